@@ -304,6 +304,47 @@ class LeadersState(State):
         owner = self.pieces[c][1]  # type: ignore[index]
         return any(self._safe(e, owner) for _, e in self._steps(c))
 
+    def character_moves(self, cell: str) -> list[tuple[Action, str]]:
+        """For study: what the character on ``cell`` could do if it acted now.
+
+        Ignores whose turn it is and whether it has acted; applies every rule of its action
+        (LEAD-2.2, LEAD-5, LEAD-6.3 Jailer, LEAD-6.4 Protector, LEAD-6.5 Vizier, LEAD-3.5).
+
+        Args:
+            cell: a cell name holding a character.
+
+        Returns:
+            ``[(action, end_cell), ...]`` sorted by notation: each legal move or ability use
+            and the cell the acting character ends on (its own cell for pull, manipulate, brew).
+
+        Raises:
+            KeyError: ``cell`` is not on the board. ValueError: no character stands there.
+        """
+        c = self._cell(cell)
+        if self.pieces[c] is None:
+            raise ValueError(f"there is no character on {cell}")
+        if self.pieces[c][0] == "Nemesis":  # type: ignore[index]
+            return []  # LEAD-7.2: the Nemesis never acts
+        out = []
+        for action, effect in self._legal_steps(c):
+            end = next((b for a, b in effect if a == c), c)
+            out.append((action, self._name(end)))
+        return sorted(out, key=lambda ae: str(ae[0]))
+
+    def relocated(self, cell_from: str, cell_to: str) -> "LeadersState":
+        """For study, not a legal action: a copy with the character on ``cell_from`` put on
+        the free cell ``cell_to`` (history and phase unchanged).
+
+        Raises:
+            ValueError: ``cell_from`` is empty or ``cell_to`` occupied.
+        """
+        a, b = self._cell(cell_from), self._cell(cell_to)
+        if self.pieces[a] is None or (self.pieces[b] is not None and a != b):
+            raise ValueError(f"cannot put the character on {cell_from} onto {cell_to}")
+        new = self.clone()
+        new.pieces[a], new.pieces[b] = None, self.pieces[a]
+        return new
+
     def _recruit_actions(self) -> list[Recruit]:
         """LEAD-2.3, LEAD-7.1, LEAD-3.5: every legal recruitment of the player to move."""
         p = self.to_move
