@@ -193,6 +193,7 @@ class State:
         self.game = game
         self._history: list[Action] = []
         self._start: dict[str, Any] | None = None  # position description, if set up from one
+        self._legal_cache: list[Action] | None = None
 
     # -- to implement -------------------------------------------------------------------
     def current_player(self) -> int:
@@ -205,9 +206,15 @@ class State:
     def _chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         raise NotImplementedError
 
-    def _apply(self, action: Action) -> None:
-        """Apply a legal action in place (no check)."""
+    def _apply_action(self, action: Action) -> None:
+        """Game-specific: apply a legal action in place (no check)."""
         raise NotImplementedError
+
+    def _apply(self, action: Action) -> None:
+        """Apply a legal action in place without checking it or recording it in the history:
+        the fast path for perft and search. Callers guarantee legality."""
+        self._legal_cache = None
+        self._apply_action(action)
 
     def _explain(self, action: Action) -> IllegalActionError:
         """Why a non-legal action is illegal: must name a clause."""
@@ -247,11 +254,14 @@ class State:
 
         At a chance node: the possible outcomes. At the end of the game: ``[]``.
         """
-        if self.is_terminal():
-            return []
-        if self.is_chance_node():
-            return [a for a, _ in self.chance_outcomes()]
-        return sorted(self._legal_actions(), key=str)
+        if self._legal_cache is None:
+            if self.is_terminal():
+                self._legal_cache = []
+            elif self.is_chance_node():
+                self._legal_cache = [a for a, _ in self.chance_outcomes()]
+            else:
+                self._legal_cache = sorted(self._legal_actions(), key=str)
+        return list(self._legal_cache)
 
     def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         """At a chance node, ``[(outcome, probability), ...]`` sorted by notation.
@@ -274,7 +284,7 @@ class State:
             action = self.parse_action(action)
         if self.is_terminal():
             return self._explain(action)
-        if action in set(self.legal_actions()):
+        if action in self.legal_actions():
             return None
         err = self._explain(action)
         if not isinstance(err, IllegalActionError):  # pragma: no cover - engine bug guard

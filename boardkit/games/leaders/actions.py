@@ -71,14 +71,21 @@ _CARD_LOOKUP.update({"hermit": "HermitCub", "cub": "HermitCub", "hermit&cub": "H
 
 
 def card_from_text(text: str) -> str:
-    """Canonical card name from text such as ``"claw launcher"`` or ``"Hermit & Cub"``.
+    """Canonical card name from text such as ``"claw launcher"``, ``"Hermit & Cub"`` or a
+    unique prefix (``"arch"`` -> Archer).
 
     Raises:
-        NotationError: no Leaders card has that name (the message lists the names).
+        NotationError: no Leaders card has that name (the message lists the names), or the
+            prefix fits several cards (``"a"``: Acrobat, Archer, Assassin).
     """
     key = text.lower().replace(" ", "").replace("_", "").replace("-", "")
     if key in _CARD_LOOKUP:
         return _CARD_LOOKUP[key]
+    matches = sorted({card for name, card in _CARD_LOOKUP.items() if key and name.startswith(key)})
+    if len(matches) == 1:
+        return matches[0]
+    if len(matches) > 1:
+        raise NotationError(f"{text!r} is ambiguous: it could be {', '.join(matches)}")
     raise NotationError(f"{text!r} is not a Leaders card; cards: {', '.join(CARD_PIECES)}")
 
 

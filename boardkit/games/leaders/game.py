@@ -132,6 +132,7 @@ class LeadersState(State):
         self.nemesis_pending = False
         self.loser: int | None = None
         self.end_reason = ""
+        self._locs: dict[str, int] | None = None  # piece kind -> cell, rebuilt after changes
         if game.options["expert"] and self.first is not None:
             self.exile_queue = [self.first, 1 - self.first]  # LEAD-8.2
         self._settle()
@@ -158,10 +159,10 @@ class LeadersState(State):
 
     def where(self, kind: str) -> int:
         """Cell index of the piece ``kind`` (e.g. ``"Archer"``), or -1 if not on the board."""
-        for i, pc in enumerate(self.pieces):
-            if pc is not None and pc[0] == kind:
-                return i
-        return -1
+        locs = self._locs
+        if locs is None:
+            locs = self._locs = {pc[0]: i for i, pc in enumerate(self.pieces) if pc is not None}
+        return locs.get(kind, -1)
 
     def leader_cell(self, player: int) -> int:
         """Cell index of ``player``'s Leader (LEAD-1.1)."""
@@ -288,8 +289,11 @@ class LeadersState(State):
 
     def _safe(self, effect: R.Effect, player: int) -> bool:
         """LEAD-3.5: after ``effect`` ``player``'s own Leader is neither captured nor surrounded."""
-        after = R.apply_effect(self.pieces, effect)
         lc = self.leader_cell(player)
+        near = self.game.geometry.near2[lc]
+        if not any(a in near or b in near for a, b in effect):
+            return True  # nothing changed within two cells of a Leader that stood safe
+        after = R.apply_effect(self.pieces, effect)
         for a, b in effect:
             if a == lc:
                 lc = b
@@ -343,6 +347,8 @@ class LeadersState(State):
             raise ValueError(f"cannot put the character on {cell_from} onto {cell_to}")
         new = self.clone()
         new.pieces[a], new.pieces[b] = None, self.pieces[a]
+        new._locs = None
+        new._legal_cache = None
         return new
 
     def _recruit_actions(self) -> list[Recruit]:
@@ -394,7 +400,8 @@ class LeadersState(State):
         return [(FirstPlayer(0), Fraction(1, 2)), (FirstPlayer(1), Fraction(1, 2))]  # LEAD-1.4
 
     # -- applying -----------------------------------------------------------------------------
-    def _apply(self, action: Action) -> None:
+    def _apply_action(self, action: Action) -> None:
+        self._locs = None
         if isinstance(action, Draw):
             self.deck.discard(action.card)
             self.market.append(action.card)
@@ -414,6 +421,7 @@ class LeadersState(State):
         elif isinstance(action, NemesisMove):
             n = self.where("Nemesis")
             self.pieces[self._cell(action.to)], self.pieces[n] = self.pieces[n], None
+            self._locs = None
             self.nemesis_pending = False
             self._check_end()
         elif isinstance(action, Recruit):
@@ -431,6 +439,7 @@ class LeadersState(State):
         # LEAD-7.2: the Nemesis reacts when the Leader of its owner's enemy is displaced.
         watched = self.leader_cell(1 - self.pieces[nem][1]) if nem >= 0 else -1  # type: ignore[index]
         self.pieces = R.apply_effect(self.pieces, effect)
+        self._locs = None
         self.acted.append(kind)
         self.selected = None
         if self._check_end():  # LEAD-3.1, LEAD-D3: the game ends before any Nemesis reaction
@@ -446,6 +455,7 @@ class LeadersState(State):
         pieces = CARD_PIECES[action.card]
         for piece, cell in zip(pieces, action.cells):
             self.pieces[self._cell(cell)] = (piece, p)
+        self._locs = None
         if action.card in self.market:
             self.market.remove(action.card)
         self.recruits_left -= 1

@@ -123,6 +123,7 @@ def from_position(game: "LeadersGame", description: str | Mapping[str, Any]) -> 
                 raise IllegalPositionError("LEAD-1.1", f"player {p}'s Leader is the {LEADER_OF[p]}, not the {kind}")
             seen[kind] = item
             state.pieces[c] = (kind, p)
+            state._locs = None
             card = PIECE_CARD[kind]
             if card not in state.cards[p]:
                 state.cards[p].append(card)
