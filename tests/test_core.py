@@ -188,7 +188,7 @@ def test_chance_outcomes_exact():
 
 def test_terminal_state_refuses_everything():
     s2 = boardkit.load_game("leaders").state_from_position(
-        "pieces:\n  0: King d1, Assassin d5\n  1: Queen d7\nmarket: [Rider]\n"
+        "pieces:\n  0: King d1, Assassin d5\n  1: Queen d7\nmarket: [Rider, Vizier, Jailer]\n"
     )
     s2.apply_action("select d5")
     s2.apply_action("move d6")  # LEAD-6.2: a lone Assassin next to the Queen on d7 captures
