@@ -88,7 +88,7 @@ class LeadersGame(Game):
                 raise BoardkitDataError(f"{self.board.source}: sets.{key}: missing (LEAD-9.2, LEAD-9.3 need it)")
         if len(self.board.sets["start_0"]) != 1 or len(self.board.sets["start_1"]) != 1:
             raise BoardkitDataError(f"{self.board.source}: sets.start_0/start_1: exactly one start cell per side (LEAD-9.2)")
-        self.geometry = R.Geometry(self.board)
+        self.geometry = R.Geometry(self.board)  # LEAD-9.1: six neighbours, lines along hex axes
         self.cell_names = frozenset(self.board.names)
         self.start = (self.board.sets["start_0"][0], self.board.sets["start_1"][0])
         self.recruit_cells = (self.board.sets["recruit_0"], self.board.sets["recruit_1"])
@@ -241,6 +241,7 @@ class LeadersState(State):
                 p = self.to_move
                 if len(self.cards[p]) >= MAX_CARDS:  # LEAD-2.5
                     self.recruits_left = 0
+                # LEAD-D4: recruiting is mandatory when possible, skipped when nothing is legal
                 if self.recruits_left > 0 and not self._recruit_actions():  # LEAD-2.3, LEAD-2.6
                     self.recruits_left = 0  # a skipped phase is not made up later
                 if self.recruits_left == 0:
@@ -281,7 +282,7 @@ class LeadersState(State):
         vizier = kind == LEADER_OF[owner] and self.where("Vizier") >= 0 and pieces[self.where("Vizier")][1] == owner  # type: ignore[index]
         for _, dest, _, eff in R.moves(g, pieces, c, vizier):
             out.append((Move(names[dest]), eff))
-        if kind in R.ACTIVE and not R.jailed(g, pieces, c):  # LEAD-6.3
+        if kind in R.ACTIVE and not R.jailed(g, pieces, c):  # LEAD-6.3, LEAD-D5: abilities only
             lc = self.leader_cell(owner)
             for verb, t, d, eff in R.abilities(g, pieces, c, lc):
                 out.append((Ability(verb, names[t], names[d] if d >= 0 else ""), eff))
@@ -463,7 +464,7 @@ class LeadersState(State):
             return
         if (self.game.options["expert"] and not self.second_exile_done
                 and len(self.cards[0]) >= 3 and len(self.cards[1]) >= 3):
-            self.second_exile_done = True  # LEAD-8.2 second Exile round, first player first
+            self.second_exile_done = True  # LEAD-8.2, LEAD-D6: second Exile round, first player first
             assert self.first is not None
             self.exile_queue = [self.first, 1 - self.first]
 

@@ -120,7 +120,7 @@ def moves(g: Geometry, pieces: Pieces, c: int, leader_has_vizier: bool) -> Itera
     """Ordinary moves of the piece on ``c``: ``("move", dest, -1, effect)``.
 
     LEAD-2.2: one step to a free adjacent cell. LEAD-6.5: a Leader whose side has the Vizier on
-    the board may take a second step (ending anywhere but where it started).
+    the board may take a second step (ending anywhere but where it started, LEAD-D1).
     """
     seen = set()
     for j in g.nbrs[c]:
@@ -144,7 +144,7 @@ def abilities(g: Geometry, pieces: Pieces, c: int, leader_cell: int) -> Iterator
     """
     kind, owner = pieces[c]  # type: ignore[misc]
     step = g.step
-    if kind == "Acrobat":  # LEAD-5.1: one jump, then may jump again
+    if kind == "Acrobat":  # LEAD-5.1: one jump, then may jump again (not back to c, LEAD-D1)
         first = []
         for k in range(6):
             x = step[c][k]
@@ -223,7 +223,7 @@ def abilities(g: Geometry, pieces: Pieces, c: int, leader_cell: int) -> Iterator
 
 
 def nemesis_ends(g: Geometry, pieces: Pieces, n: int) -> list[int]:
-    """LEAD-7.2: where the Nemesis on ``n`` may end its forced move: after two single steps
+    """LEAD-7.2 (no Jailer or Protector applies to it, LEAD-D5): where the Nemesis on ``n`` may end its forced move: after two single steps
     through free cells, not where it started; if no two-step path exists, one step; else []
     (it stays)."""
     two = set()
