@@ -1,0 +1,197 @@
+"""Generic conformance: seeded random games on every registered game check the State API.
+
+After every step: legal actions sorted by notation and unique; chance outcomes exact Fractions
+summing to exactly 1; notation round trip for every legal action; JSON round trip (every k-th
+step and at the end) to a state with the same observation and legal actions; observations
+JSON-serialisable for every player; a few illegal actions (legal elsewhere) raise
+IllegalActionError with a known clause and leave the state unchanged; at the end, one return
+per player.
+
+Environment: ``BOARDKIT_CONFORMANCE_GAMES`` (games per registered game, default 200),
+``BOARDKIT_CONFORMANCE_JSON_EVERY`` (k, default 10), ``BOARDKIT_CONFORMANCE_MAX_TURNS``
+(value for a ``max_turns`` option, default 40). The toy game (tests/toygame.py) runs too.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+import boardkit
+from boardkit import Game, IllegalActionError, State, sample_chance
+
+import toygame
+
+N_GAMES = int(os.environ.get("BOARDKIT_CONFORMANCE_GAMES", "200"))
+JSON_EVERY = int(os.environ.get("BOARDKIT_CONFORMANCE_JSON_EVERY", "10"))
+MAX_TURNS = int(os.environ.get("BOARDKIT_CONFORMANCE_MAX_TURNS", "40"))
+MAX_ACTIONS = 20_000  # safety net for a game without max_turns that never ends
+ILLEGAL_TRIES = 3
+POOL_LIMIT = 2_000
+
+
+@pytest.fixture(autouse=True)
+def _toy(monkeypatch: pytest.MonkeyPatch) -> None:
+    toygame.register(monkeypatch)
+
+
+def game_options(game_cls: type[Game], rng: random.Random) -> dict[str, Any]:
+    """Options for one game: ``max_turns`` fixed, other enumerable options drawn at random."""
+    options: dict[str, Any] = {}
+    for spec in game_cls.option_specs:
+        if spec.name == "max_turns":
+            options["max_turns"] = MAX_TURNS
+            continue
+        values: list[Any] = list(spec.choices) if spec.choices is not None else [False, True] if spec.kind is bool else []
+        if values and spec.allow_none and None not in values:
+            values.append(None)
+        if values:
+            options[spec.name] = rng.choice(values)
+    return options
+
+
+def snapshot(state: State) -> tuple[str, str, list[str]]:
+    return state.to_json(), json.dumps(state.observation(None), sort_keys=True, default=repr), [str(a) for a in state.legal_actions()]
+
+
+def check_illegal(state: State, candidates: list[Any], where: Any) -> None:
+    """Each candidate not legal here must raise with a known clause and change nothing."""
+    legal = set(state.legal_actions())
+    before = snapshot(state)
+    for action in candidates:
+        if action in legal:
+            continue
+        with pytest.raises(IllegalActionError) as info:
+            state.apply_action(action)
+        err = info.value
+        assert err.clause in state.game.clauses, f"{where}: {action} raised unknown clause {err.clause!r}"
+        assert err.reason, f"{where}: {action} raised without a reason"
+        assert snapshot(state) == before, f"{where}: refused action {action} changed the state"
+        why = state.why_illegal(action)
+        assert isinstance(why, IllegalActionError) and why.clause == err.clause, f"{where}: why_illegal({action}) disagrees"
+
+
+def check_step(state: State, step: int, where: Any, pool: dict[str, Any], rng: random.Random) -> None:
+    game = state.game
+    legal = state.legal_actions()
+    names = [str(a) for a in legal]
+    assert names == sorted(names), f"{where}: legal_actions not sorted by notation: {names}"
+    assert len(set(names)) == len(names) and len(set(legal)) == len(legal), f"{where}: repeated actions {names}"
+    assert legal, f"{where}: a non-terminal state without legal actions"
+    if state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        assert [a for a, _ in outcomes] == legal, f"{where}: chance_outcomes and legal_actions differ"
+        for a, p in outcomes:
+            assert isinstance(p, Fraction), f"{where}: probability of {a} is {type(p).__name__}, not Fraction"
+            assert 0 < p <= 1, f"{where}: probability of {a} is {p}"
+        assert sum(p for _, p in outcomes) == 1, f"{where}: chance probabilities sum to {sum(p for _, p in outcomes)}"
+    else:
+        assert state.current_player() in range(game.num_players), f"{where}: current_player {state.current_player()}"
+    for a in legal:
+        assert state.parse_action(str(a)) == a, f"{where}: parse_action({str(a)!r}) != {a!r}"
+    for p in [None, *range(game.num_players)]:
+        json.dumps(state.observation(p))
+    # illegal actions: legal elsewhere in this game, and what the same clicks denote here
+    if pool:
+        candidates = [pool[k] for k in rng.sample(sorted(pool), min(ILLEGAL_TRIES, len(pool)))]
+        from_cells = getattr(state, "actions_from_cells", None)
+        if from_cells is not None:
+            for c in list(candidates):
+                if c.cells:
+                    candidates.extend(from_cells(c.cells)[:2])
+        check_illegal(state, candidates, where)
+    for a in legal:
+        if len(pool) < POOL_LIMIT:
+            pool.setdefault(str(a), a)
+
+
+def check_json_round_trip(state: State, where: Any) -> None:
+    again = state.game.state_from_json(state.to_json())
+    assert again.observation(None) == state.observation(None), f"{where}: JSON round trip changed the observation"
+    assert again.legal_actions() == state.legal_actions(), f"{where}: JSON round trip changed the legal actions"
+    assert again.current_player() == state.current_player(), f"{where}: JSON round trip changed the player"
+
+
+class Where:
+    """Where a check runs (formatted only when an assertion fails)."""
+
+    def __init__(self, game: Game, seed: int, step: int, state: State) -> None:
+        self.game, self.seed, self.step, self.state = game, seed, step, state
+
+    def __str__(self) -> str:
+        history = [str(a) for a in self.state.history()]
+        return f"{self.game!r} seed {self.seed} step {self.step} history {history}"
+
+    def __format__(self, spec: str) -> str:
+        return str(self)
+
+
+def run_conformance(game_name: str, n_games: int) -> None:
+    cls = boardkit.game_class(game_name)
+    pool: dict[str, Any] = {}
+    for seed in range(n_games):
+        rng = random.Random(seed)
+        game = boardkit.load_game(game_name, **game_options(cls, rng))
+        state = game.new_initial_state()
+        step = 0
+        while not state.is_terminal() and step < MAX_ACTIONS:
+            where = Where(game, seed, step, state)
+            check_step(state, step, where, pool, rng)
+            if step % JSON_EVERY == 0:
+                check_json_round_trip(state, where)
+            if state.is_chance_node():
+                action = sample_chance(state, rng)
+            else:
+                legal = state.legal_actions()
+                action = legal[rng.randrange(len(legal))]
+            state.apply_action(action)
+            step += 1
+        where = f"{game!r} seed {seed} end after {step} actions"
+        if not state.is_terminal():
+            continue  # cut off by MAX_ACTIONS (only when the game has no max_turns)
+        assert state.legal_actions() == [], f"{where}: legal actions at the end"
+        returns = state.returns()
+        assert len(returns) == game.num_players, f"{where}: returns {returns} for {game.num_players} players"
+        assert all(isinstance(r, (int, Fraction)) and not isinstance(r, bool) for r in returns), f"{where}: returns {returns}"
+        assert set(state.winners()) <= set(range(game.num_players)), f"{where}: winners {state.winners()}"
+        check_json_round_trip(state, where)
+        for p in [None, *range(game.num_players)]:
+            json.dumps(state.observation(p))
+        if pool:
+            check_illegal(state, [pool[k] for k in rng.sample(sorted(pool), min(ILLEGAL_TRIES, len(pool)))], where)
+
+
+@pytest.mark.parametrize("game_name", boardkit.list_games())
+def test_conformance(game_name: str) -> None:
+    """Random seeded games on a registered game satisfy the State API invariants."""
+    run_conformance(game_name, N_GAMES)
+
+
+def test_conformance_toy() -> None:
+    """The conformance checks themselves, on the private toy game (TOY-1 .. TOY-5 in play)."""
+    run_conformance("toy", N_GAMES)
+
+
+def test_conformance_catches_unsorted_actions(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A broken game (legal actions out of order) is caught: the checks are not vacuous."""
+    monkeypatch.setattr(State, "legal_actions", lambda self: list(reversed(self._legal_actions())) if not self.is_chance_node() else [a for a, _ in self.chance_outcomes()])
+    with pytest.raises(AssertionError, match="not sorted"):
+        run_conformance("toy", 3)
+
+
+def test_conformance_catches_state_change_on_refusal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An engine that changes the state before refusing an action is caught."""
+    original = toygame.ToyState._explain
+
+    def leaky(self: toygame.ToyState, action: Any) -> IllegalActionError:
+        self.turns += 1
+        return original(self, action)
+
+    monkeypatch.setattr(toygame.ToyState, "_explain", leaky)
+    with pytest.raises(AssertionError, match="changed the state"):
+        run_conformance("toy", 3)

@@ -1,0 +1,92 @@
+"""Layering: rules code pulls in no drawing libraries, and no game imports another game."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import boardkit
+
+GAMES_DIR = Path(boardkit.__file__).resolve().parent / "games"
+
+_PROBE = r"""
+import importlib, pkgutil, sys
+import boardkit, boardkit.games
+names = [m.name for m in pkgutil.walk_packages(boardkit.games.__path__, "boardkit.games.")]
+for name in names:
+    importlib.import_module(name)
+for game in boardkit.list_games():
+    boardkit.game_class(game)
+heavy = sorted(m for m in ("ipywidgets", "plotly") if m in sys.modules)
+print("imported", len(names), "modules")
+if heavy:
+    sys.exit("rules code imported " + ", ".join(heavy))
+"""
+
+
+def test_games_do_not_import_widgets_or_plotly() -> None:
+    """A fresh interpreter importing boardkit and every boardkit.games module has neither
+    ipywidgets nor plotly in sys.modules (drawing is imported lazily, from viz only)."""
+    proc = subprocess.run([sys.executable, "-c", _PROBE], capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr or proc.stdout
+
+
+def imported_modules(path: Path, package: str) -> list[tuple[int, str]]:
+    """Absolute names of the modules a file imports (relative imports resolved).
+
+    Args:
+        path: the Python file.
+        package: its package (``boardkit.games.leaders`` for ``.../leaders/game.py``).
+    """
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    out: list[tuple[int, str]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out += [(node.lineno, a.name) for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                parts = package.split(".")
+                base = ".".join(parts[: len(parts) - node.level + 1])
+                mod = f"{base}.{node.module}" if node.module else base
+            else:
+                mod = node.module or ""
+            out.append((node.lineno, mod))
+            out += [(node.lineno, f"{mod}.{a.name}") for a in node.names]
+    return out
+
+
+def cross_game_imports(games_dir: Path) -> list[str]:
+    """``file:line imports X`` for every import of another game's package under games_dir."""
+    problems: list[str] = []
+    games = sorted(p.name for p in games_dir.iterdir() if p.is_dir() and not p.name.startswith(("_", ".")))
+    for game in games:
+        for path in sorted((games_dir / game).rglob("*.py")):
+            rel = path.relative_to(games_dir).with_suffix("")
+            package = ".".join(["boardkit", "games", *rel.parts[:-1]])
+            for lineno, mod in imported_modules(path, package):
+                parts = mod.split(".")
+                if parts[:2] == ["boardkit", "games"] and len(parts) > 2 and parts[2] in games and parts[2] != game:
+                    line = f"{path}:{lineno} imports boardkit.games.{parts[2]}"
+                    if line not in problems:
+                        problems.append(line)
+    return problems
+
+
+def test_no_game_imports_another_game() -> None:
+    """Each boardkit/games/<game> package imports core, never another game's package."""
+    problems = cross_game_imports(GAMES_DIR)
+    assert not problems, "\n".join(problems)
+
+
+def test_cross_game_scan_finds_violations(tmp_path: Path) -> None:
+    for game, text in {
+        "alpha": "from boardkit.games.beta import rules\nfrom boardkit.core import game\n",
+        "beta": "from ..alpha.moves import x\nimport boardkit.games.alpha\nfrom . import helpers\n",
+    }.items():
+        (tmp_path / game).mkdir()
+        (tmp_path / game / "__init__.py").write_text(text)
+    found = cross_game_imports(tmp_path)
+    assert len(found) == 3, found
+    assert any("alpha/__init__.py:1 imports boardkit.games.beta" in f for f in found)

@@ -1,0 +1,118 @@
+"""Perft: leaf counts of the atomic-action tree from fixed positions, per game.
+
+Cases live in ``data/perft/<game>.yaml`` (see :mod:`boardkit.core.perft`); the toy game's in
+``tests/data/perft/toy.yaml``. On a mismatch the message shows the divide: each first action
+with its count one ply shallower, to find where move generation differs.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import boardkit
+from boardkit.core.paths import DATA_DIR
+from boardkit.core.perft import PerftCase, divide, load_perft_file, perft
+from boardkit.core.validate import BoardkitDataError
+
+import toygame
+
+TOY_PERFT = toygame.TOY_DATA / "perft" / "toy.yaml"
+
+
+@pytest.fixture(autouse=True)
+def _toy(monkeypatch: pytest.MonkeyPatch) -> None:
+    toygame.register(monkeypatch)
+
+
+def _cases() -> list[object]:
+    params: list[object] = []
+    for game in boardkit.list_games():
+        try:
+            cases = load_perft_file(game)
+        except BoardkitDataError:
+            continue  # test_every_game_has_perft_cases reports it
+        params += [pytest.param(c, id=f"{game}-{c.name}") for c in cases]
+    return params
+
+
+def check_case(case: PerftCase) -> None:
+    state = case.state()
+    before = state.to_json()
+    for depth, expected in case.counts.items():
+        got = perft(state, depth)
+        if got != expected:
+            lines = "" if depth == 0 else "\n".join(f"  {a}: {n}" for a, n in divide(state, depth).items())
+            pytest.fail(
+                f"{case.game} perft case {case.name!r} depth {depth}: expected {expected}, got {got}\n"
+                f"divide (each first action, count at depth {depth - 1}):\n{lines}"
+            )
+    assert state.to_json() == before, "perft changed the root state"
+
+
+@pytest.mark.parametrize("case", _cases())
+def test_perft(case: PerftCase) -> None:
+    """Every perft case of every registered game gives its recorded counts."""
+    check_case(case)
+
+
+@pytest.mark.parametrize("game", boardkit.list_games())
+def test_every_game_has_perft_cases(game: str) -> None:
+    """Each registered game has ``data/perft/<game>.yaml`` with at least 3 cases."""
+    path = DATA_DIR / "perft" / f"{game}.yaml"
+    assert path.exists(), f"{game}: no perft file {path}"
+    cases = load_perft_file(game)
+    assert len(cases) >= 3, f"{path}: {len(cases)} perft case(s), need at least 3"
+
+
+@pytest.mark.parametrize("case", load_perft_file("toy", TOY_PERFT), ids=lambda c: c.name)
+def test_perft_toy(case: PerftCase) -> None:
+    """The toy game's hand-counted perft cases (TOY-1 .. TOY-5 shape the tree)."""
+    check_case(case)
+
+
+def test_perft_mismatch_shows_divide() -> None:
+    """A wrong count fails with the divide in the message."""
+    case = PerftCase(game="toy", name="wrong", counts={2: 7})
+    with pytest.raises(pytest.fail.Exception, match=r"(?s)expected 7, got 6.*first 0: 3\n  first 1: 3"):
+        check_case(case)
+
+
+def test_divide_sums_to_perft() -> None:
+    state = boardkit.load_game("toy").new_initial_state()
+    for depth in range(1, 5):
+        assert sum(divide(state, depth).values()) == perft(state, depth)
+    with pytest.raises(ValueError):
+        divide(state, 0)
+    with pytest.raises(ValueError):
+        perft(state, -1)
+
+
+def test_perft_terminal_is_one_leaf() -> None:
+    """A terminal node counts once at any depth (TOY-4 ends the game)."""
+    state = boardkit.load_game("toy").state_from_position({"pile": 1, "to_move": 0})
+    state.apply_action("take 1")
+    assert state.is_terminal()
+    assert [perft(state, d) for d in range(4)] == [1, 1, 1, 1]
+    assert divide(state, 2) == {}
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("game: toy\ncases: []\n", "cases"),
+        ("game: other\ncases: [{name: a, position: null, counts: {1: 2}}]\n", "not 'toy'"),
+        ("game: toy\ncases: [{name: a, position: null, counts: {x: 2}}]\n", "depth 'x'"),
+        ("game: toy\ncases: [{name: a, position: null, counts: {1: 2}}, {name: a, position: null, counts: {1: 2}}]\n", "duplicate"),
+        ("game: toy\ncases: [{name: a, counts: {1: 2}}]\n", "position"),
+    ],
+)
+def test_perft_file_errors(tmp_path: Path, text: str, message: str) -> None:
+    """Malformed perft files are refused with the file and entry named."""
+    path = tmp_path / "toy.yaml"
+    path.write_text(text)
+    with pytest.raises(BoardkitDataError, match=message):
+        load_perft_file("toy", path)
+    with pytest.raises(BoardkitDataError, match="cannot read"):
+        load_perft_file("toy", tmp_path / "missing.yaml")
