@@ -21,13 +21,10 @@ from typing import Any, Mapping
 from boardkit.core.actions import Action
 from boardkit.core.boards import HexBoard, load_hex_board
 from boardkit.core.game import CHANCE, TERMINAL, Game, Option, State
-from boardkit.core.rules import IllegalActionError, NotationError
+from boardkit.core.rules import IllegalActionError
 from boardkit.games.leaders import rules as R
 from boardkit.games.leaders.actions import (
-    ABILITY_VERBS,
     CARD_PIECES,
-    LEADERS,
-    PIECE_CARD,
     RECRUITABLE,
     Ability,
     Draw,
@@ -518,9 +515,19 @@ class LeadersState(State):
 
     def actions_from_cells(self, cells: tuple[str, ...]) -> list[Action]:
         """The action(s), legal or not, that clicking ``cells`` in order means here; used by
-        boards to explain an illegal click."""
+        boards to explain an illegal click (a board filters them by the chosen card).
+
+        Args:
+            cells: cell names in click order.
+
+        Returns:
+            Actions (possibly illegal); ``[]`` where clicks make no action (chance, Exile).
+        """
         if not cells:
             return []
+        if self.phase == "recruit" and not self.exile_queue and not self.nemesis_pending:
+            cards = self.available() or list(RECRUITABLE)  # LEAD-2.3: one action per card
+            return [Recruit(c, *cells[:2]) for c in cards if len(CARD_PIECES[c]) == len(cells)]
         if self.phase == "action" and self.selected is None:
             return [Select(cells[0])]
         if self.nemesis_pending:

@@ -89,7 +89,8 @@ def from_position(game: "LeadersGame", description: str | Mapping[str, Any]) -> 
             missing Leader (LEAD-1.1), a character twice (LEAD-10), the Hermit without the Cub
             (LEAD-7.1), more than five cards (LEAD-2.5), a Leader already captured or
             surrounded (LEAD-3.1), a market card also on the board (LEAD-1.3), a market in
-            Expert mode (LEAD-8.1), exiles outside Expert mode (LEAD-8.2), an acted character
+            Expert mode (LEAD-8.1), exiles outside Expert mode or not 2 (4 once both players
+            have three cards) in it (LEAD-8.2), an acted character
             that is not the mover's (LEAD-2.2).
     """
     from boardkit.games.leaders.game import LEADER_OF, LeadersState
@@ -156,6 +157,13 @@ def from_position(game: "LeadersGame", description: str | Mapping[str, Any]) -> 
             raise IllegalPositionError("LEAD-10", f"the {m} is on the board, so it cannot also be in the market or exiled")
     if set(market) & set(exiled) or len(set(exiled)) != len(exiled):
         raise IllegalPositionError("LEAD-10", "a card is listed twice across market and exiled")
+    if expert:
+        both_three = len(state.cards[0]) >= 3 and len(state.cards[1]) >= 3
+        need = 4 if both_three else 2
+        if len(exiled) != need:
+            raise IllegalPositionError(
+                "LEAD-8.2", f"in Expert mode one card each is exiled before the first turn and one each again once both "
+                            f"players have three cards: this position needs exactly {need} exiled cards, not {len(exiled)}")
     state.market = market
     state.deck = set() if expert else set(RECRUITABLE) - on_board - set(market)
     state.exiled = exiled
