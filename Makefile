@@ -1,0 +1,45 @@
+# boardkit: set-up, tests and reports. `make report` and `make test` set up .venv on first use.
+PYTHON    ?= python3
+VENV      := .venv
+PY        := $(VENV)/bin/python
+NOTEBOOKS ?= notebooks
+REPORTS   ?= reports
+NB        ?=
+PYTEST_ARGS ?=
+
+.PHONY: venv assets test report lab clean distclean
+
+venv: $(VENV)/.installed
+
+# Re-installs when pyproject.toml changes; `pip install -e` keeps the source editable.
+$(VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(VENV)/bin/pip install --disable-pip-version-check -e '.[notebook,dev]'
+	touch $@
+
+# Offline JS for the HTML reports (widget manager, require.js, MathJax), fetched once with
+# npm into .cache/npm/ (package list: boardkit/report.py NPM_PACKAGES).
+assets: venv
+	$(PY) -m boardkit.report --assets-only
+
+# Whole suite, notebooks included. tests/test_report.py fetches the assets itself if npm
+# is there, and skips if it is not.
+test: venv
+	$(PY) -m pytest $(PYTEST_ARGS)
+
+# Every notebooks/*.ipynb -> reports/<name>.html + reports/index.html.
+# One notebook: make report NB=leaders_tour; another folder: make report NOTEBOOKS=/tmp/nb
+report: venv assets
+	NB='$(NB)' $(PY) -m boardkit.report --notebooks '$(NOTEBOOKS)' --out '$(REPORTS)'
+
+lab: venv
+	$(VENV)/bin/jupyter lab $(NOTEBOOKS)/
+
+clean:
+	rm -rf $(REPORTS) .pytest_cache .hypothesis
+	find . -path ./$(VENV) -prune -o \( -name __pycache__ -o -name .ipynb_checkpoints \) \
+		-type d -print | xargs rm -rf
+
+# Also removes the virtualenv and the npm cache.
+distclean: clean
+	rm -rf $(VENV) .cache *.egg-info

@@ -1,0 +1,63 @@
+"""Simulation runs (seeded, split-independent), Wilson intervals, exact chance enumeration
+cross-checked by a closed form (sympy) and by Monte Carlo within its interval."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import pytest
+import sympy
+
+import boardkit
+from boardkit.analysis.stats import wilson
+from boardkit.core.chance import probability, resolve_chance, to_sympy
+from boardkit.sim import play_many, play_one
+
+
+def test_wilson_interval_known_values():
+    e = wilson(0, 10)
+    assert e.low == 0.0 and abs(e.high - 0.2775327998628892) < 1e-12
+    e = wilson(50, 100)
+    assert abs(e.low - 0.4038315) < 1e-6 and abs(e.high - 0.5961685) < 1e-6
+    assert e.point == Fraction(1, 2) and e.contains(Fraction(1, 2))
+    with pytest.raises(ValueError, match="0 <= k <= n"):
+        wilson(5, 3)
+    with pytest.raises(ValueError, match="level must be"):
+        wilson(1, 3, level=0.5)
+
+
+def test_play_many_is_reproducible_and_split_independent():
+    game = boardkit.load_game("leaders", max_turns=20)
+    run = play_many(game, 6, seed=7, progress=False)
+    assert run == play_many(game, 6, seed=7, progress=False)
+    assert run[4] == play_one(game, "7:4", 4)
+    assert all(r.terminal for r in run)
+    assert {r.seed for r in run} == {f"7:{i}" for i in range(6)}
+
+
+def test_LEAD_1_3_opening_market_exact_vs_closed_form_vs_monte_carlo():
+    """LEAD-1.3: P(a given card is in the opening market of three from 16) is 3/16, by exact
+    enumeration of the chance tree, by the closed form 1 - C(15,3)/C(16,3) in sympy, and by
+    Monte Carlo within its 99% interval."""
+    state = boardkit.load_game("leaders", first_player=0).new_initial_state()
+    dist = resolve_chance(state, key=lambda s: frozenset(s.market))
+    assert len(dist) == 560 and sum(dist.values()) == 1  # C(16, 3) markets
+    exact = probability(dist, lambda market: "Archer" in market)
+    closed = 1 - sympy.binomial(15, 3) / sympy.binomial(16, 3)
+    assert exact == Fraction(3, 16) and to_sympy(exact) == closed
+    rng = random.Random(11)
+    hits = 0
+    n = 4000
+    for _ in range(n):
+        s = state.clone()
+        while s.is_chance_node():
+            s.apply_action(boardkit.sample_chance(s, rng))
+        hits += "Archer" in s.market
+    assert wilson(hits, n, level=0.99).contains(exact)
+
+
+def test_resolve_chance_guard():
+    state = boardkit.load_game("leaders").new_initial_state()
+    with pytest.raises(ValueError, match="too large"):
+        resolve_chance(state, key=lambda s: 0, max_nodes=10)
