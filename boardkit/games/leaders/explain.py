@@ -87,12 +87,13 @@ def explain(state: "LeadersState", action: "Action") -> IllegalActionError:
     if isinstance(action, Recruit):
         return err("LEAD-2.1", "recruitment comes after the Action phase; end it with 'pass' first")
     sel = state.selected
-    if isinstance(action, Pass):
-        return err("LEAD-2.2", f"the {state.pieces[sel][0]} on {state._name(sel)} must finish its action first")  # type: ignore[index]
+    if isinstance(action, Pass):  # LEAD-D8: choosing a character commits it
+        return err("LEAD-D8", f"the {state.pieces[sel][0]} on {state._name(sel)} was chosen and must finish its action "  # type: ignore[index]
+                              "first (step back in the history to choose otherwise)")
     if isinstance(action, Select):
         if sel is not None:
-            return err("LEAD-2.2", f"the {state.pieces[sel][0]} on {state._name(sel)} is acting; a character's action is "  # type: ignore[index]
-                                   "complete before the next begins")
+            return err("LEAD-D8", f"the {state.pieces[sel][0]} on {state._name(sel)} is acting; a character's action is "  # type: ignore[index]
+                                  "complete before the next begins (LEAD-2.2)")
         return _explain_select(state, action, err)
     if isinstance(action, (Move, Ability)):
         if sel is None:
@@ -145,8 +146,8 @@ def _explain_select(state: "LeadersState", action: Select, err) -> IllegalAction
         return err("LEAD-7.2", "the Nemesis never acts in the Action phase; it only reacts when the enemy Leader moves")
     if kind in state.acted:
         return err("LEAD-2.2", f"the {kind} has already acted this turn (one action per character)")
-    if kind in ("Hermit", "Cub"):
-        other = "Cub" if kind == "Hermit" else "Hermit"
+    other = {"Hermit": "Cub", "Cub": "Hermit"}.get(kind)
+    if other in state.acted and state.acted[-1] != other:
         return err("LEAD-7.1", f"the {other} acted earlier this turn; when both act, the {kind} must act right after it")
     if state._steps(c):
         return err("LEAD-3.5", f"every move or ability of the {kind} would leave your own Leader captured or surrounded")
@@ -169,6 +170,9 @@ def _explain_step(state: "LeadersState", c: int, action: "Move | Ability", err) 
                 lc = b
         how = R.leader_lost(g, after, lc, owner)
         return err("LEAD-3.5", f"this would leave your own Leader {how}; take another action")
+    end = action.to if isinstance(action, Move) else action.target
+    if state._cell(end) == c and (isinstance(action, Move) or action.verb in ("jump", "ride", "guard", "claw", "wander")):
+        return err("LEAD-D1", f"the {kind} would end where it began: that changes nothing and is not an action")
     if isinstance(action, Move):
         dest = state._cell(action.to)
         if state.pieces[dest] is not None:
@@ -191,6 +195,4 @@ def _explain_step(state: "LeadersState", c: int, action: "Move | Ability", err) 
         if state.pieces[t] is not None and state.pieces[t][1] != owner and R.protected(g, state.pieces, t):  # type: ignore[index]
             return err("LEAD-6.4", f"the {state.pieces[t][0]} on {action.target} is a Protector or next to one: enemy "  # type: ignore[index]
                                    "abilities cannot move it")
-    if action.verb == "guard" and state._cell(action.target) == c:
-        return err("LEAD-D1", "an action that ends where it began changes nothing and is not an action")
     return err(clause, f"{VERB_RULE[action.verb]}; '{action}' is not such a use from {state._name(c)}")
