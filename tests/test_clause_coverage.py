@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 
 import boardkit
 from boardkit.core.coverage import clause_coverage, render_markdown
