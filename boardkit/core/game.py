@@ -228,7 +228,7 @@ class State:
         """
         raise NotImplementedError
 
-    def returns(self) -> list[Fraction | int]:
+    def returns(self) -> Sequence[Fraction | int]:
         """One number per player: 1 win, -1 loss, 0 otherwise (0 for all before the end)."""
         raise NotImplementedError
 

@@ -87,7 +87,7 @@ def explain(state: "LeadersState", action: "Action") -> IllegalActionError:
     if isinstance(action, Recruit):
         return err("LEAD-2.1", "recruitment comes after the Action phase; end it with 'pass' first")
     sel = state.selected
-    if isinstance(action, Pass):  # LEAD-D8: choosing a character commits it
+    if isinstance(action, Pass) and sel is not None:  # LEAD-D8: choosing a character commits it
         return err("LEAD-D8", f"the {state.pieces[sel][0]} on {state._name(sel)} was chosen and must finish its action "  # type: ignore[index]
                               "first (step back in the history to choose otherwise)")
     if isinstance(action, Select):

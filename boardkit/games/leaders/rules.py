@@ -172,7 +172,8 @@ def abilities(g: Geometry, pieces: Pieces, c: int, leader_cell: int) -> Iterator
     elif kind == "Bruiser":  # LEAD-5.3: enter an enemy's cell, push it to one of three behind
         for k in range(6):
             x = step[c][k]
-            if x < 0 or pieces[x] is None or pieces[x][1] == owner or protected(g, pieces, x):
+            px = pieces[x] if x >= 0 else None
+            if px is None or px[1] == owner or protected(g, pieces, x):
                 continue
             for kk in ((k + 5) % 6, k, (k + 1) % 6):
                 y = step[x][kk]
