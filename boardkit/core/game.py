@@ -94,6 +94,9 @@ class Game:
     """
 
     name: ClassVar[str] = ""
+    #: Rules version, bumped whenever the engine's behaviour changes (history in the game's
+    #: ``RULES_HISTORY``); saved states and playthroughs are tied to it.
+    rules_version: ClassVar[str] = "0"
     num_players: ClassVar[int] = 2
     option_specs: ClassVar[tuple[Option, ...]] = ()
     _clause_cache: ClassVar[dict[str, ClauseRegistry]] = {}

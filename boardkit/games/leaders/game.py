@@ -39,6 +39,11 @@ from boardkit.games.leaders.actions import (
 )
 
 LEADER_OF = ("King", "Queen")
+
+#: Rules versions of the Leaders engine, newest last: (version, what changed).
+RULES_HISTORY = (
+    ("1.0", "First complete engine: LEAD-1.1 .. LEAD-10, decisions LEAD-D1 .. LEAD-D8."),
+)
 MARKET_SIZE = 3  # LEAD-1.3
 MAX_CARDS = 5  # LEAD-2.5
 
@@ -62,6 +67,7 @@ class LeadersGame(Game):
     """
 
     name = "leaders"
+    rules_version = RULES_HISTORY[-1][0]
     num_players = 2
     option_specs = (
         Option("expert", False, "Expert mode: no deck, every character available, Exile rounds", "LEAD-8.1", kind=bool),
