@@ -5,9 +5,10 @@ PY        := $(VENV)/bin/python
 NOTEBOOKS ?= notebooks
 REPORTS   ?= reports
 NB        ?=
+PARAMS    ?=
 PYTEST_ARGS ?=
 
-.PHONY: venv assets test report lab clean distclean
+.PHONY: venv assets test report docs lab clean distclean
 
 venv: $(VENV)/.installed
 
@@ -29,8 +30,14 @@ test: venv
 
 # Every notebooks/*.ipynb -> reports/<name>.html + reports/index.html.
 # One notebook: make report NB=leaders_tour; another folder: make report NOTEBOOKS=/tmp/nb
+# Parameters (the notebook's `parameters` cell): make report NB=leaders_tour PARAMS='N_GAMES=50 SEED=3'
+#   -> reports/leaders_tour-N_GAMES=50-SEED=3.html
 report: venv assets
-	NB='$(NB)' $(PY) -m boardkit.report --notebooks '$(NOTEBOOKS)' --out '$(REPORTS)'
+	NB='$(NB)' PARAMS='$(PARAMS)' $(PY) -m boardkit.report --notebooks '$(NOTEBOOKS)' --out '$(REPORTS)'
+
+# docs/games/<game>.md and docs/clause-coverage.md, generated from the code and data.
+docs: venv
+	$(PY) -m boardkit.docs
 
 lab: venv
 	$(VENV)/bin/jupyter lab $(NOTEBOOKS)/

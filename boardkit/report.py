@@ -6,6 +6,8 @@ Usage (from the repository root; ``make report`` does this)::
     python -m boardkit.report leaders_tour         # only notebooks/leaders_tour.ipynb
     python -m boardkit.report --notebooks /tmp/nb  # another notebook folder
     python -m boardkit.report --assets-only        # only fetch the offline JS assets
+    python -m boardkit.report leaders_tour --param N_GAMES=50 --param SEED=3
+                                                   # -> reports/leaders_tour-N_GAMES=50-SEED=3.html
 
 Each notebook is executed with nbclient in a fresh kernel that runs on *this* interpreter
 (``sys.executable``; the working directory is the notebook's folder, 600 s per cell), then
@@ -23,26 +25,36 @@ The reports open with no network:
   ``plotly.io.renderers.default = "plotly_mimetype+notebook"`` itself (plotly's default under a
   kernel emits only a mimetype that exported HTML cannot show).
 
+Parameters (papermill's convention): a notebook's code cell tagged ``parameters`` assigns the
+defaults (``SEED = 2026``). ``--param NAME=VALUE`` (value read as a Python literal, else as a
+string) inserts a cell tagged ``injected-parameters`` right after it, which overrides them; the
+report goes to its own file ``<name>-NAME=VALUE-....html`` (names sorted), listed in the index
+with its parameters. A name the parameters cell does not assign is refused, listing the valid
+ones.
+
 Environment variables: ``BOARDKIT_NOTEBOOKS`` (notebook folder), ``BOARDKIT_REPORTS`` (output
 folder), ``BOARDKIT_NPM_CACHE`` (npm cache folder), ``NB`` (names of notebooks to run,
-separated by commas or spaces).
+separated by commas or spaces), ``PARAMS`` (``NAME=VALUE`` pairs separated by spaces, used when
+no ``--param`` is given; ``make report PARAMS='N_GAMES=50 SEED=3'``).
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
 import asyncio
 import datetime as _dt
 import html
 import os
 import platform
 import re
+import shlex
 import shutil
 import subprocess
 import sys
 from importlib import metadata
 from pathlib import Path
-from typing import Sequence
+from typing import Any, Mapping, Sequence
 
 #: npm packages fetched for offline reports (installed into the npm cache folder).
 NPM_PACKAGES: tuple[str, ...] = (
@@ -221,6 +233,169 @@ def copy_assets(cache_dir: Path, static_dir: Path) -> Path:
     return static_dir
 
 
+# --------------------------------------------------------------------------- parameters
+
+#: Tag of the cell holding a notebook's default parameters (papermill's convention).
+PARAMETERS_TAG = "parameters"
+#: Tag of the cell inserted after it with the values given on the command line.
+INJECTED_TAG = "injected-parameters"
+
+_NAME_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+
+
+def parse_params(items: Sequence[str]) -> dict[str, Any]:
+    """Parse ``NAME=VALUE`` pairs; each value is a Python literal if it reads as one, else a
+    string (``N_GAMES=50`` -> 50, ``MODE=fast`` -> ``"fast"``, ``P=0.5``, ``FLAG=True``).
+
+    Args:
+        items: the pairs, in order; a later pair overrides an earlier one.
+
+    Returns:
+        Name -> value.
+
+    Raises:
+        ReportError: a pair without ``=`` or with a name that is not a Python identifier.
+
+    >>> parse_params(["N_GAMES=50", "MODE=fast", "XS=[1, 2]"])
+    {'N_GAMES': 50, 'MODE': 'fast', 'XS': [1, 2]}
+    """
+    out: dict[str, Any] = {}
+    for item in items:
+        name, sep, text = item.partition("=")
+        name = name.strip()
+        if not sep or not _NAME_RE.match(name):
+            raise ReportError(f"parameter {item!r}: expected NAME=VALUE with NAME a Python "
+                              "identifier, e.g. N_GAMES=50")
+        try:
+            out[name] = ast.literal_eval(text.strip())
+        except (ValueError, SyntaxError):
+            out[name] = text.strip()
+    return out
+
+
+def _tags(cell: Any) -> list[str]:
+    return list(cell.get("metadata", {}).get("tags", []))
+
+
+def parameters_cell(nb: Any) -> int | None:
+    """Index of the first code cell tagged ``parameters``, or None."""
+    for i, cell in enumerate(nb.cells):
+        if cell.get("cell_type") == "code" and PARAMETERS_TAG in _tags(cell):
+            return i
+    return None
+
+
+def parameter_names(nb: Any) -> list[str]:
+    """Names assigned at top level in the ``parameters`` cell, in order ([] if there is none).
+
+    Raises:
+        ReportError: the parameters cell is not valid Python.
+    """
+    i = parameters_cell(nb)
+    if i is None:
+        return []
+    try:
+        tree = ast.parse(nb.cells[i].source)
+    except SyntaxError as exc:
+        raise ReportError(f"parameters cell (cell {i + 1}) is not valid Python: {exc}") from None
+    names: list[str] = []
+    for node in tree.body:
+        targets: list[ast.expr] = []
+        if isinstance(node, ast.Assign):
+            targets = list(node.targets)
+        elif isinstance(node, (ast.AnnAssign, ast.AugAssign)):
+            targets = [node.target]
+        for t in targets:
+            for n in ast.walk(t):
+                if isinstance(n, ast.Name) and n.id not in names:
+                    names.append(n.id)
+    return names
+
+
+def inject_parameters(nb: Any, params: Mapping[str, Any], *, source: str = "notebook") -> Any:
+    """Insert a cell tagged ``injected-parameters`` right after the ``parameters`` cell, as
+    papermill does (an earlier injected cell is replaced). ``nb`` is changed in place.
+
+    Args:
+        nb: the notebook (``nbformat.NotebookNode``).
+        params: name -> value; each value is written with ``repr``.
+        source: the notebook's name, for error messages.
+
+    Returns:
+        ``nb``, with ``metadata.boardkit.parameters`` set to ``params``.
+
+    Raises:
+        ReportError: the notebook has no ``parameters`` cell, or a name is not assigned there
+            (the message lists the valid names).
+    """
+    import nbformat
+
+    if not params:
+        return nb
+    i = parameters_cell(nb)
+    if i is None:
+        raise ReportError(f"{source}: no cell tagged {PARAMETERS_TAG!r}: it takes no parameters "
+                          f"(given: {', '.join(params)})")
+    valid = parameter_names(nb)
+    unknown = [k for k in params if k not in valid]
+    if unknown:
+        raise ReportError(f"{source}: unknown parameter(s) {', '.join(unknown)}; "
+                          f"valid parameters: {', '.join(valid) or 'none'}")
+    nb.cells = [c for c in nb.cells if INJECTED_TAG not in _tags(c)]
+    i = parameters_cell(nb)
+    assert i is not None
+    lines = ["# Parameters"] + [f"{k} = {v!r}" for k, v in params.items()]
+    cell = nbformat.v4.new_code_cell("\n".join(lines) + "\n", metadata={"tags": [INJECTED_TAG]})
+    if nb.get("nbformat_minor", 0) < 5:  # cell ids exist from nbformat 4.5 on
+        cell.pop("id", None)
+    nb.cells.insert(i + 1, cell)
+    nb.metadata.setdefault("boardkit", {})["parameters"] = dict(params)
+    return nb
+
+
+def _slug(value: Any) -> str:
+    text = value if isinstance(value, str) else repr(value)
+    return re.sub(r"[^A-Za-z0-9._+-]+", "_", text).strip("_") or "_"
+
+
+def report_name(stem: str, params: Mapping[str, Any] | None) -> str:
+    """File name (without ``.html``) of a notebook's report with these parameters.
+
+    >>> report_name("leaders_tour", {"SEED": 3, "N_GAMES": 50})
+    'leaders_tour-N_GAMES=50-SEED=3'
+    >>> report_name("leaders_tour", {})
+    'leaders_tour'
+    """
+    if not params:
+        return stem
+    return stem + "".join(f"-{k}={_slug(v)}" for k, v in sorted(params.items()))
+
+
+_PARAMS_META_RE = re.compile(r'<meta name="boardkit-parameters" content="([^"]*)">')
+
+
+def _tag_parameters(html_text: str, params: Mapping[str, Any]) -> str:
+    """Record the parameters in the page's head (read back by :func:`write_index`)."""
+    meta = f'<meta name="boardkit-parameters" content="{html.escape(_params_text(params), quote=True)}">'
+    anchor = r"(<meta charset=[^>]*>)" if re.search(r"<meta charset=", html_text[:4096]) else r"(<head[^>]*>)"
+    return re.sub(anchor, lambda m: m.group(1) + "\n" + meta, html_text, count=1)
+
+
+def _params_text(params: Mapping[str, Any]) -> str:
+    return " ".join(f"{k}={v!r}" for k, v in sorted(params.items()))
+
+
+def _page_parameters(page: Path) -> str | None:
+    """The parameters recorded in a report page, or None (a run with the defaults)."""
+    try:
+        with page.open(encoding="utf-8", errors="replace") as fh:
+            head = fh.read(4096)
+    except OSError:
+        return None
+    m = _PARAMS_META_RE.search(head)
+    return html.unescape(m.group(1)) if m else None
+
+
 # --------------------------------------------------------------------------- execution
 
 
@@ -254,7 +429,8 @@ def _failing_cell(nb) -> tuple[int | None, str]:  # type: ignore[no-untyped-def]
     return None, ""
 
 
-def execute_notebook(path: Path, *, timeout: int = DEFAULT_TIMEOUT):  # type: ignore[no-untyped-def]
+def execute_notebook(path: Path, *, timeout: int = DEFAULT_TIMEOUT,  # type: ignore[no-untyped-def]
+                     parameters: Mapping[str, Any] | None = None):
     """Execute a notebook top to bottom in a fresh kernel.
 
     The kernel is ipykernel on the running interpreter (``sys.executable``), its working
@@ -264,12 +440,14 @@ def execute_notebook(path: Path, *, timeout: int = DEFAULT_TIMEOUT):  # type: ig
     Args:
         path: The ``.ipynb`` file.
         timeout: Seconds allowed per cell.
+        parameters: values injected after the ``parameters`` cell (:func:`inject_parameters`).
 
     Returns:
         The executed notebook (an ``nbformat.NotebookNode``).
 
     Raises:
         NotebookFailure: If a cell raises, times out, or the kernel dies; names the cell.
+        ReportError: unknown parameters, or no parameters cell when some are given.
     """
     import nbformat
     from nbclient import NotebookClient
@@ -279,6 +457,8 @@ def execute_notebook(path: Path, *, timeout: int = DEFAULT_TIMEOUT):  # type: ig
         asyncio.set_event_loop_policy(asyncio.WindowsSelectorEventLoopPolicy())
     path = Path(path).resolve()
     nb = nbformat.read(path, as_version=4)
+    if parameters:
+        inject_parameters(nb, parameters, source=path.name)
     client = NotebookClient(
         nb,
         km=_kernel_manager(),
@@ -408,7 +588,8 @@ def library_versions() -> dict[str, str]:
 
 
 def write_index(out_dir: Path, results: dict[str, str | None],
-                run_date: _dt.datetime | None = None) -> Path:
+                run_date: _dt.datetime | None = None, *,
+                parameters: Mapping[str, Mapping[str, Any]] | None = None) -> Path:
     """Write ``index.html`` linking every report in ``out_dir``.
 
     Reports left by earlier runs (e.g. ``make report NB=...`` for one notebook) are listed too,
@@ -416,8 +597,10 @@ def write_index(out_dir: Path, results: dict[str, str | None],
 
     Args:
         out_dir: Reports folder.
-        results: This run's notebook name -> None if its report was written, else the error.
+        results: This run's report name -> None if its report was written, else the error.
         run_date: Time of the run (default: now, local time).
+        parameters: This run's report name -> the parameters injected (for failed runs; the
+            parameters of written reports are read from their pages).
 
     Returns:
         Path of the index file.
@@ -429,17 +612,21 @@ def write_index(out_dir: Path, results: dict[str, str | None],
         return when.strftime("%Y-%m-%d %H:%M %Z").strip()
 
     names = {p.stem for p in out_dir.glob("*.html") if p.name != "index.html"} | set(results)
+    parameters = parameters or {}
     rows = []
     for name in sorted(names):
         esc = html.escape(name)
         err = results.get(name)
         page = out_dir / f"{name}.html"
+        given = parameters.get(name)
+        ptext = _params_text(given) if given else (_page_parameters(page) if page.is_file() else None)
+        pcell = f"<code>{html.escape(ptext)}</code>" if ptext else "defaults"
         if err is not None:
-            rows.append(f"<tr><td>{esc}</td><td>{html.escape(fmt(run_date))}</td>"
+            rows.append(f"<tr><td>{esc}</td><td>{pcell}</td><td>{html.escape(fmt(run_date))}</td>"
                         f"<td><strong>failed</strong>: <code>{html.escape(err)}</code></td></tr>")
         elif page.is_file():
             when = _dt.datetime.fromtimestamp(page.stat().st_mtime).astimezone()
-            rows.append(f'<tr><td><a href="{esc}.html">{esc}</a></td>'
+            rows.append(f'<tr><td><a href="{esc}.html">{esc}</a></td><td>{pcell}</td>'
                         f"<td>{html.escape(fmt(when))}</td><td>ok</td></tr>")
     stamp = fmt(run_date)
     versions = "".join(f"<tr><th>{html.escape(k)}</th><td>{html.escape(v)}</td></tr>"
@@ -453,7 +640,7 @@ th,td{{text-align:left;padding-right:1em}}</style></head>
 <h1>boardkit reports</h1>
 <p>Last run on {html.escape(stamp)}.</p>
 <table>
-<tr><th>notebook</th><th>run</th><th>status</th></tr>
+<tr><th>report</th><th>parameters</th><th>run</th><th>status</th></tr>
 {chr(10).join(rows)}
 </table>
 <h2>Versions</h2>
@@ -500,7 +687,8 @@ def find_notebooks(nb_dir: Path, names: Sequence[str] = ()) -> list[Path]:
 
 def build_reports(notebooks: Sequence[Path], out_dir: Path, *,
                   npm_cache: Path | None = None, timeout: int = DEFAULT_TIMEOUT,
-                  progress: bool = True) -> dict[str, str | None]:
+                  progress: bool = True,
+                  parameters: Mapping[str, Any] | None = None) -> dict[str, str | None]:
     """Execute notebooks and write ``<out_dir>/<name>.html`` plus ``index.html``.
 
     Every notebook is tried even if an earlier one fails.
@@ -512,40 +700,56 @@ def build_reports(notebooks: Sequence[Path], out_dir: Path, *,
             :func:`default_npm_cache`); the assets are installed there if missing.
         timeout: Seconds allowed per cell.
         progress: Show a tqdm progress bar on stderr.
+        parameters: Values injected into every notebook after its ``parameters`` cell; each
+            report is then written to ``<name>-NAME=VALUE-....html`` (:func:`report_name`).
 
     Returns:
-        Notebook name -> None if its report was written, else the error message.
+        Report name (the notebook name, plus the parameters if any) -> None if its report was
+        written, else the error message.
 
     Raises:
-        ReportError: If the offline assets cannot be installed.
+        ReportError: If the offline assets cannot be installed, or (before anything runs) a
+            notebook lacks a parameters cell or does not take a given parameter.
     """
+    import nbformat
     from tqdm import tqdm  # type: ignore[import-untyped]
+
+    params = dict(parameters or {})
+    if params:  # refuse unknown names before running anything
+        for path in notebooks:
+            nb = nbformat.read(Path(path), as_version=4)
+            inject_parameters(nb, params, source=Path(path).name)
 
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     copy_assets(install_assets(npm_cache), out_dir / STATIC_DIRNAME)
 
     results: dict[str, str | None] = {}
+    shown: dict[str, Mapping[str, Any]] = {}
     bar = tqdm(list(notebooks), desc="notebooks", unit="nb", disable=not progress,
                file=sys.stderr)
     for path in bar:
         path = Path(path)
-        bar.set_postfix_str(path.stem)
+        name = report_name(path.stem, params)
+        shown[name] = params
+        bar.set_postfix_str(name)
         try:
-            nb = execute_notebook(path, timeout=timeout)
+            nb = execute_notebook(path, timeout=timeout, parameters=params)
             text = export_html(nb)
         except NotebookFailure as exc:
-            results[path.stem] = str(exc)
-            (out_dir / f"{path.stem}.html").unlink(missing_ok=True)
+            results[name] = str(exc)
+            (out_dir / f"{name}.html").unlink(missing_ok=True)
             continue
-        (out_dir / f"{path.stem}.html").write_text(text, encoding="utf-8")
-        results[path.stem] = None
+        if params:
+            text = _tag_parameters(text, params)
+        (out_dir / f"{name}.html").write_text(text, encoding="utf-8")
+        results[name] = None
         remote = external_urls(text)
         if remote:
-            tqdm.write(f"report: warning: {path.stem}.html loads from the network: "
+            tqdm.write(f"report: warning: {name}.html loads from the network: "
                        + ", ".join(sorted(set(remote))), file=sys.stderr)
     bar.close()
-    write_index(out_dir, results)
+    write_index(out_dir, results, parameters=shown)
     return results
 
 
@@ -569,6 +773,10 @@ def _parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     p.add_argument("--assets-only", action="store_true",
                    help="only install the offline assets into the npm cache")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.add_argument("--param", "-p", action="append", default=[], metavar="NAME=VALUE",
+                   help="override a value of the notebook's `parameters` cell (repeatable; "
+                        "value read as a Python literal, else a string); the report is written "
+                        "to <name>-NAME=VALUE....html (default: $PARAMS, space-separated)")
     return p.parse_args(argv)
 
 
@@ -589,12 +797,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"offline report assets ready in {cache}")
             return 0
         names = args.names or os.environ.get("NB", "").replace(",", " ").split()
+        params = parse_params(args.param or shlex.split(os.environ.get("PARAMS", "")))
         notebooks = find_notebooks(args.notebooks, names)
         if not notebooks:
             print(f"no notebooks in {args.notebooks}", file=sys.stderr)
             return 2
         results = build_reports(notebooks, args.out, npm_cache=args.npm_cache,
-                                timeout=args.timeout, progress=not args.no_progress)
+                                timeout=args.timeout, progress=not args.no_progress,
+                                parameters=params)
     except ReportError as exc:
         print(f"report: error: {exc}", file=sys.stderr)
         return 2
@@ -602,6 +812,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     ok = len(results) - len(failed)
     print(f"report: {ok} of {len(results)} notebook(s) written to {args.out}/ "
           f"(index: {args.out / 'index.html'})")
+    for name, err in results.items():
+        if err is None:
+            print(f"report: {args.out / (name + '.html')}")
     for msg in failed.values():
         print(f"report: FAILED {msg}", file=sys.stderr)
     return 1 if failed else 0

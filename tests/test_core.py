@@ -35,7 +35,7 @@ def test_unknown_option_lists_valid_ones():
         boardkit.load_game("leaders", expret=True)
 
 
-@pytest.mark.parametrize("name, value", [("expert", "yes"), ("first_player", 2), ("max_turns", 0),
+@pytest.mark.parametrize("name, value", [("expert", "yes"), ("first_player", 2), ("first_player", True), ("max_turns", 0),
                                          ("max_turns", True), ("nemesis_trigger", "sometimes")])
 def test_bad_option_values_name_option_and_value(name, value):
     with pytest.raises(OptionError, match=name):

@@ -15,6 +15,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PYPI_TO_CONDA: dict[str, str] = {
     "torch": "pytorch",
     "tables": "pytables",
+    "kaleido": "python-kaleido",
 }
 
 #: conda-only entries that are not Python dependencies of boardkit.

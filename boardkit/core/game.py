@@ -57,6 +57,8 @@ class Option:
         bad_type = self.kind is not object and (
             not isinstance(value, self.kind) or (self.kind is int and isinstance(value, bool))
         )
+        if self.choices is not None and isinstance(value, bool) and not any(isinstance(c, bool) for c in self.choices):
+            bad_type = True  # True == 1 in Python: a flag is not a player number
         if bad_type or (self.choices is not None and value not in self.choices):
             allowed = (
                 "one of " + ", ".join(repr(c) for c in self.choices)
