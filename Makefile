@@ -35,7 +35,7 @@ test: venv
 report: venv assets
 	NB='$(NB)' PARAMS='$(PARAMS)' $(PY) -m boardkit.report --notebooks '$(NOTEBOOKS)' --out '$(REPORTS)'
 
-# docs/games/<game>.md and docs/clause-coverage.md, generated from the code and data.
+# docs/games/<game>.md, generated from the code and data.
 docs: venv
 	$(PY) -m boardkit.docs
 

@@ -1,0 +1,92 @@
+"""The generated docs (docs/games/<game>.md) match the code and data,
+and every Python block of docs/*.md runs as written."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+import boardkit
+from boardkit import docs
+
+REPO = Path(__file__).resolve().parents[1]
+DOCS = REPO / "docs"
+REGENERATE = "run `python -m boardkit.docs` and commit the result"
+
+
+@pytest.fixture(scope="module")
+def pages() -> dict[str, str]:
+    return docs.generate()
+
+
+def test_every_registered_game_has_a_page(pages: dict[str, str]) -> None:
+    missing = [g for g in boardkit.list_games() if not (DOCS / "games" / f"{g}.md").is_file()]
+    assert not missing, f"no docs/games/<game>.md for {', '.join(missing)}: {REGENERATE}"
+    assert {f"games/{g}.md" for g in boardkit.list_games()} <= set(pages)
+
+
+def test_generated_docs_are_up_to_date(pages: dict[str, str]) -> None:
+    stale = docs.stale(pages, DOCS)
+    assert not stale, f"docs out of date with the code: {', '.join('docs/' + s for s in stale)}; {REGENERATE}"
+
+
+def test_game_page_has_the_spec_sections(pages: dict[str, str]) -> None:
+    for game in boardkit.list_games():
+        text = pages[f"games/{game}.md"]
+        g = boardkit.load_game(game)
+        for heading in ("## Usage", "## Specs", "## Options", "## Actions", "## Chance",
+                        "## Termination and returns", "## Clauses", "## Version history", "## References"):
+            assert heading in text, f"{game}: no {heading!r} section"
+        assert f"| rules version | {g.rules_version} |" in text
+        for cid in g.clauses:
+            assert f"### {cid} " in text, f"{game}: clause {cid} missing from its page"
+        for o in g.option_specs:
+            assert f"| `{o.name}` | {o.default!r}".replace(f"{o.default!r}", f"`{o.default!r}`") in text
+
+
+def test_notation_table_parses_continuation_lines() -> None:
+    rows = docs.notation_table("""
+    ======  =========  ======
+    ``a``   first      X-1
+            more       X-2
+    ``b c`` second     Y-1
+    ======  =========  ======
+    """)
+    assert rows == [("a", "first more", "X-1, X-2"), ("b c", "second", "Y-1")]
+
+
+def test_stale_names_changed_and_missing_pages(tmp_path: Path) -> None:
+    (tmp_path / "a.md").write_text("old", encoding="utf-8")
+    assert docs.stale({"a.md": "new", "b.md": "x"}, tmp_path) == ["a.md", "b.md"]
+    (tmp_path / "a.md").write_text("new", encoding="utf-8")
+    assert docs.stale({"a.md": "new"}, tmp_path) == []
+
+
+def _python_blocks() -> dict[str, list[tuple[int, str]]]:
+    """docs page -> its ```python blocks as (first line number, code), in page order."""
+    out: dict[str, list[tuple[int, str]]] = {}
+    for path in sorted(DOCS.rglob("*.md")):
+        text = path.read_text(encoding="utf-8")
+        for m in re.finditer(r"```python\n(.*?)```", text, flags=re.S):
+            line = text[:m.start()].count("\n") + 2
+            out.setdefault(str(path.relative_to(REPO)), []).append((line, m.group(1)))
+    return out
+
+
+BLOCKS = _python_blocks()
+
+
+def test_docs_have_python_examples() -> None:
+    assert "docs/how-to-study-a-rule.md" in BLOCKS
+    assert all(f"docs/games/{g}.md" in BLOCKS for g in boardkit.list_games())
+
+
+@pytest.mark.parametrize("page", sorted(BLOCKS))
+def test_docs_python_blocks_run(page: str) -> None:
+    """The blocks of one page run in order in one namespace, as a reader would run them;
+    a traceback points at the line of the .md file."""
+    namespace: dict = {"__name__": "__docs__"}
+    for line, code in BLOCKS[page]:
+        exec(compile("\n" * (line - 1) + code, str(REPO / page), "exec"), namespace)  # noqa: S102

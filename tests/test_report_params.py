@@ -1,0 +1,119 @@
+"""Parameterised reports: values injected after a notebook's `parameters` cell (papermill's
+convention), each run written to its own report and listed in the index with its parameters."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from boardkit import report
+
+ROOT = Path(__file__).resolve().parents[1]
+
+PARAMS_CELL = 'N = 2  # how many times\nWORD: str = "ab"\n'
+USE_CELL = 'print("OUT=" + WORD * N)\nassert isinstance(N, int)'
+
+
+def _tiny(path: Path, with_params: bool = True) -> Path:
+    nb = nbformat.v4.new_notebook()
+    cells = [nbformat.v4.new_markdown_cell("# tiny")]
+    if with_params:
+        cells.append(nbformat.v4.new_code_cell(PARAMS_CELL, metadata={"tags": ["parameters"]}))
+    cells.append(nbformat.v4.new_code_cell(USE_CELL))
+    nb.cells = cells
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbformat.write(nb, path)
+    return path
+
+
+def _need_assets() -> Path:
+    cache = report.default_npm_cache()
+    if not report.assets_installed(cache) and shutil.which("npm") is None:
+        pytest.skip("npm not found: it is needed to fetch the offline report assets; run `make assets`")
+    return report.install_assets(cache)
+
+
+def test_parse_params_reads_literals_else_strings() -> None:
+    assert report.parse_params(["N_GAMES=50", "SEED=3", "MODE=fast", "P=0.5", "F=True", "S='x y'"]) == {
+        "N_GAMES": 50, "SEED": 3, "MODE": "fast", "P": 0.5, "F": True, "S": "x y"}
+    with pytest.raises(report.ReportError, match="NAME=VALUE"):
+        report.parse_params(["N_GAMES"])
+    with pytest.raises(report.ReportError, match="identifier"):
+        report.parse_params(["2x=1"])
+
+
+def test_report_name_lists_parameters_sorted() -> None:
+    assert report.report_name("leaders_tour", {"SEED": 3, "N_GAMES": 50}) == "leaders_tour-N_GAMES=50-SEED=3"
+    assert report.report_name("t", {"MODE": "a b/c"}) == "t-MODE=a_b_c"
+    assert report.report_name("t", {}) == "t"
+
+
+def test_inject_after_parameters_cell(tmp_path: Path) -> None:
+    nb = nbformat.read(_tiny(tmp_path / "tiny.ipynb"), as_version=4)
+    assert report.parameter_names(nb) == ["N", "WORD"]
+    report.inject_parameters(nb, {"N": 5})
+    tags = [c.metadata.get("tags", []) for c in nb.cells]
+    assert tags[1] == ["parameters"] and tags[2] == ["injected-parameters"]
+    assert nb.cells[2].source == "# Parameters\nN = 5\n"
+    assert nb.metadata["boardkit"]["parameters"] == {"N": 5}
+    report.inject_parameters(nb, {"WORD": "z"})  # a second injection replaces the first
+    assert [c.source for c in nb.cells].count("# Parameters\nWORD = 'z'\n") == 1
+    assert sum("injected-parameters" in c.metadata.get("tags", []) for c in nb.cells) == 1
+    nbformat.validate(nb)
+
+
+def test_unknown_parameter_is_refused_listing_valid_ones(tmp_path: Path) -> None:
+    nb = nbformat.read(_tiny(tmp_path / "tiny.ipynb"), as_version=4)
+    with pytest.raises(report.ReportError, match=r"unknown parameter\(s\) SEEDS; valid parameters: N, WORD"):
+        report.inject_parameters(nb, {"N": 1, "SEEDS": 3}, source="tiny.ipynb")
+    bare = nbformat.read(_tiny(tmp_path / "bare.ipynb", with_params=False), as_version=4)
+    with pytest.raises(report.ReportError, match="no cell tagged 'parameters'"):
+        report.inject_parameters(bare, {"N": 1})
+
+
+def test_cli_refuses_unknown_parameter_before_running(tmp_path: Path, capsys) -> None:
+    nb_dir = tmp_path / "nb"
+    nb_dir.mkdir()
+    _tiny(nb_dir / "tiny.ipynb")
+    out = tmp_path / "reports"
+    rc = report.main(["tiny", "--notebooks", str(nb_dir), "--out", str(out), "--param", "SEED=3"])
+    assert rc == 2
+    err = capsys.readouterr().err
+    assert "unknown parameter(s) SEED" in err and "valid parameters: N, WORD" in err
+    assert not list(out.glob("*.html")) if out.exists() else True
+
+
+def test_parameterised_report_has_its_own_file_and_index_row(tmp_path: Path, monkeypatch) -> None:
+    cache = _need_assets()
+    nb_dir = tmp_path / "nb"
+    nb_dir.mkdir()
+    _tiny(nb_dir / "tiny.ipynb")
+    out = tmp_path / "reports"
+    common = ["tiny", "--notebooks", str(nb_dir), "--out", str(out), "--npm-cache", str(cache),
+              "--no-progress", "--timeout", "120"]
+    assert report.main(common) == 0                                   # defaults
+    assert report.main([*common, "--param", "N=3", "--param", "WORD=xy"]) == 0
+    monkeypatch.setenv("PARAMS", "N=1 WORD='q r'")                   # as `make report PARAMS=...`
+    assert report.main(common) == 0
+
+    assert "OUT=abab" in (out / "tiny.html").read_text(encoding="utf-8")
+    page = (out / "tiny-N=3-WORD=xy.html").read_text(encoding="utf-8")
+    assert "OUT=xyxyxy" in page and "injected-parameters" in page
+    assert "OUT=q r" in (out / "tiny-N=1-WORD=q_r.html").read_text(encoding="utf-8")
+    index = (out / "index.html").read_text(encoding="utf-8")
+    assert 'href="tiny.html"' in index and 'href="tiny-N=3-WORD=xy.html"' in index
+    assert "<code>N=3 WORD=&#x27;xy&#x27;</code>" in index
+    assert "<code>N=1 WORD=&#x27;q r&#x27;</code>" in index
+    row = next(line for line in index.splitlines() if 'href="tiny.html"' in line)
+    assert "defaults" in row
+
+
+def test_every_notebook_has_a_parameters_cell() -> None:
+    notebooks = sorted((ROOT / "notebooks").glob("*.ipynb"))
+    assert notebooks
+    for path in notebooks:
+        names = report.parameter_names(nbformat.read(path, as_version=4))
+        assert names, f"{path.name}: no code cell tagged 'parameters' assigning its parameters"
