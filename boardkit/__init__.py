@@ -28,7 +28,7 @@ from boardkit.core.game import (
     sample_chance,
     state_from_json,
 )
-from boardkit.core.rules import IllegalActionError, NotationError
+from boardkit.core.rules import IllegalActionError, IllegalPositionError, NotationError
 from boardkit.core.validate import BoardkitDataError
 
 __version__ = "0.1.0"
@@ -75,7 +75,7 @@ def load_game(name: str, **options: Any) -> Game:
 
 
 __all__ = [
-    "CHANCE", "TERMINAL", "Game", "State", "Option", "OptionError", "IllegalActionError",
+    "CHANCE", "TERMINAL", "Game", "State", "Option", "OptionError", "IllegalActionError", "IllegalPositionError",
     "NotationError", "BoardkitDataError", "load_game", "list_games", "game_class",
     "random_playout", "sample_chance", "state_from_json", "__version__",
 ]

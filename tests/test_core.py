@@ -197,3 +197,95 @@ def test_terminal_state_refuses_everything():
     assert s2.legal_actions() == []
     err = s2.why_illegal("pass")
     assert err is not None and err.clause == "LEAD-3.1"
+
+
+BOARD_HEAD = "name: t\nkind: hex\ncells: [[0, 3], [0, 2], [1, 2], [-1, 3], [0, 1], [0, 0], [0, -1], [0, -2], [0, -3], [1, -3], [-1, -2]]\n"
+
+
+@pytest.mark.parametrize(
+    "sets, message",
+    [
+        ("sets: {start_0: [[0, 3]], start_1: [[0, 3]], recruit_0: [[0, 2]], recruit_1: [[0, -2]]}", "sets.start_1: the same cell as start_0"),
+        ("sets: {start_0: [[0, 3]], start_1: [[0, -3]], recruit_0: [[0, 2], [0, 2]], recruit_1: [[0, -2]]}", r"sets.recruit_0\[1\]: cell \[0, 2\] is listed twice"),
+        ("sets: {start_0: [[0, 3]], start_1: [[0, -3]], recruit_0: [[0, 2]], recruit_1: [[0, 2]]}", "sets.recruit_1: shares cells with recruit_0"),
+    ],
+)
+def test_impossible_leaders_board_is_refused(tmp_path, sets, message):
+    path = tmp_path / "board.yaml"
+    path.write_text(BOARD_HEAD + sets + "\n")
+    with pytest.raises(BoardkitDataError, match=message):
+        boardkit.load_game("leaders", board=path)  # a pathlib.Path is taken too
+
+
+def test_board_where_a_leader_starts_surrounded_is_refused(tmp_path):
+    path = tmp_path / "tiny.yaml"
+    path.write_text("name: tiny\nkind: hex\ncells: [[0, 0], [1, 0]]\n"
+                    "sets: {start_0: [[0, 0]], start_1: [[1, 0]], recruit_0: [[0, 0]], recruit_1: [[1, 0]]}\n")
+    with pytest.raises(BoardkitDataError, match="sets.start_0: the Leader would start surrounded"):
+        boardkit.load_game("leaders", board=str(path))
+
+
+def test_board_name_and_path_errors(tmp_path):
+    with pytest.raises(BoardkitDataError, match=r"board 'nowhere': no such board; boards: leaders"):
+        boardkit.load_game("leaders", board="nowhere")
+    with pytest.raises(BoardkitDataError, match="cannot read board file"):
+        boardkit.load_game("leaders", board=str(tmp_path / "dir" / "noext"))
+    with pytest.raises(BoardkitDataError, match=r"cells\[0\]\[0\]: 3.0 is not of type 'integer'"):
+        (tmp_path / "f.yaml").write_text("name: x\nkind: hex\ncells: [[3.0, 0]]\nsets: {}\n")
+        load_hex_board(tmp_path / "f.yaml")
+
+
+@pytest.mark.parametrize("value", [None, 5, b"pass", ["pass"], 1.5])
+def test_values_that_are_not_actions_are_refused_as_notation(value):
+    state = _state()
+    before = state.to_json()
+    with pytest.raises(NotationError, match="an action is an Action or its notation text"):
+        state.apply_action(value)
+    with pytest.raises(NotationError):
+        state.why_illegal(value)
+    assert state.to_json() == before
+
+
+@pytest.mark.parametrize(
+    "field, message",
+    [
+        ({"to_move": 1.0}, "to_move: 1.0 is not of type 'integer'"),
+        ({"to_move": True}, "to_move: True is not of type 'integer'"),
+        ({"turn": 2.0}, "turn: 2.0 is not of type 'integer'"),
+        ({"pieces": {0: ["King d1", 5], 1: "Queen d7"}}, r"pieces.0\[1\]: 5 is not of type 'string'"),
+        ({"recruits_left": 2}, "recruits_left: only meaningful with phase: recruit"),
+        ({"acted": ["King", "king"]}, "listed twice"),
+    ],
+)
+def test_position_fields_are_checked_strictly(field, message):
+    doc = {"pieces": {0: "King d1", 1: "Queen d7"}, "market": ["Rider", "Vizier", "Jailer"], **field}
+    with pytest.raises((BoardkitDataError, IllegalActionError), match=message):
+        boardkit.load_game("leaders").state_from_position(doc)
+
+
+def test_position_reads_multi_word_names_and_recruit_notation():
+    state = boardkit.load_game("leaders").state_from_position(
+        {"pieces": {0: "King d1, Royal Guard c2", 1: "Queen d7"}, "market": ["Rider", "Vizier", "ClawLauncher"],
+         "phase": "recruit"}
+    )
+    assert state.observation(None)["pieces"]["c2"]["kind"] == "RoyalGuard"
+    assert str(state.parse_action("recruit Claw Launcher a1")) == "recruit ClawLauncher a1"
+    assert str(state.parse_action("recruit Hermit & Cub a1 b1")) == "recruit HermitCub a1 b1"
+
+
+def test_saved_state_with_float_option_or_deep_nesting_is_a_data_error():
+    text = _state().to_json().replace('"first_player": null', '"first_player": 1.0')
+    with pytest.raises(BoardkitDataError, match="first_player=1.0 is not allowed"):
+        boardkit.state_from_json(text)
+    with pytest.raises(BoardkitDataError, match="not"):
+        boardkit.state_from_json("[" * 100000 + "]" * 100000)
+
+
+def test_observation_player_and_to_sympy_check_their_input():
+    state = _state()
+    with pytest.raises(ValueError, match="player is 0, 1 or None"):
+        state.observation(2)
+    from boardkit.core.chance import to_sympy
+
+    with pytest.raises(TypeError, match="exact Fraction"):
+        to_sympy(0.5)  # type: ignore[arg-type]

@@ -120,8 +120,11 @@ def load_hex_board(path: str | Path) -> HexBoard:
             names the file, the entry and the problem).
     """
     p = Path(path)
-    if not p.suffix:
+    if not p.suffix and p.name == str(path):  # a bare name: a packaged board
         p = DATA_DIR / "boards" / f"{path}.yaml"
+        if not p.is_file():
+            known = sorted(f.stem for f in (DATA_DIR / "boards").glob("*.yaml"))
+            raise BoardkitDataError(f"board {str(path)!r}: no such board; boards: {', '.join(known)}, or a path to a .yaml file")
     try:
         doc = yaml.safe_load(p.read_text(encoding="utf-8"))
     except OSError as exc:
@@ -146,10 +149,12 @@ def load_hex_board(path: str | Path) -> HexBoard:
     )
     sets: dict[str, tuple[int, ...]] = {}
     for set_name, cells in doc["sets"].items():
-        members = []
+        members: list[int] = []
         for j, (q, r) in enumerate(cells):
             if (q, r) not in index:
                 raise BoardkitDataError(f"{p}: sets.{set_name}[{j}]: cell {[q, r]} is not on the board")
+            if index[(q, r)] in members:
+                raise BoardkitDataError(f"{p}: sets.{set_name}[{j}]: cell {[q, r]} is listed twice")
             members.append(index[(q, r)])
         sets[set_name] = tuple(members)
     g = nx.DiGraph(name=doc["name"])

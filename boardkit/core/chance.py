@@ -50,7 +50,14 @@ def probability(dist: Mapping[Hashable, Fraction], event: Callable[[Any], bool])
 
 
 def to_sympy(p: Fraction) -> Any:
-    """The same number as a sympy Rational (for display in notebooks)."""
+    """The same number as a sympy Rational (for display in notebooks).
+
+    Raises:
+        TypeError: ``p`` is not a Fraction or an int (floats are not exact).
+    """
     import sympy
 
+    if isinstance(p, bool) or not isinstance(p, (Fraction, int)):
+        raise TypeError(f"to_sympy takes an exact Fraction or int, got {p!r}")
+    p = Fraction(p)
     return sympy.Rational(p.numerator, p.denominator)

@@ -57,8 +57,8 @@ class Option:
         bad_type = self.kind is not object and (
             not isinstance(value, self.kind) or (self.kind is int and isinstance(value, bool))
         )
-        if self.choices is not None and isinstance(value, bool) and not any(isinstance(c, bool) for c in self.choices):
-            bad_type = True  # True == 1 in Python: a flag is not a player number
+        if self.choices is not None and not any(type(value) is type(c) for c in self.choices):
+            bad_type = True  # 1.0 == True == 1 in Python: only a value of a listed type is taken
         if bad_type or (self.choices is not None and value not in self.choices):
             allowed = (
                 "one of " + ", ".join(repr(c) for c in self.choices)
@@ -145,7 +145,8 @@ class Game:
 
         Raises:
             BoardkitDataError: the description is malformed (names the field).
-            IllegalActionError: the position is impossible (names the clause it breaks).
+            IllegalPositionError: the position is impossible (names the clause it breaks;
+                a subclass of IllegalActionError).
         """
         raise NotImplementedError
 
@@ -165,8 +166,8 @@ class Game:
         """
         try:
             doc = json.loads(text)
-        except (TypeError, json.JSONDecodeError) as exc:
-            raise BoardkitDataError(f"{source}: not valid JSON: {exc}") from None
+        except (TypeError, json.JSONDecodeError, RecursionError) as exc:
+            raise BoardkitDataError(f"{source}: not valid JSON: {type(exc).__name__}: {str(exc)[:200]}") from None
         check_schema(doc, _STATE_SCHEMA, source)
         if doc["game"] != self.name:
             raise BoardkitDataError(f"{source}: game: saved state is of {doc['game']!r}, not {self.name!r}")
@@ -178,7 +179,7 @@ class Game:
         position = doc.get("position")
         try:
             state = self.new_initial_state() if position is None else self.state_from_position(position)
-        except (BoardkitDataError, IllegalActionError) as exc:
+        except (BoardkitDataError, IllegalActionError, NotationError) as exc:
             raise BoardkitDataError(f"{source}: position: {exc}") from None
         for i, entry in enumerate(doc["history"]):
             try:
@@ -283,10 +284,13 @@ class State:
     def why_illegal(self, action: Action | str) -> IllegalActionError | None:
         """None if ``action`` is legal here, else the error ``apply_action`` would raise.
 
-        A text is parsed first; text that is no action raises NotationError.
+        A text is parsed first; text that is no action raises NotationError, and so does a
+        value that is neither an Action nor text.
         """
         if isinstance(action, str):
             action = self.parse_action(action)
+        elif not isinstance(action, Action):
+            raise NotationError(f"an action is an Action or its notation text, got {action!r}")
         if self.is_terminal():
             return self._explain(action)
         if action in self.legal_actions():
@@ -306,7 +310,7 @@ class State:
         """
         if isinstance(action, str):
             action = self.parse_action(action)
-        err = self.why_illegal(action)
+        err = self.why_illegal(action)  # also refuses values that are not actions
         if err is not None:
             raise err
         self._apply(action)
@@ -394,7 +398,7 @@ def state_from_json(text: str, source: str = "saved state") -> State:
     try:
         doc = json.loads(text)
         name, options = doc["game"], doc["options"]
-    except (TypeError, KeyError, json.JSONDecodeError) as exc:
+    except (TypeError, KeyError, json.JSONDecodeError, RecursionError) as exc:
         raise BoardkitDataError(f"{source}: not a boardkit saved state: {exc}") from None
     if not isinstance(name, str) or not isinstance(options, dict):
         raise BoardkitDataError(f"{source}: game/options: malformed")

@@ -23,20 +23,31 @@ def _path_of(error: jsonschema.ValidationError) -> str:
     return out or "(top level)"
 
 
+def _strict_int(checker: Any, instance: Any) -> bool:
+    return isinstance(instance, int) and not isinstance(instance, bool)
+
+
+#: Draft 2020-12, except that "integer" means a Python int: 1.0 and True are refused.
+_Validator = jsonschema.validators.extend(
+    jsonschema.Draft202012Validator,
+    type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", _strict_int),
+)
+
+
 def check_schema(doc: Any, schema: dict[str, Any], source: Path | str) -> None:
     """Validate ``doc`` against a JSON schema.
 
     Args:
         doc: parsed YAML/JSON document.
-        schema: a JSON schema (draft 2020-12).
+        schema: a JSON schema (draft 2020-12; ``"integer"`` accepts only ints, not 1.0 or True).
         source: file path or a short name of the input, used in the message.
 
     Raises:
         BoardkitDataError: ``"<source>: <entry>: <problem>"`` for the first error found
-            (the most specific one, by jsonschema's relevance order).
+            (the most specific one, by ``jsonschema.exceptions.best_match``, which looks
+            inside ``anyOf`` alternatives).
     """
-    validator = jsonschema.Draft202012Validator(schema)
-    errors = sorted(validator.iter_errors(doc), key=jsonschema.exceptions.relevance)
-    if errors:
-        err = errors[0]
+    validator = _Validator(schema)
+    err = jsonschema.exceptions.best_match(validator.iter_errors(doc))
+    if err is not None:
         raise BoardkitDataError(f"{source}: {_path_of(err)}: {err.message}")

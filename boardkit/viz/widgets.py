@@ -133,7 +133,12 @@ class HexBoardWidget(widgets.VBox):
 
     # -- Python driving ---------------------------------------------------------------------
     def click(self, cell: str) -> None:
-        """Click the button of ``cell`` (as a user would)."""
+        """Click the button of ``cell`` (as a user would; ``"D1"`` and ``"d1"`` are the same).
+
+        Raises:
+            KeyError: no such cell on the board.
+        """
+        cell = cell.strip().lower() if isinstance(cell, str) else cell
         if cell not in self.cell_buttons:
             raise KeyError(f"{cell!r} is not a cell of board {self._board.name}")
         self.cell_buttons[cell].click()
@@ -153,6 +158,8 @@ class HexBoardWidget(widgets.VBox):
         Raises:
             KeyError: no such button now (the message lists the buttons shown).
         """
+        if not isinstance(label, str):
+            raise TypeError(f"a button is named by its label text, got {label!r}")
         buttons = self.buttons()
         aliases = {"back": BACK_LABEL, "forward": FORWARD_LABEL}
         key = label if label in buttons else aliases.get(label.strip().lower(), label)

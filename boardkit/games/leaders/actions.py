@@ -255,7 +255,7 @@ def parse(text: str, cell_names: frozenset[str]) -> Action:
         out = [a.lower() for a in args]
         for a in out:
             if a not in cell_names:
-                raise NotationError(f"{text!r}: {a!r} is not a cell of the board (files a-g, ranks 1-7)")
+                raise NotationError(f"{text!r}: {a!r} is not a cell of the board (cells like {min(cell_names)} .. {max(cell_names)})")
         return out
 
     if verb == "pass":
@@ -272,11 +272,13 @@ def parse(text: str, cell_names: frozenset[str]) -> Action:
         card = card_from_text(" ".join(args))
         return Draw(card) if verb == "draw" else Exile(card)
     if verb == "recruit":
-        if len(args) < 2:
+        n_cells = 0
+        while n_cells < min(2, len(args) - 1) and args[len(args) - 1 - n_cells].lower() in cell_names:
+            n_cells += 1
+        if len(args) < 2 or n_cells == 0:
             raise NotationError(f"{text!r}: expected 'recruit CARD CELL' (Hermit & Cub: 'recruit HermitCub CELL CELL')")
-        card = card_from_text(args[0])
-        rest = args[1:]
-        args = rest
+        card = card_from_text(" ".join(args[: len(args) - n_cells]))
+        args = args[len(args) - n_cells:]
         if card == "HermitCub":
             c = cells(2, 2, "recruit HermitCub HERMIT_CELL CUB_CELL")
             return Recruit(card, c[0], c[1])

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import cached_property
+from os import PathLike, fspath
 from typing import Any, Mapping
 
 from boardkit.core.actions import Action
@@ -78,6 +79,8 @@ class LeadersGame(Game):
     )
 
     def __init__(self, **options: Any) -> None:
+        if isinstance(options.get("board"), PathLike):
+            options["board"] = fspath(options["board"])  # a pathlib.Path is kept as text
         super().__init__(**options)
         if self.options["max_turns"] is not None and self.options["max_turns"] < 1:
             from boardkit.core.game import OptionError
@@ -91,10 +94,22 @@ class LeadersGame(Game):
                 raise BoardkitDataError(f"{self.board.source}: sets.{key}: missing (LEAD-9.2, LEAD-9.3 need it)")
         if len(self.board.sets["start_0"]) != 1 or len(self.board.sets["start_1"]) != 1:
             raise BoardkitDataError(f"{self.board.source}: sets.start_0/start_1: exactly one start cell per side (LEAD-9.2)")
+        if self.board.sets["start_0"] == self.board.sets["start_1"]:
+            raise BoardkitDataError(f"{self.board.source}: sets.start_1: the same cell as start_0; the Leaders start apart (LEAD-9.2)")
+        if set(self.board.sets["recruit_0"]) & set(self.board.sets["recruit_1"]):
+            raise BoardkitDataError(f"{self.board.source}: sets.recruit_1: shares cells with recruit_0; each side recruits on its own side (LEAD-9.3)")
         self.geometry = R.Geometry(self.board)  # LEAD-9.1: six neighbours, lines along hex axes
         self.cell_names = frozenset(self.board.names)
         self.start = (self.board.sets["start_0"][0], self.board.sets["start_1"][0])
         self.recruit_cells = (self.board.sets["recruit_0"], self.board.sets["recruit_1"])
+        start = [None] * len(self.board.coords)
+        for p in (0, 1):
+            start[self.start[p]] = (LEADER_OF[p], p)  # type: ignore[call-overload]
+        for p in (0, 1):
+            lost = R.leader_lost(self.geometry, start, self.start[p], p)
+            if lost:
+                raise BoardkitDataError(
+                    f"{self.board.source}: sets.start_{p}: the Leader would start {lost}, ending the game at once (LEAD-3.1)")
 
     def new_initial_state(self) -> "LeadersState":
         """Leaders on their start cells (LEAD-1.1); the market is drawn (LEAD-1.3) and the first
@@ -489,7 +504,16 @@ class LeadersState(State):
     def observation(self, player: int | None) -> dict[str, Any]:
         """Everything on the table. Leaders has no hidden information except the deck order
         (LEAD-1.3); the engine draws lazily, so players see the deck's size and the game
-        master (``player=None``) also sees which cards are still in it."""
+        master (``player=None``) also sees which cards are still in it.
+
+        Args:
+            player: 0, 1, or None for the full truth.
+
+        Raises:
+            ValueError: any other value.
+        """
+        if player is not None and (isinstance(player, bool) or player not in (0, 1)):
+            raise ValueError(f"observation(player): player is 0, 1 or None, not {player!r}")
         obs: dict[str, Any] = {
             "phase": self.phase,
             "turn": self.turn,

@@ -10,8 +10,12 @@ Example (YAML text or the same as a dict)::
       0: King d1, Archer c3, Assassin e2
       1: Queen d4, Protector d5
     acted: [Archer]       # characters of the player to move that already acted this turn
-    market: [Rider, Vizier, Jailer]   # Discovery mode; omitted: drawn by chance first
-    exiled: [Wanderer]    # Expert mode only
+    market: [Rider, Vizier, Jailer]   # Discovery mode; fewer than 3 (or omitted): the
+                                      # missing cards are drawn by chance first (LEAD-1.3)
+    exiled: [Wanderer, Jailer]        # Expert mode only: 2, or 4 once both have 3 cards
+    recruits_left: 2      # phase recruit only: Recruitment phases left this turn (default 1)
+
+Character names are written as in notation (``RoyalGuard``; ``Royal Guard`` is read too).
 """
 
 from __future__ import annotations
@@ -34,20 +38,23 @@ _SCHEMA: dict[str, Any] = {
     "required": ["pieces"],
     "additionalProperties": False,
     "properties": {
-        "to_move": {"enum": [0, 1]},
-        "first_player": {"enum": [0, 1]},
+        "to_move": {"type": "integer", "enum": [0, 1]},
+        "first_player": {"type": "integer", "enum": [0, 1]},
         "turn": {"type": "integer", "minimum": 1},
         "phase": {"enum": ["action", "recruit"]},
         "pieces": {
             "type": "object",
             "additionalProperties": False,
             "required": ["0", "1"],
-            "properties": {"0": {"type": ["string", "array"]}, "1": {"type": ["string", "array"]}},
+            "properties": {
+                "0": {"anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]},
+                "1": {"anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]},
+            },
         },
         "acted": _LIST,
         "market": _LIST,
         "exiled": _LIST,
-        "recruits_left": {"enum": [0, 1, 2]},
+        "recruits_left": {"type": "integer", "enum": [1, 2]},
     },
 }
 
@@ -105,10 +112,11 @@ def from_position(game: "LeadersGame", description: str | Mapping[str, Any]) -> 
     seen: dict[str, str] = {}
     for p in (0, 1):
         for j, item in enumerate(doc["pieces"][str(p)]):
-            parts = item.split()
+            words = item.split()
             where = f"position: pieces.{p}[{j}] {item!r}"
-            if len(parts) != 2:
+            if len(words) < 2:
                 raise BoardkitDataError(f"{where}: expected 'Kind cell', e.g. 'Archer c3'")
+            parts = ["".join(words[:-1]), words[-1]]  # 'Royal Guard c2' -> RoyalGuard, c2
             kind = next((k for k in PIECE_CARD if k.lower() == parts[0].lower()), None)
             if kind is None:
                 raise BoardkitDataError(f"{where}: unknown character {parts[0]!r}; characters: {', '.join(PIECE_CARD)}")
@@ -173,15 +181,25 @@ def from_position(game: "LeadersGame", description: str | Mapping[str, Any]) -> 
     state.exile_queue = []
     state.second_exile_done = len(state.cards[0]) >= 3 and len(state.cards[1]) >= 3
     state.phase = doc.get("phase", "action")
-    acted = []
+    if state.turn == 1 and state.to_move != state.first:
+        raise IllegalPositionError("LEAD-1.4", f"turn 1 is the first player's (player {state.first}), not player {state.to_move}'s")
+    acted: list[str] = []
     for a in doc.get("acted", []):
-        kind = next((k for k in PIECE_CARD if k.lower() == a.lower()), a)
+        kind = next((k for k in PIECE_CARD if k.lower() == a.replace(" ", "").lower()), a)
         c = state.where(kind)
         if c < 0 or state.pieces[c][1] != state.to_move:  # type: ignore[index]
             raise IllegalPositionError("LEAD-2.2", f"acted: {a!r} is not a character of player {state.to_move} on the board")
+        if kind == "Nemesis":
+            raise IllegalPositionError("LEAD-7.2", "acted: the Nemesis never acts in the Action phase")
+        if kind in acted:
+            raise IllegalPositionError("LEAD-2.2", f"acted: the {kind} is listed twice; a character acts at most once a turn")
         acted.append(kind)
     state.acted = acted
+    if "recruits_left" in doc and state.phase != "recruit":
+        raise BoardkitDataError("position: recruits_left: only meaningful with phase: recruit")
     if state.phase == "recruit":
+        if acted:
+            raise BoardkitDataError("position: acted: the Action phase is over in phase: recruit")
         state.recruits_left = doc.get("recruits_left", 1)
     state._start = {k: v for k, v in doc.items()}
     state._history = []
