@@ -49,7 +49,7 @@ import yaml
 
 import boardkit
 from boardkit.core.coverage import clause_coverage, render_markdown
-from boardkit.core.game import Game, State, sample_chance
+from boardkit.core.game import Game, State, random_playout, sample_chance
 from boardkit.core.paths import DATA_DIR
 
 #: Repository root (this package is installed editable from it).
@@ -268,14 +268,7 @@ def _usage(facts: GameFacts) -> list[str]:
     while state.is_chance_node():
         state.apply_action(sample_chance(state, rng))
     first = [str(a) for a in state.legal_actions()][:6]
-    n_actions = 0
-    while not state.is_terminal() and n_actions < SAMPLE_MAX_ACTIONS:
-        if state.is_chance_node():
-            state.apply_action(sample_chance(state, rng))
-        else:
-            acts = state.legal_actions()
-            state.apply_action(acts[rng.randrange(len(acts))])
-        n_actions += 1
+    random_playout(state, rng, SAMPLE_MAX_ACTIONS)
     return [
         "```python",
         "import random",
