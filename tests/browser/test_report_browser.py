@@ -136,3 +136,20 @@ def test_tour_report_renders_offline(tour_report: Path, browser: Any, artifacts:
         assert not page_errors, f"JavaScript errors in the report: {page_errors[:3]}"
     finally:
         context.close()
+
+
+def test_report_index_opens_offline_and_links_the_reports(tour_report: Path, browser: Any) -> None:
+    """reports/index.html opens from disk, loads nothing remote, and links every report."""
+    index = tour_report.parent / "index.html"
+    context = browser.new_context()
+    try:
+        seen, remote = _record_requests(context)
+        page = context.new_page()
+        page.goto(index.as_uri(), wait_until="load", timeout=30_000)
+        hrefs = page.eval_on_selector_all("a[href]", "els => els.map(e => e.getAttribute('href'))")
+        assert "leaders_tour.html" in hrefs, hrefs
+        assert all((index.parent / h).is_file() for h in hrefs if not h.startswith(("http:", "https:"))), hrefs
+        assert "boardkit" in page.inner_text("body")
+        assert not remote, f"the index tried to reach the network: {sorted(set(remote))}"
+    finally:
+        context.close()
