@@ -49,7 +49,7 @@ import yaml
 
 import boardkit
 from boardkit.core.coverage import clause_coverage, render_markdown
-from boardkit.core.game import Game, State, random_playout, sample_chance
+from boardkit.core.game import Game, random_playout, sample_chance
 from boardkit.core.paths import DATA_DIR
 
 #: Repository root (this package is installed editable from it).

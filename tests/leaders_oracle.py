@@ -186,7 +186,7 @@ class OracleState:
         def moved(pairs):
             nb = dict(board)
             vals = [(s, nb.pop(s)) for s, _ in pairs]
-            for (s, v), (_, t) in zip(vals, pairs):
+            for (_s, v), (_, t) in zip(vals, pairs):
                 nb[t] = v
             return nb
 
