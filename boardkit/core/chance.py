@@ -1,4 +1,8 @@
-"""Exact distributions over chance nodes (fractions.Fraction), and a sympy bridge."""
+"""Exact distributions over a game's chance nodes (fractions.Fraction), and a sympy bridge.
+
+Dice on their own (sums, pools of dice as multisets, coloured dice) are in
+:mod:`boardkit.core.dice`.
+"""
 
 from __future__ import annotations
 
