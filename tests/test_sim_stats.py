@@ -36,6 +36,18 @@ def test_play_many_is_reproducible_and_split_independent():
     assert {r.seed for r in run} == {f"7:{i}" for i in range(6)}
 
 
+def test_play_many_on_processes_and_dask_equals_one_process():
+    game = boardkit.load_game("leaders", max_turns=15)
+    one = play_many(game, 24, seed=3, progress=False)
+    assert play_many(game, 24, seed=3, progress=False, workers=2, chunk=5) == one
+    distributed = pytest.importorskip("distributed", reason="dask[distributed] is in the notebook extra")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None,
+                                  processes=True) as cluster, distributed.Client(cluster) as client:
+        assert play_many(game, 24, seed=3, progress=False, client=client, chunk=7) == one
+    with pytest.raises(ValueError, match="workers >= 1"):
+        play_many(game, 3, workers=0)
+
+
 def test_LEAD_1_3_opening_market_exact_vs_closed_form_vs_monte_carlo():
     """LEAD-1.3: P(a given card is in the opening market of three from 16) is 3/16, by exact
     enumeration of the chance tree, by the closed form 1 - C(15,3)/C(16,3) in sympy, and by

@@ -1,14 +1,18 @@
-"""Play many seeded games: reproducible per game, with a progress bar.
+"""Play many seeded games: reproducible per game, with a progress bar, on one core, on local
+processes, or on a Dask cluster.
 
-Game ``i`` of a run always uses the seed derived from ``(seed, i)``, so results do not depend
-on how the work is split.
+Game ``i`` of a run always uses the seed ``f"{seed}:{i}"``, so results do not depend on how the
+work is split: the same call with ``workers=4`` or with a ``dask.distributed.Client`` returns
+exactly the games of the single-process run. Work is sent in chunks of games (one task per
+game costs more than the game itself).
 """
 
 from __future__ import annotations
 
 import random
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable
+from typing import Any, Callable
 
 from tqdm.auto import tqdm
 
@@ -69,22 +73,66 @@ def play_one(game: Game, seed: str, index: int = 0, agent: Callable[[State, rand
                       int(getattr(state, "turn", 0)), state.is_terminal())
 
 
+def _play_chunk(name: str, options: dict[str, Any], seed: int | str, indices: range,
+                agent: Callable[[State, random.Random], Any], max_actions: int) -> list[GameResult]:
+    """Worker task: games ``indices`` of a run (the game is rebuilt from its name and options)."""
+    import boardkit
+
+    game = boardkit.load_game(name, **options)
+    return [play_one(game, f"{seed}:{i}", i, agent, max_actions) for i in indices]
+
+
 def play_many(game: Game, n: int, seed: int | str = 0, agent: Callable[[State, random.Random], Any] = random_agent,
-              progress: bool = True, max_actions: int = 100_000) -> list[GameResult]:
-    """Play ``n`` seeded games in this process, with a tqdm progress bar.
+              progress: bool = True, max_actions: int = 100_000, workers: int = 1, client: Any = None,
+              chunk: int = 100) -> list[GameResult]:
+    """Play ``n`` seeded games with a tqdm progress bar.
 
     Args:
         game: the Game (its options apply to every game).
         n: number of games.
         seed: run seed; game ``i`` uses seed ``f"{seed}:{i}"``.
-        agent: move chooser for every player (default uniform random).
-        progress: show the progress bar.
-        max_actions: safety stop per game.
+        agent: move chooser for every player (default uniform random); with ``workers`` or
+            ``client`` it must be picklable (a module-level function).
+        progress: show the progress bar (games done).
+        max_actions: safety stop per game (atomic actions).
+        workers: local processes (1: play in this process).
+        client: a ``dask.distributed.Client``: play on its cluster instead (``workers`` is
+            then ignored). The same call scales past one machine.
+        chunk: games per task when the work is split.
 
     Returns:
-        GameResult per game, in index order.
+        GameResult per game, in index order, the same however the work was split.
+
+    Raises:
+        ValueError: ``n`` < 0, ``workers`` < 1 or ``chunk`` < 1.
     """
-    it: Iterable[int] = range(n)
-    if progress:
-        it = tqdm(it, total=n, desc=f"{game.name}: {n} games", unit="game")
-    return [play_one(game, f"{seed}:{i}", i, agent, max_actions) for i in it]
+    if n < 0 or workers < 1 or chunk < 1:
+        raise ValueError(f"need n >= 0, workers >= 1 and chunk >= 1; got n={n}, workers={workers}, chunk={chunk}")
+    bar = tqdm(total=n, desc=f"{game.name}: {n} games", unit="game", disable=not progress)
+    if client is None and workers == 1:
+        out = []
+        for i in range(n):
+            out.append(play_one(game, f"{seed}:{i}", i, agent, max_actions))
+            bar.update(1)
+        bar.close()
+        return out
+    parts = [range(i, min(i + chunk, n)) for i in range(0, n, chunk)]
+    args = (game.name, dict(game.options), seed)
+    results: list[GameResult] = []
+    if client is not None:
+        from distributed import as_completed as dask_completed
+
+        futures = [client.submit(_play_chunk, *args, part, agent, max_actions, pure=False) for part in parts]
+        for fut in dask_completed(futures):
+            done = fut.result()
+            results.extend(done)
+            bar.update(len(done))
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            jobs = [pool.submit(_play_chunk, *args, part, agent, max_actions) for part in parts]
+            for job in as_completed(jobs):
+                done = job.result()
+                results.extend(done)
+                bar.update(len(done))
+    bar.close()
+    return sorted(results, key=lambda r: r.index)
