@@ -39,8 +39,10 @@ report: venv assets
 docs: venv
 	$(PY) -m boardkit.docs
 
+# JupyterLab refuses to run as root unless told; containers often run as root.
+LAB_ARGS ?= $(if $(filter 0,$(shell id -u)),--allow-root,)
 lab: venv
-	$(VENV)/bin/jupyter lab $(NOTEBOOKS)/
+	$(VENV)/bin/jupyter lab $(LAB_ARGS) $(NOTEBOOKS)/
 
 clean:
 	rm -rf $(REPORTS) .pytest_cache .hypothesis
