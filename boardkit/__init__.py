@@ -36,6 +36,7 @@ __version__ = "0.1.0"
 #: game id -> "module:class" of its Game subclass (imported on first use).
 _REGISTRY: dict[str, str] = {
     "leaders": "boardkit.games.leaders.game:LeadersGame",
+    "battle_royale": "boardkit.games.battle_royale.game:BattleRoyaleGame",
 }
 
 

@@ -23,6 +23,7 @@ from typing import Any
 import pytest
 
 import boardkit
+from boardkit import OptionError
 from boardkit import Game, IllegalActionError, State, sample_chance
 
 import toygame
@@ -40,6 +41,14 @@ def _toy(monkeypatch: pytest.MonkeyPatch) -> None:
     toygame.register(monkeypatch)
 
 
+def _accepted(game_cls: type[Game], name: str, value: Any) -> bool:
+    try:
+        game_cls(**{name: value})
+    except OptionError:
+        return False
+    return True
+
+
 def game_options(game_cls: type[Game], rng: random.Random) -> dict[str, Any]:
     """Options for one game: ``max_turns`` fixed, other enumerable options drawn at random."""
     options: dict[str, Any] = {}
@@ -50,6 +59,7 @@ def game_options(game_cls: type[Game], rng: random.Random) -> dict[str, Any]:
         values: list[Any] = list(spec.choices) if spec.choices is not None else [False, True] if spec.kind is bool else []
         if values and spec.allow_none and None not in values:
             values.append(None)
+        values = [v for v in values if _accepted(game_cls, spec.name, v)]  # e.g. an unavailable variant
         if values:
             options[spec.name] = rng.choice(values)
     return options

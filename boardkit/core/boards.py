@@ -66,6 +66,8 @@ class HexBoard:
     step: tuple[tuple[int, ...], ...]
     sets: dict[str, tuple[int, ...]] = field(default_factory=dict)
 
+    kind = "hex"
+
     def cell(self, name: str) -> int:
         """Index of the cell written ``name`` (e.g. ``"d1"``).
 
@@ -172,3 +174,121 @@ def load_hex_board(path: str | Path) -> HexBoard:
         name=doc["name"], source=str(p), graph=g, coords=tuple(coords), names=names,
         index=index, step=step, sets=sets,
     )
+
+
+#: Square-grid unit steps (dcol, drow): orthogonal N, E, S, W (0..3), then diagonal NE, SE,
+#: SW, NW (4..7). Rank 1 is the bottom row, so north is +1 row.
+SQUARE_DIRECTIONS: tuple[tuple[int, int], ...] = ((0, 1), (1, 0), (0, -1), (-1, 0), (1, 1), (1, -1), (-1, -1), (-1, 1))
+
+_SQUARE_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["name", "kind", "columns", "rows"],
+    "additionalProperties": False,
+    "properties": {
+        "name": {"type": "string"},
+        "kind": {"const": "square"},
+        "source": {"type": "string"},
+        "assumptions": {"type": "array", "items": {"type": "string"}},
+        "columns": {"type": "integer", "minimum": 1, "maximum": 26},
+        "rows": {"type": "integer", "minimum": 1, "maximum": 99},
+        "sets": {"type": "object", "additionalProperties": {"type": "array", "items": {"type": "string"}}},
+    },
+}
+
+
+@dataclass(frozen=True)
+class SquareBoard:
+    """A rectangular frame of square positions read from a data file.
+
+    Attributes:
+        name: board name from the file.
+        source: path of the file it was read from.
+        columns, rows: size of the frame.
+        graph: frozen ``networkx.Graph`` of orthogonal adjacency on cell names, with node
+            attributes ``col``, ``row``, ``index``.
+        names: cell names in index order (index = row * columns + col; file letter from the
+            column, rank 1 = row 0 at the bottom).
+        step: step[i][k] = index of the neighbour in direction k (SQUARE_DIRECTIONS), or -1.
+        sets: named cell sets from the file, as tuples of indices.
+    """
+
+    name: str
+    source: str
+    columns: int
+    rows: int
+    graph: nx.Graph
+    names: tuple[str, ...]
+    step: tuple[tuple[int, ...], ...]
+    sets: dict[str, tuple[int, ...]] = field(default_factory=dict)
+
+    kind = "square"
+
+    def cell(self, name: str) -> int:
+        """Index of the cell written ``name`` (e.g. ``"c3"``).
+
+        Raises:
+            KeyError: no such cell (message names the board).
+        """
+        key = name.strip().lower() if isinstance(name, str) else name
+        try:
+            return self.names.index(key)
+        except ValueError:
+            raise KeyError(f"{name!r} is not a cell of board {self.name}") from None
+
+    def coords(self, i: int) -> tuple[int, int]:
+        """(column, row) of cell ``i``."""
+        return i % self.columns, i // self.columns
+
+
+def load_square_board(path: str | Path) -> SquareBoard:
+    """Read a square board file (YAML): its size and named cell sets.
+
+    Args:
+        path: a file path, or a board name looked up as ``data/boards/<name>.yaml``.
+
+    Returns:
+        SquareBoard with its frozen networkx graph and step table.
+
+    Raises:
+        BoardkitDataError: missing file, bad YAML, schema error, or a set naming a cell that
+            is not on the board or naming one twice (the message names file, entry, problem).
+    """
+    p = Path(path)
+    if not p.suffix and p.name == str(path):
+        p = DATA_DIR / "boards" / f"{path}.yaml"
+    try:
+        doc = yaml.safe_load(p.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise BoardkitDataError(f"{p}: cannot read board file: {exc.strerror}") from None
+    except yaml.YAMLError as exc:
+        raise BoardkitDataError(f"{p}: not valid YAML: {exc}") from None
+    check_schema(doc, _SQUARE_SCHEMA, p)
+    cols, rows = doc["columns"], doc["rows"]
+    names = tuple(f"{chr(ord('a') + i % cols)}{i // cols + 1}" for i in range(cols * rows))
+    step = tuple(
+        tuple(
+            (r + dr) * cols + (c + dc) if 0 <= c + dc < cols and 0 <= r + dr < rows else -1
+            for dc, dr in SQUARE_DIRECTIONS
+        )
+        for c, r in ((i % cols, i // cols) for i in range(cols * rows))
+    )
+    sets: dict[str, tuple[int, ...]] = {}
+    for set_name, cells in (doc.get("sets") or {}).items():
+        members: list[int] = []
+        for j, cell in enumerate(cells):
+            if cell not in names:
+                raise BoardkitDataError(f"{p}: sets.{set_name}[{j}]: {cell!r} is not a cell of a {cols}x{rows} board")
+            if names.index(cell) in members:
+                raise BoardkitDataError(f"{p}: sets.{set_name}[{j}]: {cell!r} is listed twice")
+            members.append(names.index(cell))
+        sets[set_name] = tuple(members)
+    g = nx.Graph(name=doc["name"])
+    for i, n in enumerate(names):
+        g.add_node(n, col=i % cols, row=i // cols, index=i)
+    for i in range(cols * rows):
+        for k in range(4):
+            j = step[i][k]
+            if j >= 0:
+                g.add_edge(names[i], names[j])
+    nx.freeze(g)
+    return SquareBoard(name=doc["name"], source=str(p), columns=cols, rows=rows, graph=g, names=names, step=step, sets=sets)
