@@ -21,6 +21,7 @@ def test_wilson_interval_known_values():
     e = wilson(50, 100)
     assert abs(e.low - 0.4038315) < 1e-6 and abs(e.high - 0.5961685) < 1e-6
     assert e.point == Fraction(1, 2) and e.contains(Fraction(1, 2))
+    assert wilson(60, 60).high == 1.0 and wilson(60, 60).contains(1)
     with pytest.raises(ValueError, match="0 <= k <= n"):
         wilson(5, 3)
     with pytest.raises(ValueError, match="level must be"):

@@ -59,4 +59,6 @@ def wilson(k: int, n: int, level: float = 0.95) -> Estimate:
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return Estimate(k, n, Fraction(k, n), max(0.0, centre - half), min(1.0, centre + half), level)
+    low = 0.0 if k == 0 else max(0.0, centre - half)
+    high = 1.0 if k == n else min(1.0, centre + half)  # exact at the ends, not 0.9999999
+    return Estimate(k, n, Fraction(k, n), low, high, level)
