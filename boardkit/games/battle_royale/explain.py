@@ -102,8 +102,9 @@ def _explain_push(state: "BattleRoyaleState", action: "Action", err: Callable[[s
     have = state.tiles[p["tile"]][action.colour]
     if have == 0:
         return err("BR-2.3", f"there is no {action.colour} figure on {tile}")
-    if action.colour == p["colour"] and have == 1:
-        return err("BR-D2", f"the {action.colour} figure on {tile} is the one that just arrived: another figure is pushed on")
+    if action.colour == p["colour"] and (have == 1 or action.moved == p["moved"]):
+        return err("BR-D2", f"the {action.colour} figure on {tile} that just arrived is not pushed on; "
+                            f"choose another ({', '.join(str(a) for a in state.legal_actions())})")
     kind = "moved" if action.moved else "not moved"
     return err("BR-2.3", f"no {action.colour} figure on {tile} that has {kind} this turn, besides the one that just arrived")
 

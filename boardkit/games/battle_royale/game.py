@@ -298,6 +298,8 @@ class BattleRoyaleState(State):
             return CHANCE
         if self.phase in ("doom", "draw"):
             return CHANCE
+        if self.phase == "event" and self.event == "battle" and self.takes:
+            return self.takes[0][1]  # BR-4.4: the taking player chooses the figure
         return self.to_move
 
     def _settle(self) -> None:
@@ -422,7 +424,8 @@ class BattleRoyaleState(State):
         return out
 
     def _finish_move(self) -> None:
-        """The figure's move ends: BR-2.3 capacity check, maybe a push."""
+        """The figure's move ends: BR-2.3 capacity check, maybe a push in the direction of its
+        last step (BR-D8: passing through a full tile is allowed)."""
         m = self.moving
         assert m is not None
         self.moving = None
@@ -501,7 +504,8 @@ class BattleRoyaleState(State):
         self._check_end()
 
     def _battle_order(self) -> list[tuple[int, int, frozenset[str]]]:
-        """BR-4.3: per tile but the goal, who takes, in order (BR-D3, BR-D4)."""
+        """BR-4.3: per tile but the goal, who takes, in order (BR-D3, BR-D4; tiles in name
+        order a1, b1, .. e5, BR-D5)."""
         out = []
         order = [(self.to_move + i) % self.n for i in range(self.n)]
         for t in sorted(self.tiles):
@@ -525,7 +529,8 @@ class BattleRoyaleState(State):
 
     # -- end ------------------------------------------------------------------------------------
     def _check_end(self) -> bool:
-        """BR-3.1: only one player colour left in the arena, or only the goal tile left."""
+        """BR-3.1, BR-D6: checked after every removal: only one player colour (or none) left
+        in the arena, or only the goal tile left."""
         if self.phase == "over":
             return True
         colours = {c for counts in self.tiles.values() for c, k in counts.items() if k > 0 and c != NEUTRAL}
@@ -538,7 +543,8 @@ class BattleRoyaleState(State):
         return False
 
     def _finish(self, reason: str, cut: bool = False) -> None:
-        """BR-3.2: majority on the goal tile, then most prisoners, then all tied win."""
+        """BR-3.2, BR-D7: majority on the goal tile among players, then most prisoners, then
+        all tied win."""
         self.phase = "over"
         self.end_reason = reason
         self.moving = self.push = None
