@@ -1357,3 +1357,19 @@ def test_BR_1_3_property_random_playouts_keep_invariants(seed: int, players: int
         assert 1 in s.returns() and set(s.returns()) <= {1, -1}
     again = boardkit.state_from_json(s.to_json())
     assert again.observation(None) == s.observation(None)
+
+
+def test_BR_D10_a_figure_never_steps_back_onto_its_start_tile() -> None:
+    """BR-D10: the tile a move starts from counts as entered, so the figure cannot return to it
+    in the same move."""
+    game = boardkit.load_game("battle_royale")
+    tiles = {t: "" for t in ["a1", "b1", "c1", "e1", "b2", "c2", "d2", "e2", "a3", "b3", "c3", "d3", "e3",
+                             "a4", "b4", "c4", "d4", "a5", "c5", "d5", "e5"]}
+    tiles.update({"c2": "red 1", "c3": "red 1, blue 1"})
+    s = game.state_from_position({"tiles": tiles, "hands": {0: ["1x3"], 1: ["2x2"]}})
+    s.apply_action("play 1x3")
+    s.apply_action("pick c2 red")
+    s.apply_action("step c3")
+    assert "step c2" not in {str(a) for a in s.legal_actions()}
+    err = s.why_illegal("step c2")
+    assert err is not None and err.clause == "BR-D10" and "twice" in err.reason

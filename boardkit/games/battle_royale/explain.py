@@ -88,6 +88,9 @@ def _explain_move(state: "BattleRoyaleState", action: "Action", err: Callable[[s
             return err("BR-2.2", f"a step goes to an {how} tile; {action.tile} is not next to {state._name(here)}")
         if b not in state.tiles:
             return err("BR-2.2", f"{action.tile} is a hole: figures fall in only when pushed")
+        if b == m["path"][0]:
+            return err("BR-D10", f"{action.tile} is where this move started, which counts as entered: "
+                                 "a figure may not enter the same tile twice in its move")
         if b in m["path"]:
             return err("BR-2.2", f"a figure may not enter the same tile twice in its move ({action.tile})")
     return err("BR-2.2", f"'{action}' is not a step of this move")  # pragma: no cover

@@ -33,7 +33,7 @@ from boardkit.games.battle_royale.actions import (
 )
 
 #: Rules versions of the Battle Royale engine, newest last: (version, what changed).
-RULES_HISTORY = (("1.0", "First engine: BR-1.1 .. BR-6 with decisions BR-D1 .. BR-D9."),)
+RULES_HISTORY = (("1.0", "First engine: BR-1.1 .. BR-6 with decisions BR-D1 .. BR-D10."),)
 FIGURES_PER_COLOUR = 21  # BR-1.3
 N_REMOVED = 4  # BR-1.1
 
@@ -405,7 +405,7 @@ class BattleRoyaleState(State):
 
     def _steps_from(self, tile: int, visited: list[int]) -> list[int]:
         """BR-2.2: edge-adjacent tiles (diagonal with a diagonal card), not holes, not entered
-        before in this move."""
+        before in this move (the start tile counts as entered, BR-D10)."""
         diag = bool(self.card and self.game.cards[self.card].get("diagonal"))
         out = []
         for k in range(8 if diag else 4):
