@@ -336,7 +336,7 @@ def test_BR_2_2_steps_are_orthogonal_not_into_holes_nor_back() -> None:
     refused(s, "pick c3 red", "BR-2.2")  # one figure after another
     s.apply_action("step c3")
     assert legal(s) == {"step b3", "step c4", "step d3", "stop"}
-    refused(s, "step c2", "BR-2.2")  # entered before
+    refused(s, "step c2", "BR-D10")  # where the move started
     s.apply_action("step d3")
     assert legal(s) == {"step d2", "step d4", "step e3", "stop"}
     refused(s, "step e2", "BR-2.2")  # a hole
