@@ -1373,3 +1373,17 @@ def test_BR_D10_a_figure_never_steps_back_onto_its_start_tile() -> None:
     assert "step c2" not in {str(a) for a in s.legal_actions()}
     err = s.why_illegal("step c2")
     assert err is not None and err.clause == "BR-D10" and "twice" in err.reason
+
+
+def test_BR_D11_boxed_eliminator_stays_and_takes_are_forced() -> None:
+    """BR-D11: an Eliminator with no tile around it stays (no decision is asked), and a battle
+    take offers no way to decline."""
+    game = boardkit.load_game("battle_royale")
+    tiles = {t: "" for t in ["a1", "b1", "c1", "e1", "b2", "c2", "d2", "e2", "a3", "b3", "c3", "d3", "e3",
+                             "a4", "b4", "c4", "d4", "a5", "c5", "d5", "e5"]}
+    tiles.update({"c3": "red 1, blue 1", "b3": "red 2, blue 1"})
+    s = game.state_from_position({"tiles": tiles, "hands": {0: [], 1: []}, "piles": {0: [], 1: []}})
+    s.apply_action("roll battle")
+    assert {str(a) for a in s.legal_actions()} == {"take b3 blue"}  # no 'pass'
+    err = s.why_illegal("done")
+    assert err is not None and err.clause == "BR-4.3"

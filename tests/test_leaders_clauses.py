@@ -880,8 +880,10 @@ def test_LEAD_7_1_hermit_and_cub_recruited_onto_two_free_cells() -> None:
     assert hc == {f"recruit HermitCub {a} {b}" for a in free for b in free if a != b}
     with pytest.raises(NotationError):
         s.apply_action("recruit HermitCub a1")
-    refused(s, Recruit("HermitCub", "a1"), "LEAD-7.1")  # built directly: one cell only
-    refused(s, Recruit("Rider", "a1", "b1"), "LEAD-7.1")
+    with pytest.raises(NotationError, match="HERMIT_CELL CUB_CELL"):  # built directly: one cell only
+        s.apply_action(Recruit("HermitCub", "a1"))
+    with pytest.raises(NotationError, match="recruit Rider CELL"):  # a one-piece card on two cells
+        s.apply_action(Recruit("Rider", "a1", "b1"))
     refused(s, "recruit HermitCub a1 a1", "LEAD-7.1")
     s.apply_action("recruit HermitCub a1 g4")
     assert pieces(s)["a1"] == ("Hermit", 0) and pieces(s)["g4"] == ("Cub", 0)

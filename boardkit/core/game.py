@@ -281,16 +281,30 @@ class State:
             raise ValueError("chance_outcomes() is only defined at a chance node")
         return sorted(self._chance_outcomes(), key=lambda ap: str(ap[0]))
 
+    def canonical(self, action: Action | str) -> Action:
+        """The game's own form of ``action``: text is parsed; an Action built by hand that is
+        not one of the legal actions is written out and parsed back, so that a cell such as
+        ``"C4"`` becomes ``"c4"`` and a cell that is not on the board is refused here.
+
+        Raises:
+            NotationError: text (or an Action's notation) that is not an action of this game,
+                or a value that is neither an Action nor text.
+        """
+        if isinstance(action, str):
+            return self.parse_action(action)
+        if not isinstance(action, Action):
+            raise NotationError(f"an action is an Action or its notation text, got {action!r}")
+        if action in self.legal_actions():
+            return action
+        return self.parse_action(str(action))
+
     def why_illegal(self, action: Action | str) -> IllegalActionError | None:
         """None if ``action`` is legal here, else the error ``apply_action`` would raise.
 
-        A text is parsed first; text that is no action raises NotationError, and so does a
-        value that is neither an Action nor text.
+        The action is first put in the game's own form (:meth:`canonical`), which raises
+        NotationError for text, or a hand-built Action, that is no action of this game.
         """
-        if isinstance(action, str):
-            action = self.parse_action(action)
-        elif not isinstance(action, Action):
-            raise NotationError(f"an action is an Action or its notation text, got {action!r}")
+        action = self.canonical(action)
         if self.is_terminal():
             return self._explain(action)
         if action in self.legal_actions():
@@ -306,11 +320,10 @@ class State:
         Raises:
             IllegalActionError: the action is not legal here; ``.clause`` names the rule.
                 The state is left unchanged.
-            NotationError: text that is not an action of this game.
+            NotationError: text (or a hand-built Action) that is not an action of this game.
         """
-        if isinstance(action, str):
-            action = self.parse_action(action)
-        err = self.why_illegal(action)  # also refuses values that are not actions
+        action = self.canonical(action)
+        err = self.why_illegal(action)
         if err is not None:
             raise err
         self._apply(action)

@@ -1,13 +1,16 @@
-"""The Leaders board as a user meets it: the tour notebook run in JupyterLab, in chromium.
+"""The live boards as a user meets them: tour notebooks run in JupyterLab, in chromium.
 
 A JupyterLab server is started on 127.0.0.1 (free port, token, its own process group, every
 Jupyter config/runtime/settings/workspace folder in a temp dir, news and notification toasts
-off), a temp copy of ``notebooks/leaders_tour.ipynb`` is opened in headless chromium
-(playwright) and run with *Run > Run All Cells*. Then, on the live board the notebook shows:
+off), a temp copy of a tour notebook (``notebooks/leaders_tour.ipynb`` or
+``notebooks/battle_royale_tour.ipynb``) is opened in headless chromium (playwright) and run
+with *Run > Run All Cells*. Then, on the first live board the notebook shows:
 
-1. 'Roll until decision' resolves the pending draw (the board's log grows);
-2. a piece is clicked: the buttons highlighted in the page are its targets;
-3. a cell that is not a target is clicked: the clause and reason show in the page;
+1. the page's buttons lead to a decision: 'Roll until decision' at chance nodes, else the
+   first legal action (Battle Royale: until a ``play ...`` card can be played, which is pressed);
+2. a piece (a tile with a figure of the mover) is clicked: the buttons highlighted in the page
+   are its targets;
+3. a cell that is not a target is clicked: the clause (``LEAD-``/``BR-``) and reason show;
 4. a highlighted target is clicked: the piece moves (button labels change) and the log grows.
 
 What the page must show is computed by replaying the page's own log in Python and driving a
@@ -30,6 +33,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -37,13 +41,30 @@ import pytest
 
 import boardkit
 from boardkit.viz.hexboard import HIGHLIGHT_FILL, SELECTED_STROKE
-from boardkit.viz.widgets import ROLL_ALL_LABEL, LeadersBoard
+from boardkit.viz.squareboard import colour_of_player
+from boardkit.viz.widgets import ROLL_ALL_LABEL, BoardWidget, board_widget
 
 REPO = Path(__file__).resolve().parents[2]
 
 pytestmark = pytest.mark.browser
 
-NOTEBOOK = REPO / "notebooks" / "leaders_tour.ipynb"
+
+
+@dataclass(frozen=True)
+class Tour:
+    """A tour notebook with a live board, and what the test needs to know about it."""
+
+    notebook: Path
+    game: str  # boardkit.load_game name, to replay the page's log
+    n_cells: int  # board buttons
+    prefix: str  # of the screenshot names
+    clause: str  # prefix of the game's clause ids
+    card: bool = False  # a 'play ...' card button is pressed before a piece is clicked
+
+
+LEADERS = Tour(REPO / "notebooks" / "leaders_tour.ipynb", "leaders", 37, "lab", "LEAD-")
+BATTLE_ROYALE = Tour(REPO / "notebooks" / "battle_royale_tour.ipynb", "battle_royale", 25, "br-lab", "BR-",
+                     card=True)
 
 SERVER_START_TIMEOUT = 90  # s, until /api/status answers
 RUN_ALL_TIMEOUT = 240  # s, for every cell of the tour to finish
@@ -129,8 +150,10 @@ def _kill_group(proc: subprocess.Popen[bytes], runtime_dir: Path) -> None:
 
 
 @pytest.fixture
-def lab(tmp_path: Path) -> Iterator[dict[str, Any]]:
-    """A JupyterLab server on 127.0.0.1 serving a temp copy of the tour notebook."""
+def lab(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[dict[str, Any]]:
+    """A JupyterLab server on 127.0.0.1 serving a temp copy of a tour notebook (the Leaders
+    tour, or the Tour given with ``parametrize("lab", [...], indirect=True)``)."""
+    tour: Tour = getattr(request, "param", LEADERS)
     home = tmp_path / "jupyter"
     dirs = {name: home / name for name in ("config", "runtime", "data", "settings",
                                           "workspaces", "app-settings")}
@@ -140,7 +163,7 @@ def lab(tmp_path: Path) -> Iterator[dict[str, Any]]:
     (dirs["app-settings"] / "overrides.json").write_text(json.dumps(SETTINGS_OVERRIDES))
     root = tmp_path / "nb"
     root.mkdir()
-    shutil.copy2(NOTEBOOK, root / NOTEBOOK.name)
+    shutil.copy2(tour.notebook, root / tour.notebook.name)
 
     port, token = _free_port(), secrets.token_hex(16)
     env = dict(os.environ,
@@ -174,8 +197,8 @@ def lab(tmp_path: Path) -> Iterator[dict[str, Any]]:
         except AssertionError as exc:
             raise AssertionError(f"{exc}\n--- server log ---\n"
                                  f"{log_path.read_text(errors='replace')[-4000:]}") from None
-        yield {"base": base, "token": token, "root": root, "log": log_path,
-               "url": f"{base}/lab/tree/{NOTEBOOK.name}?token={token}&reset"}
+        yield {"base": base, "token": token, "root": root, "log": log_path, "tour": tour,
+               "url": f"{base}/lab/tree/{tour.notebook.name}?token={token}&reset"}
     finally:
         _kill_group(proc, dirs["runtime"])
 
@@ -194,17 +217,26 @@ def _rgb(hex_colour: str) -> str:
 
 HIGHLIGHT_RGB, SELECTED_RGB = _rgb(HIGHLIGHT_FILL), _rgb(SELECTED_STROKE)
 
-#: Every board button in the page: cell name (from the tooltip), label, background colour.
-_CELLS_JS = """() => Array.from(document.querySelectorAll('button.boardkit-cell')).map(b => ({
+#: Board buttons: cell name (from the tooltip), label, background colour.
+_CELLS_JS = """buttons => buttons.map(b => ({
     name: (b.getAttribute('title') || '').split(':')[0].trim(),
     label: b.textContent.trim(),
     bg: getComputedStyle(b).backgroundColor,
 }))"""
 
 
+def _widget_area(page: Any) -> Any:
+    """The output area that holds the first board widget of the notebook."""
+    return page.locator(".jp-OutputArea-output").filter(has=page.locator("button.boardkit-cell")).first
+
+
 def _board(page: Any) -> dict[str, dict[str, str]]:
-    cells = page.evaluate(_CELLS_JS)
+    cells = _widget_area(page).locator("button.boardkit-cell").evaluate_all(_CELLS_JS)
     return {c["name"]: c for c in cells}
+
+
+def _labels(page: Any) -> dict[str, str]:
+    return {n: c["label"] for n, c in _board(page).items()}
 
 
 def _highlighted(page: Any) -> set[str]:
@@ -215,14 +247,14 @@ def _selected(page: Any) -> set[str]:
     return {n for n, c in _board(page).items() if c["bg"] == SELECTED_RGB}
 
 
-def _widget_area(page: Any) -> Any:
-    """The output area that holds the board widget (there is one board in the tour)."""
-    return page.locator(".jp-OutputArea-output").filter(has=page.locator("button.boardkit-cell"))
-
-
 def _cell(page: Any, name: str) -> Any:
-    """The board button of cell ``name`` (tooltip ``name`` or ``name: Kind (player n)``)."""
-    return page.locator(f"button.boardkit-cell[title='{name}'], button.boardkit-cell[title^='{name}:']")
+    """The board button of cell ``name`` (tooltip ``name`` or ``name: ...``)."""
+    return _widget_area(page).locator(f"button.boardkit-cell[title='{name}'], button.boardkit-cell[title^='{name}:']")
+
+
+def _press(page: Any, label: str) -> None:
+    """Press the board's non-cell button labelled ``label`` (``play 2x2``, ``done``...)."""
+    _widget_area(page).get_by_role("button", name=label, exact=True).click()
 
 
 def _tracebacks(page: Any) -> list[str]:
@@ -243,39 +275,41 @@ def _log(page: Any) -> list[str]:
     return [t.strip() for t in _widget_area(page).locator("ol li").all_inner_texts()]
 
 
-def _mirror(log: list[str]) -> LeadersBoard:
+def _mirror(tour: Tour, log: list[str]) -> BoardWidget:
     """A kernel-less board in the state the page's log leads to."""
     errors = []
     for options in ({"first_player": 0}, {"first_player": 1}, {}):
-        state = boardkit.load_game("leaders", **options).new_initial_state()
+        state = boardkit.load_game(tour.game, **options).new_initial_state()
         try:
             for action in log:
                 state.apply_action(action)
         except Exception as exc:  # noqa: BLE001 - try the next set of options
             errors.append(f"{options}: {exc}")
             continue
-        return LeadersBoard(state)
+        return board_widget(state)
     raise AssertionError(f"the page's log {log} does not replay: {errors}")
 
 
-def _expected_labels(board: LeadersBoard) -> dict[str, str]:
+def _expected_labels(board: BoardWidget) -> dict[str, str]:
     return {name: b.description for name, b in board.cell_buttons.items()}
 
 
-def _replayed(log: list[str], clicks: list[str]) -> LeadersBoard:
-    board = _mirror(log)
+def _replayed(tour: Tour, log: list[str], clicks: list[str]) -> BoardWidget:
+    board = _mirror(tour, log)
     for cell in clicks:
         board.click(cell)
     return board
 
 
-# --------------------------------------------------------------------------- the test
-
-
-def test_leaders_tour_board_in_jupyterlab(browser: Any, lab: dict[str, Any], artifacts: Path) -> None:
-    for old in artifacts.glob("lab-*.png"):
+@contextlib.contextmanager
+def _lab_page(browser: Any, lab: dict[str, Any], artifacts: Path) -> Iterator[tuple[Any, Callable[..., None]]]:
+    """A chromium page on the lab's notebook, every cell run (Run > Run All Cells), and
+    ``shot(name, locator=page)`` saving ``<prefix>-<name>.png``; on leaving: no JavaScript
+    error and no request off 127.0.0.1."""
+    tour: Tour = lab["tour"]
+    for old in artifacts.glob(f"{tour.prefix}-*.png"):
         old.unlink()
-    nb = json.loads(NOTEBOOK.read_text(encoding="utf-8"))
+    nb = json.loads(tour.notebook.read_text(encoding="utf-8"))
     n_code = sum(c["cell_type"] == "code" for c in nb["cells"])
     offsite: list[str] = []
 
@@ -293,13 +327,16 @@ def test_leaders_tour_board_in_jupyterlab(browser: Any, lab: dict[str, Any], art
     page = context.new_page()
     console_errors: list[str] = []
     page.on("pageerror", lambda exc: console_errors.append(str(exc)))
-    shot = lambda name: page.screenshot(path=str(artifacts / f"lab-{name}.png"))
+
+    def shot(name: str, what: Any = None) -> None:
+        (what or page).screenshot(path=str(artifacts / f"{tour.prefix}-{name}.png"))
+
     try:
         page.goto(lab["url"], wait_until="domcontentloaded", timeout=60_000)
         # The notebook is open and its kernel is idle.
         page.wait_for_selector(".jp-NotebookPanel .jp-Cell", timeout=60_000)
-        # The committed notebook names no kernel (jupytext strips the metadata): Lab asks,
-        # with "Python 3 (ipykernel)" preselected, as it asks a user.
+        # A notebook that names no kernel (jupytext strips the metadata): Lab asks, with
+        # "Python 3 (ipykernel)" preselected, as it asks a user.
         def kernel_ready() -> bool:
             dialog = page.locator(".jp-Dialog")
             if dialog.count() and dialog.first.is_visible():
@@ -327,70 +364,7 @@ def test_leaders_tour_board_in_jupyterlab(browser: Any, lab: dict[str, Any], art
         finally:
             shot("1-run-all")
         assert not _tracebacks(page)
-
-        # -- the live board is rendered: 37 buttons, pieces labelled
-        area = _widget_area(page)
-        area.scroll_into_view_if_needed()
-        _wait(lambda: len(_board(page)) == 37, UI_TIMEOUT, "the 37 board buttons")
-        log0 = _log(page)
-        assert log0, "the board's log is empty: the scripted clicks did not run"
-        mirror = _mirror(log0)
-        assert {n: c["label"] for n, c in _board(page).items()} == _expected_labels(mirror)
-
-        # -- 1. resolve the pending draw with the page's 'Roll until decision'
-        if mirror.controller.state.is_chance_node():
-            area.get_by_role("button", name=ROLL_ALL_LABEL, exact=True).click()
-            _wait(lambda: len(_log(page)) > len(log0), UI_TIMEOUT, "the draw to be logged")
-        log1 = _wait(lambda: (log := _log(page)) and not _mirror(log).controller.state.is_chance_node()
-                     and log, UI_TIMEOUT, "a decision node after the draw")
-        base = _mirror(log1)
-        assert not base.controller.state.is_chance_node() and not base.controller.state.is_terminal()
-        assert {n: c["label"] for n, c in _board(page).items()} == _expected_labels(base)
-        assert _highlighted(page) == set(base.controller.highlights())  # the selectable pieces
-
-        # Choose, with the kernel-less board, a piece that has targets, a cell that is not a
-        # target (illegal, with a clause) and a target whose click plays an action.
-        piece = next(c for c in sorted(base.controller.highlights())
-                     if _replayed(log1, [c]).controller.highlights())
-        after_piece = _replayed(log1, [piece])
-        targets = set(after_piece.controller.highlights())
-        illegal = next(c for c in after_piece.cell_buttons if c not in targets | {piece}
-                       and (r := _replayed(log1, [piece, c]).controller.last_result) is not None
-                       and r.status == "illegal" and r.clause)
-        after_illegal = _replayed(log1, [piece, illegal])
-        refusal = after_illegal.controller.message
-        target = next(c for c in sorted(targets)
-                      if (r := _replayed(log1, [piece, illegal, c]).controller.last_result)
-                      is not None and r.status == "applied")
-        after_move = _replayed(log1, [piece, illegal, target])
-
-        # -- 2. click a piece: its targets are highlighted in the page
-        _cell(page, piece).click()
-        _wait(lambda: _selected(page) == {piece}, UI_TIMEOUT, f"{piece} to show as selected")
-        _wait(lambda: _highlighted(page) == targets, UI_TIMEOUT,
-              f"targets {sorted(targets)} to be highlighted")
-        shot("2-piece-selected")
-
-        # -- 3. click a cell that is not a target: the clause and reason show in the page
-        clause = after_illegal.controller.last_result.clause  # type: ignore[union-attr]
-        assert refusal and clause and clause in refusal
-        _cell(page, illegal).click()
-        _wait(lambda: refusal in area.inner_text(), UI_TIMEOUT, f"the refusal {refusal!r}")
-        shot("3-illegal-click")
-        assert _highlighted(page) == targets and _selected(page) == {piece}  # selection kept
-        assert _log(page) == log1 + after_piece.controller.log()  # 'select': nothing more played
-
-        # -- 4. click a highlighted target: the move is played in the page
-        _cell(page, target).click()
-        played = log1 + after_move.controller.log()
-        _wait(lambda: _log(page) == played, UI_TIMEOUT, f"the log to become {played}")
-        labels = {n: c["label"] for n, c in _board(page).items()}
-        assert labels == _expected_labels(after_move)
-        assert labels[piece] != _expected_labels(base)[piece]  # the piece left its cell
-        assert _highlighted(page) == set(after_move.controller.highlights())
-        area.screenshot(path=str(artifacts / "lab-4-board-after-move.png"))
-        shot("4-after-move")
-
+        yield page, shot
         assert not console_errors, f"JavaScript errors in the page: {console_errors[:3]}"
         assert not offsite, f"the page tried to reach the network: {sorted(set(offsite))[:5]}"
     except BaseException:
@@ -399,3 +373,147 @@ def test_leaders_tour_board_in_jupyterlab(browser: Any, lab: dict[str, Any], art
         raise
     finally:
         context.close()
+
+
+def _advance(page: Any, tour: Tour, ready: Callable[[BoardWidget], bool], max_steps: int = 12) -> list[str]:
+    """Use the page's buttons until ``ready(mirror)``: 'Roll until decision' at a chance node,
+    else the first legal action (by notation: its cells clicked, or its button pressed).
+
+    Returns:
+        The page's log then."""
+    for _ in range(max_steps):
+        log = _log(page)
+        mirror = _mirror(tour, log)
+        ctl = mirror.controller
+        if ready(mirror):
+            return log
+        assert not ctl.state.is_terminal(), f"the game ended before a decision: {log}"
+        if ctl.state.is_chance_node():
+            _press(page, ROLL_ALL_LABEL)
+            def rolled(log: list[str] = log) -> bool:
+                new = _log(page)
+                return len(new) > len(log) and not _mirror(tour, new).controller.state.is_chance_node()
+
+            _wait(rolled, UI_TIMEOUT, "the draws to be logged")
+            continue
+        action = min(ctl.state.legal_actions(), key=str)
+        for cell in action.cells:
+            _cell(page, cell).click()
+        result = _replayed(tour, log, list(action.cells)).controller.last_result if action.cells else None
+        if result is None or result.status == "pending":
+            _press(page, str(action))
+        def logged(played: list[str] = log + [str(action)]) -> bool:
+            return _log(page) == played
+
+        _wait(logged, UI_TIMEOUT, f"{action} to be logged")
+    raise AssertionError(f"no decision reached in {max_steps} steps: {_log(page)}")
+
+
+def _moves(tour: Tour, log: list[str], piece: str, own: str | None) -> bool:
+    """Clicking ``piece`` plays an action (of a figure of colour ``own``, if given) that
+    leaves targets to click."""
+    after = _replayed(tour, log, [piece])
+    r = after.controller.last_result
+    return (r is not None and r.status == "applied" and r.action is not None
+            and own in (None, r.action.choice) and bool(after.controller.highlights()))
+
+
+def _check_piece_move(page: Any, tour: Tour, shot: Callable[..., None]) -> None:
+    """Steps 2-4 of the module doc on the board of ``page``, which is at a decision."""
+    area = _widget_area(page)
+    log1 = _log(page)
+    base = _mirror(tour, log1)
+    assert not base.controller.state.is_chance_node() and not base.controller.state.is_terminal()
+    assert _labels(page) == _expected_labels(base)
+    assert _highlighted(page) == set(base.controller.highlights())  # the selectable pieces
+    own = colour_of_player(base.controller.state.current_player()) if tour.card else None
+
+    # Choose, with the kernel-less board, a piece of the mover whose click plays an action
+    # and leaves targets, an enabled cell that is not a target (illegal, with a clause) and a
+    # target whose click plays an action.
+    piece = next(c for c in sorted(base.controller.highlights()) if _moves(tour, log1, c, own))
+    after_piece = _replayed(tour, log1, [piece])
+    targets = set(after_piece.controller.highlights())
+    illegal = next(c for c, b in after_piece.cell_buttons.items() if c not in targets | {piece} and not b.disabled
+                   and (r := _replayed(tour, log1, [piece, c]).controller.last_result) is not None
+                   and r.status == "illegal" and (r.clause or "").startswith(tour.clause))
+    after_illegal = _replayed(tour, log1, [piece, illegal])
+    refusal = after_illegal.controller.message
+    target = next(c for c in sorted(targets)
+                  if (r := _replayed(tour, log1, [piece, illegal, c]).controller.last_result)
+                  is not None and r.status == "applied")
+    after_move = _replayed(tour, log1, [piece, illegal, target])
+    selected = after_piece.selected_cells(after_piece.controller.state.observation(None))
+    assert piece in selected
+
+    # -- 2. click a piece: its targets are highlighted in the page
+    _cell(page, piece).click()
+    _wait(lambda: _selected(page) == selected, UI_TIMEOUT, f"{sorted(selected)} to show as selected")
+    _wait(lambda: _highlighted(page) == targets, UI_TIMEOUT, f"targets {sorted(targets)} to be highlighted")
+    shot("2-piece-selected")
+
+    # -- 3. click a cell that is not a target: the clause and reason show in the page
+    clause = after_illegal.controller.last_result.clause  # type: ignore[union-attr]
+    assert refusal and clause and clause.startswith(tour.clause) and clause in refusal
+    _cell(page, illegal).click()
+    _wait(lambda: refusal in area.inner_text(), UI_TIMEOUT, f"the refusal {refusal!r}")
+    shot("3-illegal-click")
+    assert _highlighted(page) == targets and _selected(page) == selected  # selection kept
+    assert _log(page) == log1 + after_piece.controller.log()  # the piece's action: nothing more played
+
+    # -- 4. click a highlighted target: the move is played in the page
+    _cell(page, target).click()
+    played = log1 + after_move.controller.log()
+    _wait(lambda: _log(page) == played, UI_TIMEOUT, f"the log to become {played}")
+    labels = _labels(page)
+    assert labels == _expected_labels(after_move)
+    assert labels[piece] != _expected_labels(base)[piece]  # the piece left its cell
+    assert _highlighted(page) == set(after_move.controller.highlights())
+    shot("4-board-after-move", area)
+    shot("4-after-move")
+
+
+# --------------------------------------------------------------------------- the tests
+
+
+def test_leaders_tour_board_in_jupyterlab(browser: Any, lab: dict[str, Any], artifacts: Path) -> None:
+    tour = lab["tour"]
+    with _lab_page(browser, lab, artifacts) as (page, shot):
+        # -- the live board is rendered: 37 buttons, pieces labelled
+        _widget_area(page).scroll_into_view_if_needed()
+        _wait(lambda: len(_board(page)) == tour.n_cells, UI_TIMEOUT, f"the {tour.n_cells} board buttons")
+        log0 = _log(page)
+        assert log0, "the board's log is empty: the scripted clicks did not run"
+        assert _labels(page) == _expected_labels(_mirror(tour, log0))
+        # -- 1. resolve the pending draw with the page's 'Roll until decision'
+        _advance(page, tour, lambda m: not m.controller.state.is_chance_node())
+        _check_piece_move(page, tour, shot)
+
+
+@pytest.mark.parametrize("lab", [BATTLE_ROYALE], indirect=True, ids=["battle_royale"])
+def test_battle_royale_tour_board_in_jupyterlab(browser: Any, lab: dict[str, Any], artifacts: Path) -> None:
+    tour = lab["tour"]
+    with _lab_page(browser, lab, artifacts) as (page, shot):
+        # -- the live square board is rendered: 25 buttons, tiles labelled with figure counts
+        _widget_area(page).scroll_into_view_if_needed()
+        _wait(lambda: len(_board(page)) == tour.n_cells, UI_TIMEOUT, f"the {tour.n_cells} board buttons")
+        log0 = _log(page)
+        assert log0, "the board's log is empty: the scripted clicks did not run"
+        assert _labels(page) == _expected_labels(_mirror(tour, log0))
+
+        # -- 1. on to a decision where a card can be played; play the first card whose
+        # figures include one of the mover's that can step (checked on the kernel-less board)
+        def plays(m: BoardWidget) -> list[str]:
+            return sorted(str(a) for a in m.controller.button_actions() if str(a).startswith("play "))
+
+        log1 = _advance(page, tour, lambda m: bool(plays(m)))
+        mirror = _mirror(tour, log1)
+        own = colour_of_player(mirror.controller.state.current_player())
+
+        card = next(c for c in plays(mirror) if any(_moves(tour, log1 + [c], t, own)
+                                                    for t in _mirror(tour, log1 + [c]).controller.highlights()))
+        _press(page, card)
+        _wait(lambda: _log(page) == log1 + [card], UI_TIMEOUT, f"{card!r} to be logged")
+        _wait(lambda: _highlighted(page) == set(_mirror(tour, log1 + [card]).controller.highlights()),
+              UI_TIMEOUT, "the tiles of figures that may move to be highlighted")
+        _check_piece_move(page, tour, shot)

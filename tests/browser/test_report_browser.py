@@ -1,15 +1,21 @@
-"""The leaders_tour HTML report, opened from disk in chromium with no network.
+"""The HTML reports of the tours, opened from disk in chromium with no network.
 
-The report is built with ``boardkit.report`` into a temp folder, then opened as a ``file://``
-page. Every request the page makes is recorded (and any to the network is aborted): only
-``file:``, ``data:`` and ``blob:`` URLs are allowed. The page must show a plotly plot (drawn
-SVG), the board widget (its buttons, rendered by the offline widget manager from the saved
-state) and the static SVG boards.
+The reports are built with ``boardkit.report`` into temp folders, then opened as ``file://``
+pages. Every request a page makes is recorded (and any to the network is aborted): only
+``file:``, ``data:`` and ``blob:`` URLs are allowed.
+
+- leaders_tour: a plotly plot (drawn SVG), the board widget (its buttons, rendered by the
+  offline widget manager from the saved state) and the static SVG boards;
+- battle_royale_connectivity: its plotly plots (heat maps, a line chart), each drawn;
+- battle_royale_tour: the square board widget (25 visible buttons) and an SVG arena (one
+  ``rect`` per position). This notebook makes no plotly figure.
 """
 
 from __future__ import annotations
 
+import contextlib
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +27,7 @@ pytestmark = pytest.mark.browser
 
 REPO = Path(__file__).resolve().parents[2]
 NOTEBOOK = REPO / "notebooks" / "leaders_tour.ipynb"
+BR_NOTEBOOKS = [REPO / "notebooks" / f"battle_royale_{name}.ipynb" for name in ("tour", "connectivity")]
 LOCAL_SCHEMES = ("file:", "data:", "blob:")
 RENDER_TIMEOUT = 60_000  # ms, for require.js + widget manager + plotly to draw
 
@@ -71,24 +78,38 @@ def test_request_recorder_sees_remote_loads_from_file_pages(browser: Any, tmp_pa
         context.close()
 
 
-@pytest.fixture
-def tour_report(tmp_path: Path) -> Path:
-    """reports/leaders_tour.html built in a temp folder (before the browser starts)."""
+def _build(notebooks: list[Path], out: Path) -> dict[str, Path]:
+    """Build the reports of ``notebooks`` into ``out`` (before any browser starts).
+
+    Returns:
+        notebook name -> its report page."""
     cache = report.default_npm_cache()
     if not report.assets_installed(cache) and shutil.which("npm") is None:
         pytest.skip("npm not found: it is needed to fetch the offline report assets "
                     "(widget manager, require.js, MathJax); install npm or run `make assets`")
-    out = tmp_path / "reports"
-    results = report.build_reports([NOTEBOOK], out, npm_cache=cache, timeout=300, progress=False)
-    assert results == {"leaders_tour": None}, results
-    page = out / "leaders_tour.html"
-    assert page.is_file() and (out / "index.html").is_file()
-    return page
+    results = report.build_reports(notebooks, out, npm_cache=cache, timeout=300, progress=False)
+    assert results == {nb.stem: None for nb in notebooks}, results
+    pages = {nb.stem: out / f"{nb.stem}.html" for nb in notebooks}
+    assert all(p.is_file() for p in pages.values()) and (out / "index.html").is_file()
+    return pages
 
 
-def test_tour_report_renders_offline(tour_report: Path, browser: Any, artifacts: Path) -> None:
-    for old in artifacts.glob("report-*.png"):
-        old.unlink()
+@pytest.fixture(scope="module")
+def tour_report(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """reports/leaders_tour.html built in a temp folder (once for this module's tests)."""
+    return _build([NOTEBOOK], tmp_path_factory.mktemp("reports"))["leaders_tour"]
+
+
+@pytest.fixture(scope="module")
+def br_reports(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """The reports of both Battle Royale notebooks, built in one temp folder."""
+    return _build(BR_NOTEBOOKS, tmp_path_factory.mktemp("br-reports"))
+
+
+@contextlib.contextmanager
+def _offline_page(browser: Any, path: Path) -> Iterator[Any]:
+    """``path`` opened from disk in a new context; on leaving: nothing but local URLs were
+    requested, nothing was sent to the network, and no JavaScript error was raised."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     context.set_default_timeout(RENDER_TIMEOUT)
     page_errors: list[str] = []
@@ -96,26 +117,51 @@ def test_tour_report_renders_offline(tour_report: Path, browser: Any, artifacts:
         seen, remote = _record_requests(context)
         page = context.new_page()
         page.on("pageerror", lambda exc: page_errors.append(str(exc)))
-        page.goto(tour_report.as_uri(), wait_until="load")
+        page.goto(path.as_uri(), wait_until="load")
+        yield page
+        assert seen and all(u.startswith(LOCAL_SCHEMES) for u in seen if u not in remote)
+        assert not remote, f"the report tried to reach the network: {sorted(set(remote))}"
+        assert not page_errors, f"JavaScript errors in the report: {page_errors[:3]}"
+    finally:
+        context.close()
 
+
+def _plotly_drawn(page: Any, minimum: int = 1) -> Any:
+    """Wait until at least ``minimum`` plotly plots are drawn (their SVG has marks, or the
+    heat map image) and check the first is a real size; returns the first plot."""
+    plot = page.locator(".js-plotly-plot").first
+    plot.wait_for(state="visible")
+    page.wait_for_function(
+        """n => Array.from(document.querySelectorAll('.js-plotly-plot')).filter(p =>
+               p.querySelector('svg.main-svg') &&
+               p.querySelectorAll('svg.main-svg path, svg.main-svg rect, svg.main-svg image').length > 0
+           ).length >= n""", arg=minimum)
+    box = plot.bounding_box()
+    assert box and box["width"] > 100 and box["height"] > 100
+    plot.scroll_into_view_if_needed()
+    return plot
+
+
+def _cells_visible(page: Any, n: int) -> Any:
+    """Wait for the board widget's ``n`` buttons (rendered by the offline widget manager from
+    the saved state) and check they are all visible; returns them."""
+    page.wait_for_function(f"() => document.querySelectorAll('button.boardkit-cell').length >= {n}")
+    cells = page.locator("button.boardkit-cell")
+    assert cells.count() == n  # one live board in the tour
+    cells.first.scroll_into_view_if_needed()
+    assert all(cells.nth(i).is_visible() for i in range(n))
+    return cells
+
+
+def test_tour_report_renders_offline(tour_report: Path, browser: Any, artifacts: Path) -> None:
+    for old in artifacts.glob("report-*.png"):
+        old.unlink()
+    with _offline_page(browser, tour_report) as page:
         # A plotly plot, drawn: its SVG has marks in it.
-        plot = page.locator(".js-plotly-plot").first
-        plot.wait_for(state="visible")
-        page.wait_for_function(
-            """() => Array.from(document.querySelectorAll('.js-plotly-plot')).some(p =>
-                   p.querySelector('svg.main-svg') &&
-                   p.querySelectorAll('svg.main-svg path, svg.main-svg rect').length > 0)""")
-        box = plot.bounding_box()
-        assert box and box["width"] > 100 and box["height"] > 100
-        plot.scroll_into_view_if_needed()
-        plot.screenshot(path=str(artifacts / "report-plotly.png"))
+        _plotly_drawn(page).screenshot(path=str(artifacts / "report-plotly.png"))
 
         # The board widget, rendered by the offline widget manager from the saved state.
-        page.wait_for_function("() => document.querySelectorAll('button.boardkit-cell').length >= 37")
-        cells = page.locator("button.boardkit-cell")
-        assert cells.count() == 37  # one live board in the tour
-        cells.first.scroll_into_view_if_needed()
-        assert all(cells.nth(i).is_visible() for i in range(cells.count()))
+        cells = _cells_visible(page, 37)
         labels = cells.all_inner_texts()
         assert {"Kg", "Qn"} <= {t.strip() for t in labels}, labels  # pieces are labelled
         board = page.locator(".widget-vbox", has=cells.first).first
@@ -131,11 +177,33 @@ def test_tour_report_renders_offline(tour_report: Path, browser: Any, artifacts:
         svg.screenshot(path=str(artifacts / "report-svg-board.png"))
 
         page.screenshot(path=str(artifacts / "report-page.png"), full_page=False)
-        assert seen and all(u.startswith(LOCAL_SCHEMES) for u in seen if u not in remote)
-        assert not remote, f"the report tried to reach the network: {sorted(set(remote))}"
-        assert not page_errors, f"JavaScript errors in the report: {page_errors[:3]}"
-    finally:
-        context.close()
+
+
+@pytest.mark.parametrize("name", ["battle_royale_tour", "battle_royale_connectivity"])
+def test_battle_royale_reports_render_offline(name: str, br_reports: dict[str, Path], browser: Any,
+                                              artifacts: Path) -> None:
+    prefix = f"br-report-{name.removeprefix('battle_royale_')}"
+    for old in artifacts.glob(f"{prefix}-*.png"):
+        old.unlink()
+    with _offline_page(browser, br_reports[name]) as page:
+        if name == "battle_royale_connectivity":
+            # Its three plotly figures (two heat maps, the tiles-by-turn lines), drawn.
+            _plotly_drawn(page, minimum=3).screenshot(path=str(artifacts / f"{prefix}-plotly.png"))
+            assert page.locator(".js-plotly-plot").count() == 3
+        else:
+            # The square board widget: 25 visible buttons, tiles labelled with figure counts.
+            cells = _cells_visible(page, 25)
+            assert any("R1 B1" in t for t in cells.all_inner_texts()), cells.all_inner_texts()
+            page.locator(".widget-vbox", has=cells.first).first.screenshot(path=str(artifacts / f"{prefix}-widget.png"))
+            # An SVG arena (arena_svg): one rect per position of the 5x5 frame, visible.
+            n_rects = page.evaluate("""() => Math.max(...Array.from(document.querySelectorAll('svg.boardkit-arena'))
+                .map(s => s.querySelectorAll('rect').length))""")
+            assert n_rects >= 25
+            svg = page.locator("svg.boardkit-arena").first
+            svg.scroll_into_view_if_needed()
+            assert svg.is_visible()
+            svg.screenshot(path=str(artifacts / f"{prefix}-svg.png"))
+        page.screenshot(path=str(artifacts / f"{prefix}-page.png"))
 
 
 def test_report_index_opens_offline_and_links_the_reports(tour_report: Path, browser: Any) -> None:

@@ -232,7 +232,7 @@ def parse(text: str, cell_names: tuple[str, ...], cards: set[str]) -> Action:
         return Stop() if verb == "stop" else Done()
     if verb == "first":
         arity(1, "first PLAYER")
-        if not args[0].isdigit():
+        if not args[0].isascii() or not args[0].isdigit():
             raise NotationError(f"{text!r}: expected 'first PLAYER' with a player number")
         return FirstPlayer(int(args[0]))
     if verb in ("draw", "play"):

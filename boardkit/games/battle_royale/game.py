@@ -33,7 +33,7 @@ from boardkit.games.battle_royale.actions import (
 )
 
 #: Rules versions of the Battle Royale engine, newest last: (version, what changed).
-RULES_HISTORY = (("1.0", "First engine: BR-1.1 .. BR-6 with decisions BR-D1 .. BR-D10."),)
+RULES_HISTORY = (("1.0", "First engine: BR-1.1 .. BR-6 with decisions BR-D1 .. BR-D11."),)
 FIGURES_PER_COLOUR = 21  # BR-1.3
 N_REMOVED = 4  # BR-1.1
 
@@ -82,9 +82,20 @@ def load_data(path: str | Path) -> dict[str, Any]:
     if isinstance(doc, dict) and isinstance(doc.get("capacity"), dict):
         doc["capacity"] = {int(k) if str(k).isdigit() else k: v for k, v in doc["capacity"].items()}
     check_schema(doc, {**_DATA_SCHEMA, "properties": {**_DATA_SCHEMA["properties"], "capacity": {"type": "object"}}}, p)
+    extra = sorted(str(k) for k in doc["capacity"] if k not in (2, 3, 4))
+    if extra:
+        raise BoardkitDataError(f"{p}: capacity: only 2, 3 and 4 players exist, not {', '.join(extra)} (BR-1.6)")
     for n in (2, 3, 4):
-        if not isinstance(doc["capacity"].get(n), int) or isinstance(doc["capacity"].get(n), bool) or doc["capacity"][n] < 1:
-            raise BoardkitDataError(f"{p}: capacity.{n}: a positive whole number of figures is needed (BR-2.3)")
+        cap = doc["capacity"].get(n)
+        if not isinstance(cap, int) or isinstance(cap, bool):
+            raise BoardkitDataError(f"{p}: capacity.{n}: a whole number of figures is needed (BR-2.3)")
+        least = n + 1 if n == 2 else n  # one figure per colour, and a neutral one with 2 players
+        if cap < least:
+            raise BoardkitDataError(f"{p}: capacity.{n}: {cap} is less than the {least} figures a tile holds at the "
+                                    f"start with {n} players (BR-1.3, BR-2.3)")
+    if doc["hand_size"] > len(doc["cards"]):
+        raise BoardkitDataError(f"{p}: hand_size: {doc['hand_size']} is more than the {len(doc['cards'])} cards of a "
+                                f"colour (BR-1.4)")
     seen: dict[str, dict[str, Any]] = {}
     for i, card in enumerate(doc["cards"]):
         if card["name"] in seen and seen[card["name"]] != card:
@@ -156,10 +167,27 @@ class BattleRoyaleGame(Game):
         self.capacity: int = self.data["capacity"][o["players"]]  # BR-2.3
         self.cards: dict[str, dict[str, Any]] = {c["name"]: c for c in self.data["cards"]}
         self.deck: tuple[str, ...] = tuple(sorted(c["name"] for c in self.data["cards"]))
-        removed = self.data["first_layout"] if o["layout"] == "first" else o["layout"].replace(",", " ").split()
-        self.removed = self._check_layout(removed)
-        neutral = self.data["neutral"] if o["neutral"] == "default" else o["neutral"].replace(",", " ").split()
-        self.neutral = self._check_neutral(neutral) if o["players"] == 2 else ()
+        if o["layout"] == "first":
+            try:
+                self.removed = self._check_layout(self.data["first_layout"])
+            except OptionError as exc:  # the data file's layout, not an option the user gave
+                raise BoardkitDataError(f"{self.data['source_path']}: first_layout: {exc}") from None
+        else:
+            self.removed = self._check_layout(o["layout"].replace(",", " ").split())
+        if o["players"] != 2:
+            if o["neutral"] != "default":
+                raise OptionError(f"battle_royale: option neutral={o['neutral']!r}: neutral figures are used only with "
+                                  f"2 players, not {o['players']} (BR-1.6)")
+            self.neutral: tuple[int, ...] = ()
+        elif o["neutral"] == "default":
+            try:
+                self.neutral = self._check_neutral(self.data["neutral"])
+            except OptionError as exc:
+                if o["layout"] == "first":
+                    raise BoardkitDataError(f"{self.data['source_path']}: neutral: {exc}") from None
+                raise
+        else:
+            self.neutral = self._check_neutral(o["neutral"].replace(",", " ").split())
 
     def _check_layout(self, removed: list[str]) -> frozenset[int]:
         """BR-1.1: four distinct tiles removed, never the goal, every tile left connected to it."""
@@ -431,7 +459,7 @@ class BattleRoyaleState(State):
         self.moving = None
         self.figures_left -= 1
         tile = m["path"][-1]
-        if self.count(tile) > self.game.capacity:
+        if self.count(tile) > self.game.capacity:  # also after an opponents-only move (BR-D11)
             self.push = {"tile": tile, "dir": m["dir"], "colour": m["colour"], "moved": True}
             self.phase = "push"
 
@@ -488,7 +516,8 @@ class BattleRoyaleState(State):
 
     # -- Eliminator, explosion, battle ----------------------------------------------------------
     def _eliminator_moves(self) -> list[int]:
-        """BR-4.1: one position in any of 8 directions within the frame, never under a hole."""
+        """BR-4.1: one position in any of 8 directions within the frame, never under a hole
+        (with none, it stays: BR-D11)."""
         return [j for j in self.game.board.step[self.eliminator] if j >= 0 and j in self.tiles]
 
     def _explode(self) -> None:
@@ -524,6 +553,8 @@ class BattleRoyaleState(State):
         return out
 
     def _take_options(self) -> list[Take]:
+        """BR-4.4: the colours the current taker may take on its tile (taking is not
+        optional, BR-D11)."""
         t, taker, others = self.takes[0]
         return [Take(self._name(t), c) for c in sorted(others) if self.tiles.get(t, Counter())[c] > 0]
 

@@ -19,6 +19,7 @@ Figures not on tiles and not prisoners are out of the game (BR-1.3: 21 per colou
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from typing import TYPE_CHECKING, Any, Mapping
 
@@ -27,7 +28,7 @@ import yaml
 
 from boardkit.core.rules import IllegalPositionError
 from boardkit.core.validate import BoardkitDataError, check_schema
-from boardkit.games.battle_royale.actions import NEUTRAL
+from boardkit.games.battle_royale.actions import COLOURS, NEUTRAL
 
 if TYPE_CHECKING:
     from boardkit.games.battle_royale.game import BattleRoyaleGame, BattleRoyaleState
@@ -55,7 +56,7 @@ def _figures(text: str | None, where: str, colours: tuple[str, ...]) -> Counter[
         words = part.split()
         if not words:
             continue
-        if len(words) != 2 or not words[1].isdigit():
+        if len(words) != 2 or not re.fullmatch(r"[0-9]+", words[1]):
             raise BoardkitDataError(f"{where}: expected 'colour count, ...' like 'red 2, blue 1', got {part.strip()!r}")
         colour, k = words[0].lower(), int(words[1])
         if colour not in colours:
@@ -121,6 +122,10 @@ def from_position(game: "BattleRoyaleGame", description: str | Mapping[str, Any]
         if int(seat) >= n:
             raise BoardkitDataError(f"position: prisoners.{seat}: there are {n} players (0 .. {n - 1})")
         state.prisoners[int(seat)] = _figures(text, f"position: prisoners.{seat}", game.colours)
+        own = COLOURS[int(seat)]
+        if state.prisoners[int(seat)][own] and not game.options["own_prisoners"]:
+            raise IllegalPositionError("BR-2.4", f"player {seat} holds its own {own} figures as prisoners, but with "
+                                                 f"own_prisoners=False they leave the game instead")
     totals: Counter[str] = Counter()
     for counts in list(state.tiles.values()) + state.prisoners:
         totals.update(counts)
@@ -164,7 +169,8 @@ def from_position(game: "BattleRoyaleGame", description: str | Mapping[str, Any]
     state.phase = "setup"
     state._start_turn(to_move)
     if state._check_end():
-        raise IllegalPositionError("BR-3.1", f"this position is already over ({state.end_reason})")
+        raise IllegalPositionError("BR-D9" if state.end_reason == "cut off" else "BR-3.1",
+                                   f"this position is already over ({state.end_reason})")
     state._start = dict(doc)
     state._history = []
     state._settle()
