@@ -13,10 +13,9 @@ from pathlib import Path
 from typing import Any
 
 import networkx as nx
-import yaml
 
 from boardkit.core.paths import DATA_DIR
-from boardkit.core.validate import BoardkitDataError, check_schema
+from boardkit.core.validate import BoardkitDataError, check_schema, read_yaml
 
 #: Axial unit steps in cyclic order; direction k+3 (mod 6) is the opposite of k.
 HEX_DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
@@ -121,18 +120,7 @@ def load_hex_board(path: str | Path) -> HexBoard:
             names a set cell that is not on the board, or is not connected (the message
             names the file, the entry and the problem).
     """
-    p = Path(path)
-    if not p.suffix and p.name == str(path):  # a bare name: a packaged board
-        p = DATA_DIR / "boards" / f"{path}.yaml"
-        if not p.is_file():
-            known = sorted(f.stem for f in (DATA_DIR / "boards").glob("*.yaml"))
-            raise BoardkitDataError(f"board {str(path)!r}: no such board; boards: {', '.join(known)}, or a path to a .yaml file")
-    try:
-        doc = yaml.safe_load(p.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise BoardkitDataError(f"{p}: cannot read board file: {exc.strerror}") from None
-    except yaml.YAMLError as exc:
-        raise BoardkitDataError(f"{p}: not valid YAML: {exc}") from None
+    doc, p = read_yaml(path, DATA_DIR / "boards", "board")
     check_schema(doc, _HEX_SCHEMA, p)
     coords: list[tuple[int, int]] = []
     index: dict[tuple[int, int], int] = {}
@@ -253,15 +241,7 @@ def load_square_board(path: str | Path) -> SquareBoard:
         BoardkitDataError: missing file, bad YAML, schema error, or a set naming a cell that
             is not on the board or naming one twice (the message names file, entry, problem).
     """
-    p = Path(path)
-    if not p.suffix and p.name == str(path):
-        p = DATA_DIR / "boards" / f"{path}.yaml"
-    try:
-        doc = yaml.safe_load(p.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise BoardkitDataError(f"{p}: cannot read board file: {exc.strerror}") from None
-    except yaml.YAMLError as exc:
-        raise BoardkitDataError(f"{p}: not valid YAML: {exc}") from None
+    doc, p = read_yaml(path, DATA_DIR / "boards", "board")
     check_schema(doc, _SQUARE_SCHEMA, p)
     cols, rows = doc["columns"], doc["rows"]
     names = tuple(f"{chr(ord('a') + i % cols)}{i // cols + 1}" for i in range(cols * rows))

@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 import jsonschema
+import yaml
 
 
 class BoardkitDataError(ValueError):
@@ -51,3 +52,34 @@ def check_schema(doc: Any, schema: dict[str, Any], source: Path | str) -> None:
     err = jsonschema.exceptions.best_match(validator.iter_errors(doc))
     if err is not None:
         raise BoardkitDataError(f"{source}: {_path_of(err)}: {err.message}")
+
+
+def read_yaml(path: str | Path, folder: Path, what: str) -> tuple[Any, Path]:
+    """Read a YAML data file given as a path, or as a bare name looked up in ``folder``.
+
+    Args:
+        path: a file path (``"my/board.yaml"``), or a name (``"leaders"`` ->
+            ``folder/leaders.yaml``).
+        folder: where names are looked up (e.g. ``DATA_DIR / "boards"``).
+        what: what the file is, for messages (``"board"``).
+
+    Returns:
+        (parsed document, the path read).
+
+    Raises:
+        BoardkitDataError: an unknown name (the message lists the known ones), a file that
+            cannot be read, or text that is not YAML; the message names the file.
+    """
+    p = Path(path)
+    if not p.suffix and p.name == str(path):  # a bare name: a packaged file
+        p = folder / f"{path}.yaml"
+        if not p.is_file():
+            known = sorted(f.stem for f in folder.glob("*.yaml"))
+            raise BoardkitDataError(f"{what} {str(path)!r}: no such {what}; {what}s: {', '.join(known)}, "
+                                    f"or a path to a .yaml file")
+    try:
+        return yaml.safe_load(p.read_text(encoding="utf-8")), p
+    except OSError as exc:
+        raise BoardkitDataError(f"{p}: cannot read {what} file: {exc.strerror}") from None
+    except yaml.YAMLError as exc:
+        raise BoardkitDataError(f"{p}: not valid YAML: {exc}") from None

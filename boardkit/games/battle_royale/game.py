@@ -20,14 +20,13 @@ from pathlib import Path
 from typing import Any, Mapping
 
 import networkx as nx
-import yaml
 
 from boardkit.core.actions import Action
 from boardkit.core.boards import SquareBoard, load_square_board
 from boardkit.core.game import CHANCE, TERMINAL, Game, Option, OptionError, State
 from boardkit.core.paths import DATA_DIR
 from boardkit.core.rules import IllegalActionError
-from boardkit.core.validate import BoardkitDataError, check_schema
+from boardkit.core.validate import BoardkitDataError, check_schema, read_yaml
 from boardkit.games.battle_royale.actions import (
     COLOURS, NEUTRAL, Done, Draw, FirstPlayer, MoveEliminator, Pick, Play, Push, Roll, Step, Stop, Take, parse,
 )
@@ -70,15 +69,7 @@ def load_data(path: str | Path) -> dict[str, Any]:
         BoardkitDataError: naming the file, the entry and the problem; cards with one name but
             different contents are refused too.
     """
-    p = Path(path)
-    if not p.suffix and p.name == str(path):
-        p = DATA_DIR / "battle_royale" / f"{path}.yaml"
-    try:
-        doc = yaml.safe_load(p.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise BoardkitDataError(f"{p}: cannot read data file: {exc.strerror}") from None
-    except yaml.YAMLError as exc:
-        raise BoardkitDataError(f"{p}: not valid YAML: {exc}") from None
+    doc, p = read_yaml(path, DATA_DIR / "battle_royale", "data")
     if isinstance(doc, dict) and isinstance(doc.get("capacity"), dict):
         doc["capacity"] = {int(k) if str(k).isdigit() else k: v for k, v in doc["capacity"].items()}
     check_schema(doc, {**_DATA_SCHEMA, "properties": {**_DATA_SCHEMA["properties"], "capacity": {"type": "object"}}}, p)
