@@ -26,6 +26,7 @@ from boardkit.core.rules import IllegalActionError
 from boardkit.games.leaders import rules as R
 from boardkit.games.leaders.actions import (
     CARD_PIECES,
+    TWO_CELL_VERBS,
     RECRUITABLE,
     Ability,
     Draw,
@@ -566,8 +567,8 @@ class LeadersState(State):
             kind = self.pieces[self.selected][0]  # type: ignore[index]
             verbs = R.ACTIVE.get(kind, ())
             if len(cells) == 1:
-                return [Move(cells[0])] + [Ability(v, cells[0]) for v in verbs if v not in ("push", "manipulate", "brew")]
-            return [Ability(v, cells[0], cells[1]) for v in verbs]
+                return [Move(cells[0])] + [Ability(v, cells[0]) for v in verbs if v not in TWO_CELL_VERBS]
+            return [Ability(v, cells[0], cells[1]) for v in verbs if v in TWO_CELL_VERBS]
         return []
 
     def _explain(self, action: Action) -> IllegalActionError:
