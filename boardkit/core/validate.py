@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
 import jsonschema
 import yaml
@@ -83,3 +83,34 @@ def read_yaml(path: str | Path, folder: Path, what: str) -> tuple[Any, Path]:
         raise BoardkitDataError(f"{p}: cannot read {what} file: {exc.strerror}") from None
     except yaml.YAMLError as exc:
         raise BoardkitDataError(f"{p}: not valid YAML: {exc}") from None
+
+
+def load_description(description: Any, schema: dict[str, Any], source: str = "position") -> dict[str, Any]:
+    """A position description given as YAML text or a mapping, as a checked dict.
+
+    Mapping keys one level down are turned into text (YAML reads ``0:`` as an int), so that
+    ``pieces: {0: ...}`` and ``{"pieces": {"0": ...}}`` mean the same.
+
+    Args:
+        description: YAML text or a mapping.
+        schema: the JSON schema the result must meet.
+        source: a name for the input in messages.
+
+    Returns:
+        A new dict.
+
+    Raises:
+        BoardkitDataError: not YAML, not a mapping, or the schema is not met (names the field).
+    """
+    if isinstance(description, str):
+        try:
+            doc = yaml.safe_load(description)
+        except yaml.YAMLError as exc:
+            raise BoardkitDataError(f"{source}: not valid YAML: {exc}") from None
+    else:
+        doc = description
+    if not isinstance(doc, Mapping):
+        raise BoardkitDataError(f"{source}: (top level): expected a mapping, got {type(doc).__name__}")
+    doc = {k: ({str(kk): vv for kk, vv in v.items()} if isinstance(v, Mapping) else v) for k, v in doc.items()}
+    check_schema(doc, schema, source)
+    return doc

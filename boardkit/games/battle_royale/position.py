@@ -24,10 +24,9 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any, Mapping
 
 import networkx as nx
-import yaml
 
 from boardkit.core.rules import IllegalPositionError
-from boardkit.core.validate import BoardkitDataError, check_schema
+from boardkit.core.validate import BoardkitDataError, load_description
 from boardkit.games.battle_royale.actions import COLOURS, NEUTRAL
 
 if TYPE_CHECKING:
@@ -86,17 +85,7 @@ def from_position(game: "BattleRoyaleGame", description: str | Mapping[str, Any]
     """
     from boardkit.games.battle_royale.game import FIGURES_PER_COLOUR, BattleRoyaleState
 
-    if isinstance(description, str):
-        try:
-            doc = yaml.safe_load(description)
-        except yaml.YAMLError as exc:
-            raise BoardkitDataError(f"position: not valid YAML: {exc}") from None
-    else:
-        doc = description
-    if not isinstance(doc, Mapping):
-        raise BoardkitDataError("position: (top level): expected a mapping with 'tiles' and 'hands'")
-    doc = {k: ({str(kk): vv for kk, vv in v.items()} if isinstance(v, Mapping) else v) for k, v in doc.items()}
-    check_schema(doc, _SCHEMA, "position")
+    doc = load_description(description, _SCHEMA)
     n = game.options["players"]
     board = game.board
     state = BattleRoyaleState.__new__(BattleRoyaleState)

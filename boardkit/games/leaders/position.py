@@ -22,10 +22,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Mapping
 
-import yaml
 
 from boardkit.core.rules import IllegalPositionError
-from boardkit.core.validate import BoardkitDataError, check_schema
+from boardkit.core.validate import BoardkitDataError, load_description
 from boardkit.games.leaders import rules as R
 from boardkit.games.leaders.actions import CARD_PIECES, LEADERS, PIECE_CARD, RECRUITABLE
 
@@ -60,19 +59,7 @@ _SCHEMA: dict[str, Any] = {
 
 
 def _normalise(description: str | Mapping[str, Any]) -> dict[str, Any]:
-    if isinstance(description, str):
-        try:
-            doc = yaml.safe_load(description)
-        except yaml.YAMLError as exc:
-            raise BoardkitDataError(f"position: not valid YAML: {exc}") from None
-    else:
-        doc = description
-    if not isinstance(doc, Mapping):
-        raise BoardkitDataError("position: (top level): expected a mapping with at least 'pieces'")
-    doc = dict(doc)
-    if isinstance(doc.get("pieces"), Mapping):
-        doc["pieces"] = {str(k): v for k, v in doc["pieces"].items()}
-    check_schema(doc, _SCHEMA, "position")
+    doc = load_description(description, _SCHEMA)
     for p in ("0", "1"):
         v = doc["pieces"][p]
         items = [x.strip() for x in v.split(",")] if isinstance(v, str) else v
