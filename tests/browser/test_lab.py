@@ -473,18 +473,23 @@ def _check_piece_move(page: Any, tour: Tour, shot: Callable[..., None]) -> None:
     shot("4-after-move")
 
 
+def _check_board_rendered(page: Any, tour: Any) -> None:
+    """The live board shows all its cell buttons, labelled as a board driven in Python from
+    the page's own log would label them."""
+    _widget_area(page).scroll_into_view_if_needed()
+    _wait(lambda: len(_board(page)) == tour.n_cells, UI_TIMEOUT, f"the {tour.n_cells} board buttons")
+    log0 = _log(page)
+    assert log0, "the board's log is empty: the scripted clicks did not run"
+    assert _labels(page) == _expected_labels(_mirror(tour, log0))
+
+
 # --------------------------------------------------------------------------- the tests
 
 
 def test_leaders_tour_board_in_jupyterlab(browser: Any, lab: dict[str, Any], artifacts: Path) -> None:
     tour = lab["tour"]
     with _lab_page(browser, lab, artifacts) as (page, shot):
-        # -- the live board is rendered: 37 buttons, pieces labelled
-        _widget_area(page).scroll_into_view_if_needed()
-        _wait(lambda: len(_board(page)) == tour.n_cells, UI_TIMEOUT, f"the {tour.n_cells} board buttons")
-        log0 = _log(page)
-        assert log0, "the board's log is empty: the scripted clicks did not run"
-        assert _labels(page) == _expected_labels(_mirror(tour, log0))
+        _check_board_rendered(page, tour)  # 37 buttons, pieces labelled
         # -- 1. resolve the pending draw with the page's 'Roll until decision'
         _advance(page, tour, lambda m: not m.controller.state.is_chance_node())
         _check_piece_move(page, tour, shot)
@@ -494,12 +499,7 @@ def test_leaders_tour_board_in_jupyterlab(browser: Any, lab: dict[str, Any], art
 def test_battle_royale_tour_board_in_jupyterlab(browser: Any, lab: dict[str, Any], artifacts: Path) -> None:
     tour = lab["tour"]
     with _lab_page(browser, lab, artifacts) as (page, shot):
-        # -- the live square board is rendered: 25 buttons, tiles labelled with figure counts
-        _widget_area(page).scroll_into_view_if_needed()
-        _wait(lambda: len(_board(page)) == tour.n_cells, UI_TIMEOUT, f"the {tour.n_cells} board buttons")
-        log0 = _log(page)
-        assert log0, "the board's log is empty: the scripted clicks did not run"
-        assert _labels(page) == _expected_labels(_mirror(tour, log0))
+        _check_board_rendered(page, tour)  # 25 buttons, tiles labelled with figure counts
 
         # -- 1. on to a decision where a card can be played; play the first card whose
         # figures include one of the mover's that can step (checked on the kernel-less board)
