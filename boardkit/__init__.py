@@ -37,6 +37,7 @@ __version__ = "0.1.0"
 _REGISTRY: dict[str, str] = {
     "leaders": "boardkit.games.leaders.game:LeadersGame",
     "battle_royale": "boardkit.games.battle_royale.game:BattleRoyaleGame",
+    "marabunta": "boardkit.games.marabunta.game:MarabuntaGame",
 }
 
 
