@@ -402,7 +402,7 @@ class MarabuntaState(State):
                 return [("write", n, f, False, None) for n in numbers for f in cells]
             free_first = self.nums[p] == 0 and g.options["first_number"] == "free"  # MARA-4.5
             owner = self.owner
-            out = []
+            out: list[tuple[Any, ...]] = []
             for f in cells:
                 if free_first or any(owner[h] == p for h in g.neighbours[f]):
                     out.extend(("write", n, f, False, None) for n in numbers)
@@ -416,8 +416,8 @@ class MarabuntaState(State):
                     if self.crates[p][i] < g.group_size[i]]
         if kind == "cross":  # MARA-5.1, MARA-D7
             near = task[1]
-            cells = g.neighbours[near] if near >= 0 else g.all_fields
-            return [("cross", None, f, False, None) for f in cells if value[f] == EMPTY]
+            around = g.neighbours[near] if near >= 0 else g.all_fields
+            return [("cross", None, f, False, None) for f in around if value[f] == EMPTY]
         # cupfield: MARA-5.1 the crossed-cupcake tile
         return [("cross", None, f, False, None) for f in sorted(g.cupcake_fields) if value[f] == EMPTY]
 
