@@ -203,6 +203,19 @@ class MarabuntaGame(Game):
         self.ant_hills: int = d["ant_hills"]
         self.field_names = frozenset(self.board.names)
 
+    def territory(self) -> dict[str, dict[str, Any]]:
+        """The map as data: field name -> ``{"region": colour, "special": "cupcake" | "crate" |
+        None, "neighbours": [field names]}`` (MARA-1.2, MARA-9)."""
+        names = self.board.names
+        return {
+            names[f]: {
+                "region": self.regions[self.region_of[f]],
+                "special": "cupcake" if f in self.cupcake_fields else "crate" if f in self.crate_fields else None,
+                "neighbours": [names[h] for h in self.neighbours[f]],
+            }
+            for f in self.all_fields
+        }
+
     def new_initial_state(self) -> "MarabuntaState":
         """The game before setup: the tile stack and, unless fixed, the start player are
         chance nodes (MARA-2.1)."""
@@ -660,8 +673,9 @@ class MarabuntaState(State):
         engine draws only when a tile is revealed, so every player sees the full truth.
 
         Returns:
-            A JSON-ready dict: ``fields`` (name -> ``{"region", "special", "value",
-            "owner", "crossed"}``), ``sheets`` (region -> ``[red, blue]`` circles),
+            A JSON-ready dict: ``fields`` (the written and crossed fields only: name ->
+            ``"red 2"``, ``"blue 0"`` or ``"x"``; the map itself is :meth:`MarabuntaGame.territory`),
+            ``sheets`` (region -> ``[red, blue]`` circles),
             ``players`` (per player: ant hills, crates per group, powers unlocked, cupcakes,
             score), ``round``, ``phase``, ``splitter``, ``tile``, ``tiles_left``, ``dice``
             (colour -> face), ``pools``, ``remaining``, ``pending``, ``lost``, ``triggers``,
@@ -675,15 +689,11 @@ class MarabuntaState(State):
         g = self.game
         names = g.board.names
         fields = {}
-        for f, name in enumerate(names):
-            v = self.value[f]
-            fields[name] = {
-                "region": g.regions[g.region_of[f]],
-                "special": "cupcake" if f in g.cupcake_fields else "crate" if f in g.crate_fields else None,
-                "value": v if v >= 0 else None,
-                "owner": PLAYERS[self.owner[f]] if self.owner[f] >= 0 else None,
-                "crossed": v == CROSSED,
-            }
+        for f, v in enumerate(self.value):
+            if v == CROSSED:
+                fields[names[f]] = "x"
+            elif v >= 0:
+                fields[names[f]] = f"{PLAYERS[self.owner[f]]} {v}"
         scores = self.scores()
         players = []
         for p in (0, 1):
