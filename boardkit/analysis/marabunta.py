@@ -1,0 +1,231 @@
+"""Marabunta positions as valuations for the split analysis (MARA-3.2, MARA-3.3, MARA-10).
+
+:mod:`boardkit.analysis.splits` finds the splitter's max-min split for any valuation of pools.
+This module makes valuations out of a position of the rules engine: the *margin gain* of an
+element for a player is the best change of (own total - opponent's total), in points, if the
+game were scored (MARA-8.2, MARA-8.3) right after the player carried out that element alone
+in the position, over every legal way to carry it out (all placements, ant hills, crate groups,
+and every part of a tile or of a power the element unlocks: exhaustive search with the engine).
+Resources spent (ant hills, crates short of a group) count nothing, and so does the future: it
+is the "if the game ended now" valuation, exact for that question.
+
+A pool is worth the sum of its elements' gains (additive), except the again tile, worth the
+best gain of a die in its pool (it repeats one, MARA-D5). The two roles value with their own
+colours: the chooser is the player who is not the splitter.
+
+>>> import boardkit
+>>> g = boardkit.load_game("marabunta")
+>>> s = g.state_from_position({"fields": {"b4": "red 3"}, "tile": "one",
+...     "roll": {"yellow": 1, "orange": 2, "green": 3, "teal": 2, "purple": "circle", "brown": "crate"}})
+>>> gains = element_gains(s, 1)   # blue, the chooser (red splits)
+>>> gains[("teal", "2")]          # blue can out-write red's 3 in teal? no: 2 < 3
+Fraction(0, 1)
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Iterable
+
+from boardkit.analysis.splits import (
+    FACES, TILE, AdditiveValuation, Element, Pool, SplitAnalysis, analyse_split, splitter_expected_value,
+)
+
+if TYPE_CHECKING:
+    from boardkit.games.marabunta.game import MarabuntaState
+
+__all__ = ["margin", "element_gain", "element_gains", "position_valuation", "analyse_position",
+           "position_expected_value"]
+
+
+def margin(state: "MarabuntaState", player: int) -> int:
+    """``player``'s total minus the opponent's total if the game were scored now (points,
+    MARA-8.2, MARA-8.3)."""
+    s = state.scores()
+    return int(s[player]["total"] - s[1 - player]["total"])
+
+
+def _check(state: Any, player: int) -> None:
+    from boardkit.games.marabunta.game import MarabuntaState
+
+    if not isinstance(state, MarabuntaState):
+        raise TypeError(f"a Marabunta state is needed, got {type(state).__name__}")
+    if isinstance(player, bool) or player not in (0, 1):
+        raise ValueError(f"player is 0 (red) or 1 (blue), not {player!r}")
+    if state.tile is None:
+        raise ValueError("the position has no tile yet: give 'tile' in the position (or reveal it) first")
+
+
+def _last_part_key(s: "MarabuntaState", action: Any) -> tuple[Any, ...] | None:
+    """For the last decision of a one-element pool, a key such that actions with equal keys
+    change the score alike (the same number in a plain field of the same region, any crossing:
+    end triggers change no score); None when the action may lead to further decisions."""
+    from boardkit.games.marabunta.actions import Place
+
+    if not isinstance(action, Place):
+        return None
+    if action.element:
+        if s.tasks or len(s.remaining) != 1:
+            return None
+        element = action.element
+        task = s._tile_task() if element == TILE else s._die_task(element.split()[-1])
+    else:
+        if len(s.tasks) != 1 or s.remaining:
+            return None
+        task = s.tasks[-1]
+    if action.kind not in ("write", "cross") or task[0] in ("circle", "crate"):
+        return None
+    then = task[5] if task[0] == "write" else task[2] if task[0] == "cross" else 0
+    if then:
+        return None
+    g = s.game
+    f = g.board.cell(str(action.field))
+    if action.kind == "cross":
+        return ("cross",)
+    if f in g.crate_fields:
+        return None  # a crate follows
+    return ("write", action.number, g.region_of[f], f in g.cupcake_fields)
+
+
+def _best(s: "MarabuntaState", player: int, base: int) -> int:
+    """Highest margin change reachable by ``player`` until its one-element pool is done.
+    Exhaustive, except that last placements with equal effect on the score are tried once."""
+    if s.phase != "pool" or s.doer != player:
+        return margin(s, player) - base
+    best: int | None = None
+    seen: set[tuple[Any, ...]] = set()
+    for action in s._legal_actions():
+        key = _last_part_key(s, action)
+        if key is not None:
+            if key in seen:
+                continue
+            seen.add(key)
+        child = s.clone()
+        child._apply(action)
+        value = _best(child, player, base)
+        if best is None or value > best:
+            best = value
+    return 0 if best is None else best
+
+
+def element_gain(state: "MarabuntaState", player: int, element: Element, with_die: Element | None = None) -> Fraction:
+    """The margin gain of one element for ``player`` in ``state`` (module docstring).
+
+    Args:
+        state: a Marabunta state whose tile is known (at the roll or the split; the dice shown
+            do not matter, the element says its face).
+        player: 0 (red) or 1 (blue).
+        element: ``(colour, face)`` for a die, or ``"tile"`` for the state's tile.
+        with_die: for the again tile, the die ``(colour, face)`` it repeats (carried out first
+            as part of the pool; the gain counted is the tile's alone).
+
+    Returns:
+        Points, as a Fraction (an integer value; 0 when the element cannot be used or changes
+        no score).
+
+    Raises:
+        TypeError, ValueError: not a Marabunta state, a bad player, no tile, an unknown element.
+    """
+    _check(state, player)
+    g = state.game
+    s = state.clone()
+    s.dice = list(s.dice) + ["0"] * (6 - len(s.dice))
+    s.phase, s.doer, s.splitter = "pool", player, player  # its pool ends the round: search stops
+    s.tasks, s.used, s.lost, s.remaining = [], [], [], []
+    s.triggered_by, s.triggers = None, []
+    s._legal_cache = None
+    if element == TILE:
+        if s.tile == "again":
+            if with_die is None:
+                return Fraction(0)  # MARA-D5: alone it repeats nothing
+            s.dice[g.regions.index(with_die[0])] = with_die[1]
+            s.used = [with_die[0]]
+        s.remaining = [TILE]
+    else:
+        if not (isinstance(element, tuple) and len(element) == 2 and element[0] in g.regions and element[1] in FACES):
+            raise ValueError(f"an element is (colour, face) or 'tile', not {element!r}")
+        s.dice[g.regions.index(element[0])] = element[1]
+        s.remaining = [element[0]]
+    return Fraction(_best(s, player, margin(s, player)))
+
+
+def element_gains(state: "MarabuntaState", player: int,
+                  elements: Iterable[Element] | None = None) -> dict[Element, Fraction]:
+    """Margin gains of several elements for ``player`` (default: every ``(colour, face)`` of
+    the six dice, 36, and the tile). See :func:`element_gain`."""
+    g = state.game
+    if elements is None:
+        elements = [(c, f) for c in g.regions for f in FACES] + [TILE]
+    return {e: element_gain(state, player, e) for e in elements}
+
+
+class _AgainValuation:
+    """Additive gains, the again tile worth the best die of its pool (MARA-D5)."""
+
+    def __init__(self, base: AdditiveValuation) -> None:
+        self.base = base
+
+    def __call__(self, role: str, pool: Pool) -> Fraction:
+        dice = tuple(e for e in pool if e != TILE)
+        value = self.base(role, dice) if dice else Fraction(0)
+        if TILE in pool and dice:
+            value += max(self.base(role, (d,)) for d in dice)
+        return value
+
+
+def position_valuation(state: "MarabuntaState", elements: Iterable[Element] | None = None) -> Any:
+    """A valuation of pools for the round of ``state`` (module docstring): the chooser values
+    with the chooser's gains, the splitter with its own.
+
+    Args:
+        state: a Marabunta state with its tile known.
+        elements: the elements to value (default: all 36 die faces and the tile; give the
+            round's 6 dice and the tile to value one roll only, which is faster).
+
+    Returns:
+        An :class:`~boardkit.analysis.splits.AdditiveValuation`, or, for the again tile, a
+        callable valuation ``value(role, pool)`` (not additive: the tile repeats the best die).
+    """
+    elements = list(elements) if elements is not None else None
+    chooser = element_gains(state, state.chooser, elements)
+    splitter = element_gains(state, state.splitter, elements)
+    base = AdditiveValuation(chooser, splitter)
+    return _AgainValuation(base) if state.tile == "again" else base
+
+
+def analyse_position(state: "MarabuntaState", objective: str = "difference") -> SplitAnalysis:
+    """The splitter's max-min split of ``state``'s roll with :func:`position_valuation`.
+
+    Args:
+        state: a Marabunta state at the split (tile and roll known, MARA-3.2).
+        objective: ``"difference"`` or ``"own"`` (see :func:`boardkit.analysis.splits.analyse_split`).
+
+    Returns:
+        A :class:`~boardkit.analysis.splits.SplitAnalysis` (values in points of margin).
+
+    Raises:
+        ValueError: the state is not at a split.
+    """
+    if state.phase != "split":
+        raise ValueError(f"the state is not at a split (phase {state.phase!r}); give 'tile' and 'roll' in the position")
+    roll = tuple(state.dice)
+    elements: list[Element] = [(c, f) for c, f in zip(state.game.regions, roll)] + [TILE]
+    return analyse_split(roll, position_valuation(state, elements), tile=str(state.tile), objective=objective)
+
+
+def position_expected_value(state: "MarabuntaState", objective: str = "difference", progress: bool = False) -> Fraction:
+    """The splitter's expected max-min value over all 6^6 rolls of ``state``'s round, with
+    :func:`position_valuation` (36 die faces valued once, then the fast path of
+    :func:`boardkit.analysis.splits.splitter_expected_value`; the again tile takes the slow
+    callable path, about 20 s).
+
+    Args:
+        state: a Marabunta state whose tile is known (at the roll or the split).
+        objective: ``"difference"`` or ``"own"``.
+        progress: show a tqdm progress bar.
+
+    Returns:
+        Points of margin, exact.
+    """
+    return splitter_expected_value(position_valuation(state), tile=str(state.tile), objective=objective,
+                                   progress=progress)
