@@ -10,7 +10,8 @@ SVG of the position (which stays readable in exported HTML reports).
 
 :class:`HexBoardWidget` (and :class:`LeadersBoard`) lays the cells out in hex rows;
 :class:`SquareBoardWidget` in a plain grid, labelled with the figure counts of the tiles.
-:func:`board_widget` picks the class from the game's board.
+:func:`board_widget` picks the class from the game (:data:`GAME_WIDGETS`: Leaders, Marabunta's
+``boardkit.viz.marabunta_widget.MarabuntaBoard``), else from the game's board.
 
 In a notebook::
 
@@ -67,6 +68,10 @@ class BoardWidget(widgets.VBox):
         show_names: write the cell name (grey) on empty cells.
         show_svg: show the static SVG picture under the board (kept up to date).
 
+    Class attributes:
+        controller_class: the controller made for the widget (a game may subclass
+            :class:`BoardController`).
+
     Attributes:
         controller: the BoardController (game tree, clicks, messages).
         cell_layout: the CellLayout of the buttons.
@@ -77,11 +82,13 @@ class BoardWidget(widgets.VBox):
         message_html, log_html, status_html, svg_html: HTML widgets.
     """
 
+    controller_class: type[BoardController] = BoardController
+
     def __init__(self, state_or_game: Any, layout: CellLayout | None = None, seed: int | str | None = None,
                  cell_width: int = 44, cell_height: int = 38, show_names: bool = True,
                  show_svg: bool = True) -> None:
         super().__init__()
-        self.controller = BoardController(state_or_game, seed=seed)
+        self.controller = self.controller_class(state_or_game, seed=seed)
         self.cell_width, self.cell_height = cell_width, cell_height
         self.show_names = show_names
         self._updating = False
@@ -165,14 +172,25 @@ class BoardWidget(widgets.VBox):
         pitches.
 
         Per-row HBoxes with a left margin (rather than a GridBox with ``grid_column`` per
-        button) because the offline HTML widget manager drops per-child grid placement."""
+        button) because the offline HTML widget manager drops per-child grid placement. On a
+        hex board with holes inside a row (a ring around an empty centre), the button after a
+        hole gets a wider left margin."""
         pitch = self.cell_width + 2  # button width + 1px margin each side
+        coords: dict[str, tuple[int, int]] = {}
+        board: Any = self._board
+        if self.cell_layout.kind == "hex" and hasattr(board, "coords") and hasattr(board, "names"):
+            coords = dict(zip(board.names, board.coords))
         boxes = []
         for row, indent in zip(self.cell_layout.rows, self.cell_layout.indents):
             buttons = []
+            prev = None
             for name in row:
+                q = coords[name][0] if name in coords else None
+                gap = q - prev - 1 if q is not None and prev is not None and q - prev > 1 else 0
+                prev = q
                 b = widgets.Button(description="", tooltip=name, layout=widgets.Layout(
-                    width=f"{self.cell_width}px", height=f"{self.cell_height}px", padding="0px", margin="1px"))
+                    width=f"{self.cell_width}px", height=f"{self.cell_height}px", padding="0px",
+                    margin=f"1px 1px 1px {1 + gap * pitch}px" if gap else "1px"))
                 b.add_class("boardkit-cell")
                 b.on_click(lambda _b, cell=name: self.controller.click(cell))
                 self.cell_buttons[name] = b
@@ -553,6 +571,12 @@ class SquareBoardWidget(BoardWidget):
 
 #: Board kind -> widget class, for :func:`board_widget` (add your own).
 BOARD_WIDGETS: dict[str, type[BoardWidget]] = {"hex": HexBoardWidget, "square": SquareBoardWidget}
+#: Game name -> widget class, or ``"module:Class"`` imported on first use; checked before
+#: the board kind by :func:`board_widget` (add your own).
+GAME_WIDGETS: dict[str, type[BoardWidget] | str] = {
+    "leaders": LeadersBoard,
+    "marabunta": "boardkit.viz.marabunta_widget:MarabuntaBoard",
+}
 
 
 def board_kind(state_or_game: Any) -> str:
@@ -583,22 +607,28 @@ def board_kind(state_or_game: Any) -> str:
 
 
 def board_widget(state_or_game: Any, **kwargs: Any) -> BoardWidget:
-    """The board widget for a State or Game, chosen by :func:`board_kind`: a
-    :class:`LeadersBoard` for Leaders, a :class:`HexBoardWidget` for other hex boards, a
-    :class:`SquareBoardWidget` for square arenas (keyword arguments go to the class).
+    """The board widget for a State or Game: the game's own widget from :data:`GAME_WIDGETS`
+    (:class:`LeadersBoard`, ``MarabuntaBoard``), else by :func:`board_kind`: a
+    :class:`HexBoardWidget` for hex boards, a :class:`SquareBoardWidget` for square arenas
+    (keyword arguments go to the class).
 
     Raises:
         TypeError: the board kind is unknown (the message lists the known kinds).
     """
+    game = state_or_game if hasattr(state_or_game, "new_initial_state") else getattr(state_or_game, "game", None)
+    own = GAME_WIDGETS.get(getattr(game, "name", ""))
+    if isinstance(own, str):
+        import importlib
+
+        module, _, name = own.partition(":")
+        own = GAME_WIDGETS[getattr(game, "name", "")] = getattr(importlib.import_module(module), name)
+    if own is not None:
+        return own(state_or_game, **kwargs)
     kind = board_kind(state_or_game)
     if kind not in BOARD_WIDGETS:
         raise TypeError(f"no widget for board kind {kind!r}; known kinds: {', '.join(sorted(BOARD_WIDGETS))}")
-    cls = BOARD_WIDGETS[kind]
-    game = state_or_game if hasattr(state_or_game, "new_initial_state") else getattr(state_or_game, "game", None)
-    if cls is HexBoardWidget and getattr(game, "name", "") == "leaders":
-        cls = LeadersBoard
-    return cls(state_or_game, **kwargs)
+    return BOARD_WIDGETS[kind](state_or_game, **kwargs)
 
 
 __all__ = ["BoardWidget", "HexBoardWidget", "LeadersBoard", "SquareBoardWidget", "board_widget", "board_kind",
-           "BOARD_WIDGETS", "CellLayout"]
+           "BOARD_WIDGETS", "GAME_WIDGETS", "CellLayout"]
