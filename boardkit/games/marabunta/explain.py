@@ -61,7 +61,7 @@ def explain(state: "MarabuntaState", action: "Action") -> IllegalActionError:
     pending = state.tasks[-1] if state.tasks else None
     if isinstance(action, Skip):
         if pending is not None:
-            return err("MARA-D2", f"first finish the part in progress: {state._describe(pending).split(' (')[0]}")
+            return err("MARA-D2", f"first finish the part in progress: {state._describe(pending)}")
         if action.element not in state.remaining:
             return err("MARA-3.3", f"{action.element} is not left in {who}'s pool (left: {', '.join(state.remaining)})")
         if action.element == TILE:
@@ -72,7 +72,7 @@ def explain(state: "MarabuntaState", action: "Action") -> IllegalActionError:
     element = action.element
     if pending is not None and element:
         example = state.legal_actions()[0]
-        return err("MARA-D2", f"first finish the part in progress: {state._describe(pending).split(' (')[0]} "
+        return err("MARA-D2", f"first finish the part in progress: {state._describe(pending)} "
                               f"(e.g. '{example}'), then use {element}")
     if pending is None and not element:
         return err("MARA-3.3", f"nothing is in progress: name the element to use first, e.g. "
@@ -110,10 +110,12 @@ def _explain_task(state: "MarabuntaState", a: Place, task: tuple[Any, ...], sour
     g = state.game
     p = state.doer
     kind = task[0]
-    wanted = {"write": "write a number", "circle": "fill a circle", "crate": "cross a crate", "cross": "cross a field",
-              "cupfield": "cross a cupcake field"}[kind]
+    wanted = {"write": "write a number ('NUMBER FIELD')", "circle": "fill a circle ('circle COLOUR')",
+              "crate": "cross a crate on the player board ('crate GROUP')", "cross": "cross out a field ('cross FIELD')",
+              "cupfield": "cross out a cupcake field ('cross FIELD')"}[kind]
+    done = {"write": "write a number", "circle": "fill a circle", "crate": "cross a crate", "cross": "cross out a field"}
     if (kind == "cupfield" and a.kind != "cross") or (kind != "cupfield" and a.kind != kind):
-        return err(source, f"this is to {wanted}, not to {a.kind}")
+        return err(source, f"this part is to {wanted}, not to {done[a.kind]}")
     if kind == "write":
         _, numbers, region, mode, near, _then = task
         if a.number not in numbers:

@@ -262,6 +262,7 @@ class MarabuntaState(State):
         self.crates = [[0] * len(game.groups) for _ in range(2)]
         self.cupcakes = [0, 0]
         self.nums = [0, 0]
+        self.sums = [[0, 0] for _ in game.regions]  # per region, red and blue sums (MARA-8.2)
         self.stack: list[str] = list(game.tiles)  # MARA-2.1: drawn uniformly at each reveal
         self.round = 1
         self.splitter = game.options["first_player"] if game.options["first_player"] is not None else 0
@@ -291,6 +292,7 @@ class MarabuntaState(State):
         new.crates = [list(c) for c in self.crates]
         new.cupcakes = list(self.cupcakes)
         new.nums = list(self.nums)
+        new.sums = [list(x) for x in self.sums]
         new.stack = list(self.stack)
         new.dice = list(self.dice)
         new.remaining = list(self.remaining)
@@ -518,6 +520,7 @@ class MarabuntaState(State):
         self.value[f] = n
         self.owner[f] = p
         self.nums[p] += 1
+        self.sums[g.region_of[f]][p] += n
         if f in g.cupcake_fields:
             self._cross_cupcakes(p, 1)
         if f in g.crate_fields:
@@ -575,7 +578,7 @@ class MarabuntaState(State):
             if self.phase != "pool":
                 return
             while self.tasks and not self._options(self.tasks[-1]):
-                self.lost.append(f"{PLAYERS[self.doer]} lost {self._describe(self.tasks.pop())}")  # MARA-D2
+                self.lost.append(f"{PLAYERS[self.doer]} lost: {self._describe(self.tasks.pop())} (no legal place)")  # MARA-D2
             if self.tasks:
                 return
             if self.remaining and any(self._uses(e) for e in self.remaining):
@@ -598,9 +601,29 @@ class MarabuntaState(State):
             self.phase = "reveal"
 
     def _describe(self, task: Task) -> str:
-        names = {"write": "a number", "circle": "a circle", "crate": "a crate", "cross": "a field to cross",
-                 "cupfield": "a cupcake field to cross"}
-        return f"{names[task[0]]} (no legal place)"
+        """A pending part in words, e.g. "write 0 next to d5"."""
+        g = self.game
+        kind = task[0]
+        if kind == "write":
+            _, numbers, region, mode, near, then = task
+            text = "write " + " or ".join(map(str, numbers))
+            if mode == "near":
+                text += f" next to {g.board.names[near]}"
+            elif region >= 0:
+                text += f" in {g.regions[region]}"
+            text += " freely" if mode == "free" else ""
+            text += f" (then {then} more)" if then else ""
+        elif kind == "circle":
+            where = g.regions[task[1][0]] if len(task[1]) == 1 else "any sheet"
+            text = f"fill a circle on {where}" + (f" (then {task[2]} more on another sheet)" if task[2] else "")
+        elif kind == "crate":
+            text = "cross a crate" + (f" (then {task[1]} more)" if task[1] else "")
+        elif kind == "cross":
+            text = "cross out a field" + (f" next to {g.board.names[task[1]]}" if task[1] >= 0 else "")
+            text += f" (then {task[2]} more)" if task[2] else ""
+        else:
+            text = "cross out a cupcake field"
+        return text
 
     # -- explanation, notation --------------------------------------------------------------
     def _explain(self, action: Action) -> Any:
@@ -620,12 +643,7 @@ class MarabuntaState(State):
     # -- scoring -----------------------------------------------------------------------------
     def region_sums(self) -> list[list[int]]:
         """Per region (die order), ``[red sum, blue sum]`` of the numbers written (MARA-8.2)."""
-        g = self.game
-        sums = [[0, 0] for _ in g.regions]
-        for f, v in enumerate(self.value):
-            if v >= 0:
-                sums[g.region_of[f]][self.owner[f]] += v
-        return sums
+        return [list(x) for x in self.sums]
 
     def scores(self) -> list[dict[str, Any]]:
         """Each player's score as it stands (final once the game is over), MARA-8.2, MARA-8.3.
@@ -638,7 +656,7 @@ class MarabuntaState(State):
         """
         g = self.game
         out = []
-        sums = self.region_sums()
+        sums = self.sums
         for p in (0, 1):
             regions = {}
             for k, colour in enumerate(g.regions):
@@ -678,7 +696,8 @@ class MarabuntaState(State):
             ``sheets`` (region -> ``[red, blue]`` circles),
             ``players`` (per player: ant hills, crates per group, powers unlocked, cupcakes,
             score), ``round``, ``phase``, ``splitter``, ``tile``, ``tiles_left``, ``dice``
-            (colour -> face), ``pools``, ``remaining``, ``pending``, ``lost``, ``triggers``,
+            (colour -> face), ``pools``, ``taken`` (the chooser's pool), ``remaining``, ``pending``
+            (parts in progress in words, the next first), ``lost``, ``triggers``,
             ``to_move``, ``winner``.
 
         Raises:
@@ -703,7 +722,7 @@ class MarabuntaState(State):
                 "powers": [g.group_power[i] for i in range(len(g.groups)) if self.crates[p][i] >= g.group_size[i]],
                 "cupcakes": self.cupcakes[p], "numbers": self.nums[p], "score": scores[p],
             })
-        pending = [self._describe(t).split(" (")[0] for t in self.tasks]
+        pending = [self._describe(t) for t in reversed(self.tasks)]  # the next part first
         return {
             "fields": fields,
             "sheets": {c: list(self.sheets[k]) for k, c in enumerate(g.regions)},
@@ -712,6 +731,7 @@ class MarabuntaState(State):
             "tile": self.tile, "tiles_left": sorted(self.stack),
             "dice": {g.regions[k]: face for k, face in enumerate(self.dice)},
             "pools": [list(self.pool_a), list(self.pool_b)] if self.phase in ("take", "pool", "over") and self.pool_a else [],
+            "taken": list(self.chooser_pool) if self.phase in ("pool", "over") and self.chooser_pool else [],
             "remaining": list(self.remaining), "pending": pending, "lost": list(self.lost),
             "triggers": list(self.triggers),
             "triggered_by": None if self.triggered_by is None else PLAYERS[self.triggered_by],

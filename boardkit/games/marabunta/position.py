@@ -98,6 +98,7 @@ def from_position(game: "MarabuntaGame", description: str | Mapping[str, Any]) -
         p = PLAYERS.index(words[0])
         s.value[f], s.owner[f] = int(words[1]), p
         s.nums[p] += 1
+        s.sums[game.region_of[f]][p] += int(words[1])
     for colour, pair in (d.get("sheets") or {}).items():
         where = f"position: sheets.{colour}"
         if colour not in game.regions:
