@@ -226,7 +226,7 @@ def test_board_where_a_leader_starts_surrounded_is_refused(tmp_path):
 
 
 def test_board_name_and_path_errors(tmp_path):
-    with pytest.raises(BoardkitDataError, match=r"board .nowhere.: no such board; boards: .*leaders"):
+    with pytest.raises(BoardkitDataError, match=r"board .nowhere.: no such board; known names: .*leaders"):
         boardkit.load_game("leaders", board="nowhere")
     with pytest.raises(BoardkitDataError, match="cannot read board file"):
         boardkit.load_game("leaders", board=str(tmp_path / "dir" / "noext"))

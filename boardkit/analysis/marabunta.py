@@ -2,12 +2,21 @@
 
 :mod:`boardkit.analysis.splits` finds the splitter's max-min split for any valuation of pools.
 This module makes valuations out of a position of the rules engine: the *margin gain* of an
-element for a player is the best change of (own total - opponent's total), in points, if the
-game were scored (MARA-8.2, MARA-8.3) right after the player carried out that element alone
-in the position, over every legal way to carry it out (all placements, ant hills, crate groups,
-and every part of a tile or of a power the element unlocks: exhaustive search with the engine).
-Resources spent (ant hills, crates short of a group) count nothing, and so does the future: it
-is the "if the game ended now" valuation, exact for that question.
+element for a player is the change of (own total - opponent's total), in points, if the game
+were scored (MARA-8.2, MARA-8.3) right after the player carried out that element alone in the
+position. The player's play is fixed by a stated policy, so the number is exact for it:
+
+- every first placement of the element is tried (exhaustive: every field, ant hill, sheet,
+  crate group), placements with the same effect on the score counted once;
+- a later choice of crate group or scoring sheet is tried every way (it decides which power
+  is unlocked, MARA-4.2, MARA-7.1);
+- a later choice of field (the second 0 of zeros2, a power's number, a crossed field) goes to
+  the field with the best margin change right after it (ties: the first in notation order).
+
+A full search of later fields would be exact for the best play but can take minutes (a crate
+field unlocking a power of three chained 1s whose fields unlock more); this policy answers in
+milliseconds and is never above the best play. Resources spent (ant hills, crates short of a
+group) count nothing, and so does the future: it is the "if the game ended now" valuation.
 
 A pool is worth the sum of its elements' gains (additive), except the again tile, worth the
 best gain of a die in its pool (it repeats one, MARA-D5). The two roles value with their own
@@ -87,12 +96,10 @@ def _last_part_key(s: "MarabuntaState", action: Any) -> tuple[Any, ...] | None:
     return ("write", action.number, g.region_of[f], f in g.cupcake_fields)
 
 
-def _best(s: "MarabuntaState", player: int, base: int) -> int:
-    """Highest margin change reachable by ``player`` until its one-element pool is done.
-    Exhaustive, except that last placements with equal effect on the score are tried once."""
-    if s.phase != "pool" or s.doer != player:
-        return margin(s, player) - base
-    best: int | None = None
+def _children(s: "MarabuntaState", player: int, base: int) -> list[tuple[int, str, "MarabuntaState"]]:
+    """(margin change, notation, child) for each legal action, last placements with equal
+    effect on the score tried once."""
+    out = []
     seen: set[tuple[Any, ...]] = set()
     for action in s._legal_actions():
         key = _last_part_key(s, action)
@@ -102,10 +109,41 @@ def _best(s: "MarabuntaState", player: int, base: int) -> int:
             seen.add(key)
         child = s.clone()
         child._apply(action)
-        value = _best(child, player, base)
-        if best is None or value > best:
-            best = value
-    return 0 if best is None else best
+        out.append((margin(child, player) - base, str(action), child))
+    return out
+
+
+def _done(s: "MarabuntaState", player: int) -> bool:
+    return s.phase != "pool" or s.doer != player
+
+
+def _greedy(s: "MarabuntaState", player: int, base: int) -> int:
+    """The later parts: a choice of crate group or scoring sheet is searched exhaustively
+    (it decides which power is unlocked); a choice of field is made greedily, the field with
+    the best margin change right after it (ties: the first in notation order). Returns the
+    margin change at the end of the pool."""
+    while not _done(s, player):
+        children = _children(s, player, base)
+        if not children:  # pragma: no cover - the engine settles parts with no option
+            break
+        if all(child_action_kind(c[1]) in ("crate", "circle") for c in children):
+            return max(_greedy(c[2], player, base) for c in children)
+        top = max(c[0] for c in children)
+        s = min((c for c in children if c[0] == top), key=lambda c: c[1])[2]
+    return margin(s, player) - base
+
+
+def child_action_kind(notation: str) -> str:
+    """The kind of a placement from its notation: "crate", "circle", or "field"."""
+    words = notation.split()
+    return "crate" if "crate" in words else "circle" if "circle" in words else "field"
+
+
+def _best(s: "MarabuntaState", player: int, base: int) -> int:
+    """Every first placement of the element (exhaustive), then the later parts as in
+    :func:`_greedy`; the highest margin change."""
+    values = [_greedy(child, player, base) for _, _, child in _children(s, player, base)]
+    return max(values) if values else 0
 
 
 def element_gain(state: "MarabuntaState", player: int, element: Element, with_die: Element | None = None) -> Fraction:

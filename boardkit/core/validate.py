@@ -75,7 +75,7 @@ def read_yaml(path: str | Path, folder: Path, what: str) -> tuple[Any, Path]:
         p = folder / f"{path}.yaml"
         if not p.is_file():
             known = sorted(f.stem for f in folder.glob("*.yaml"))
-            raise BoardkitDataError(f"{what} {str(path)!r}: no such {what}; {what}s: {', '.join(known)}, "
+            raise BoardkitDataError(f"{what} {str(path)!r}: no such {what}; known names: {', '.join(known)}, "
                                     f"or a path to a .yaml file")
     try:
         return yaml.safe_load(p.read_text(encoding="utf-8")), p

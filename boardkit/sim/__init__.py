@@ -29,7 +29,8 @@ class GameResult:
         returns: one number per player (``state.returns()``).
         winners: ``state.winners()`` (empty for a game with no winner).
         actions: atomic actions played, chance included.
-        turns: turns started, where the state has a ``turn`` attribute (else 0).
+        turns: turns started, where the state has a ``turn`` attribute, else rounds started
+            where it has a ``round`` attribute (Marabunta), else 0.
         terminal: False when the game was stopped by ``max_actions``.
     """
 
@@ -70,7 +71,7 @@ def play_one(game: Game, seed: str, index: int = 0, agent: Callable[[State, rand
         state.apply_action(action)
         n += 1
     return GameResult(index, seed, tuple(state.returns()), tuple(state.winners()), n,
-                      int(getattr(state, "turn", 0)), state.is_terminal())
+                      int(getattr(state, "turn", getattr(state, "round", 0))), state.is_terminal())
 
 
 def _play_chunk(name: str, options: dict[str, Any], seed: int | str, indices: range,

@@ -66,6 +66,9 @@ def explain(state: "MarabuntaState", action: "Action") -> IllegalActionError:
             return err("MARA-3.3", f"{action.element} is not left in {who}'s pool (left: {', '.join(state.remaining)})")
         if action.element == TILE:
             return err("MARA-3.6", "the crossed-cupcake tile must be used when it can be")
+        if not state._uses(action.element):
+            return err("MARA-4.6", f"dice are not skipped: the {action.element} die cannot be used now; it is lost "
+                                   f"with the rest once nothing left in the pool can be used (MARA-D4)")
         return err("MARA-4.6", f"a die must be used if it can be: the {action.element} die can be used "
                                f"(the option decline=True lets players skip dice)")
     assert isinstance(action, Place)
@@ -91,14 +94,17 @@ def explain(state: "MarabuntaState", action: "Action") -> IllegalActionError:
                 return err("MARA-5.1", f"the tile is {state.tile}, not again")
             die = element.split()[-1]
             if die not in state.used:
+                why = ("has not been used yet" if die in state.remaining else "was skipped, not carried out"
+                       if die in state.skipped else "is not in this pool")
                 return err("MARA-D5", f"the again tile repeats a die of this pool already carried out; the {die} die "
-                                      f"{'has not been used yet' if die in state.remaining else 'is not in this pool'}")
+                                      f"{why}")
             task, source = state._die_task(die), "MARA-D5"
         else:
             task, source = state._tile_task(), "MARA-5.1"
     else:
         if element not in state.remaining:
-            where = "was already used" if element in state.used else "is not in this pool"
+            where = ("was already used" if element in state.used else "was skipped" if element in state.skipped
+                     else "is not in this pool")
             return err("MARA-3.3", f"the {element} die {where} (left: {', '.join(state.remaining)})")
         task = state._die_task(element)
         face = state.face(element)

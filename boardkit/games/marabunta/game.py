@@ -275,6 +275,7 @@ class MarabuntaState(State):
         self.doer = -1  # the player carrying out a pool
         self.remaining: list[str] = []
         self.used: list[str] = []  # dice of the pool carried out (MARA-D5)
+        self.skipped: list[str] = []  # elements of the pool left unused (MARA-3.6, MARA-4.6)
         self.tasks: list[Task] = []
         self.lost: list[str] = []  # what was lost this round (MARA-4.6, MARA-D2)
         self.triggered_by: int | None = None
@@ -297,6 +298,7 @@ class MarabuntaState(State):
         new.dice = list(self.dice)
         new.remaining = list(self.remaining)
         new.used = list(self.used)
+        new.skipped = list(self.skipped)
         new.tasks = list(self.tasks)
         new.lost = list(self.lost)
         new.triggers = list(self.triggers)
@@ -459,6 +461,7 @@ class MarabuntaState(State):
             self._start_pool(self.chooser, list(action.pool))
         elif isinstance(action, Skip):
             self.remaining.remove(action.element)
+            self.skipped.append(action.element)
             self.lost.append(f"{PLAYERS[self.doer]} skipped {action.element}")
         else:
             assert isinstance(action, Place)
@@ -470,6 +473,7 @@ class MarabuntaState(State):
         self.doer = player
         self.remaining = pool
         self.used = []
+        self.skipped = []
         self.tasks = []
 
     def _do_place(self, a: Place) -> None:

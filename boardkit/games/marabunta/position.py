@@ -18,7 +18,8 @@ Example (YAML text or the same as a dict)::
     roll: {yellow: 2, orange: circle, green: 0, teal: 3, purple: crate, brown: 1}
                                # optional (needs tile): then the position is at the split
 
-``tiles_left`` may be left out in round 1 (all shuffled tiles) and from round 8 on (none);
+``tiles_left`` may be left out in round 1 (the shuffled tiles but the revealed one) and from
+round 8 on (none);
 it must hold 8 - round tiles (7 - round with ``tile`` given) in between (MARA-2.1, MARA-3.5).
 ``cupcakes`` defaults to the cupcakes the player's fields and cupcake power give; when given,
 it must equal that (MARA-6.1, MARA-7.1). A position where the end is already triggered is
@@ -144,6 +145,7 @@ def from_position(game: "MarabuntaGame", description: str | Mapping[str, Any]) -
     sp = d.get("splitter", "red")
     s.splitter = PLAYERS.index(sp) if isinstance(sp, str) else sp
     tile = d.get("tile")
+    tile = tile.lower() if isinstance(tile, str) else tile
     if tile is not None and tile not in game.tiles + (game.last_tile,):
         raise BoardkitDataError(f"position: tile: {tile!r} is not a tile ({', '.join(game.tiles + (game.last_tile,))})")
     revealed = rnd if tile is not None else rnd - 1  # tiles revealed so far
@@ -160,6 +162,8 @@ def from_position(game: "MarabuntaGame", description: str | Mapping[str, Any]) -
                                                    f"the stack, not {len(left)}")
     elif need in (0, len(game.tiles)):
         left = list(game.tiles) if need else []
+    elif rnd == 1 and tile in game.tiles:  # the first tile revealed: the others are left
+        left = [t for t in game.tiles if t != tile]
     else:
         raise BoardkitDataError(f"position: tiles_left: needed in round {rnd}: the {need} shuffled tiles not yet "
                                 f"revealed")
