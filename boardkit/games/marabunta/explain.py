@@ -135,8 +135,9 @@ def _explain_task(state: "MarabuntaState", a: Place, task: tuple[Any, ...], sour
             return err("MARA-D2", f"this number goes next to {g.board.names[near]}, the one written before; "
                                   f"{a.field} is not next to it")
         if region >= 0 and g.region_of[f] != region:
-            return err(source, f"{a.field} is in the {g.regions[g.region_of[f]]} region; this number goes in a "
-                               f"{g.regions[region]} field")
+            article = "an" if g.regions[region][0] in "aeiou" else "a"
+            return err(source, f"{a.field} is in the {g.regions[g.region_of[f]]} region; this number goes in "
+                               f"{article} {g.regions[region]} field")
         if mode == "free":
             return err("MARA-D3", "this number is written freely; no ant hill is needed (drop 'ant')")
         near_own = [g.board.names[h] for h in g.neighbours[f] if state.owner[h] == p]
