@@ -179,3 +179,16 @@ def test_analysis_refuses_bad_input():
     before = s.observation(None)
     M.analyse_position(s)
     assert s.observation(None) == before  # the analysis leaves the position alone
+
+
+def test_MARA_8_3_fast_totals_equal_scores_along_random_games():
+    import random
+
+    for seed in range(5):
+        rng = random.Random(seed)
+        s = GAME.new_initial_state()
+        while not s.is_terminal():
+            s.apply_action(boardkit.sample_chance(s, rng) if s.is_chance_node()
+                           else rng.choice(s.legal_actions()))
+            assert s.totals() == [x["total"] for x in s.scores()]
+        assert s.totals() != [0, 0]

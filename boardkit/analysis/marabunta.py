@@ -50,8 +50,8 @@ __all__ = ["margin", "element_gain", "element_gains", "position_valuation", "ana
 def margin(state: "MarabuntaState", player: int) -> int:
     """``player``'s total minus the opponent's total if the game were scored now (points,
     MARA-8.2, MARA-8.3)."""
-    s = state.scores()
-    return int(s[player]["total"] - s[1 - player]["total"])
+    t = state.totals()
+    return t[player] - t[1 - player]
 
 
 def _check(state: Any, player: int) -> None:
@@ -88,9 +88,9 @@ def _last_part_key(s: "MarabuntaState", action: Any) -> tuple[Any, ...] | None:
     if then:
         return None
     g = s.game
-    f = g.board.cell(str(action.field))
     if action.kind == "cross":
         return ("cross",)
+    f = g.board.cell(str(action.field))
     if f in g.crate_fields:
         return None  # a crate follows
     return ("write", action.number, g.region_of[f], f in g.cupcake_fields)

@@ -196,6 +196,7 @@ class MarabuntaGame(Game):
         self.group_power: tuple[str, ...] = tuple(g["power"] for g in d["crate_groups"])
         self.group_points: tuple[int, ...] = tuple(g.get("points", 0) for g in d["crate_groups"])
         self.track: tuple[int, ...] = tuple(d["cupcake_track"])
+        self.track_points: tuple[int, ...] = tuple(sum(self.track[:k]) for k in range(len(self.track) + 1))
         self.tiles: tuple[str, ...] = tuple(d["tiles"])
         self.last_tile: str = d["last_tile"]
         self.circles: int = d["sheet"]["circles"]
@@ -649,6 +650,23 @@ class MarabuntaState(State):
         """Per region (die order), ``[red sum, blue sum]`` of the numbers written (MARA-8.2)."""
         return [list(x) for x in self.sums]
 
+    def totals(self) -> list[int]:
+        """``[red total, blue total]`` as :meth:`scores` counts them (points), computed fast:
+        region points (MARA-8.2), cupcake points and points powers (MARA-8.3)."""
+        g = self.game
+        t = [g.track_points[self.cupcakes[0]], g.track_points[self.cupcakes[1]]]
+        for k, (red, blue) in enumerate(self.sums):
+            if red > blue:
+                t[0] += self.sheets[k][0]
+            elif blue > red:
+                t[1] += self.sheets[k][1]
+        for i, pts in enumerate(g.group_points):
+            if pts:
+                for p in (0, 1):
+                    if self.crates[p][i] >= g.group_size[i]:
+                        t[p] += pts
+        return t
+
     def scores(self) -> list[dict[str, Any]]:
         """Each player's score as it stands (final once the game is over), MARA-8.2, MARA-8.3.
 
@@ -666,7 +684,7 @@ class MarabuntaState(State):
             for k, colour in enumerate(g.regions):
                 mine, theirs = sums[k][p], sums[k][1 - p]
                 regions[colour] = self.sheets[k][p] if mine > theirs else 0
-            cup = sum(g.track[: self.cupcakes[p]])
+            cup = g.track_points[self.cupcakes[p]]
             powers = sum(g.group_points[i] for i in range(len(g.groups)) if self.crates[p][i] >= g.group_size[i])
             rp = sum(regions.values())
             out.append({"regions": regions, "region_points": rp, "cupcake_points": cup, "power_points": powers,
