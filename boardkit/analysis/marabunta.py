@@ -170,7 +170,7 @@ def element_gain(state: "MarabuntaState", player: int, element: Element, with_di
     s.dice = list(s.dice) + ["0"] * (6 - len(s.dice))
     s.phase, s.doer, s.splitter = "pool", player, player  # its pool ends the round: search stops
     s.tasks, s.used, s.lost, s.remaining = [], [], [], []
-    s.triggered_by, s.triggers = None, []
+    s.triggered_by, s.triggers, s.end_conditions = None, [], []
     s._legal_cache = None
     if element == TILE:
         if s.tile == "again":

@@ -281,6 +281,7 @@ class MarabuntaState(State):
         self.lost: list[str] = []  # what was lost this round (MARA-4.6, MARA-D2)
         self.triggered_by: int | None = None
         self.triggers: list[str] = []
+        self.end_conditions: list[dict[str, Any]] = []  # the triggers as data (MARA-8.1)
         self._settle()
 
     # -- bookkeeping -----------------------------------------------------------------------
@@ -303,6 +304,7 @@ class MarabuntaState(State):
         new.tasks = list(self.tasks)
         new.lost = list(self.lost)
         new.triggers = list(self.triggers)
+        new.end_conditions = [dict(e) for e in self.end_conditions]
         new._history = list(self._history)
         new._legal_cache = None if self._legal_cache is None else list(self._legal_cache)
         return new
@@ -513,7 +515,7 @@ class MarabuntaState(State):
                 self.tasks.append(("circle", allowed, task[2] - 1, task[3]))
             self.sheets[k][p] += 1
             if sum(self.sheets[k]) == g.circles:  # MARA-8.1: the last circle of a sheet
-                self._trigger(f"the last circle of the {g.regions[k]} sheet was filled")
+                self._trigger(f"the last circle of the {g.regions[k]} sheet was filled", "sheet", g.regions[k])
         else:
             if task[1] > 0:
                 self.tasks.append(("crate", task[1] - 1))
@@ -563,15 +565,17 @@ class MarabuntaState(State):
         g = self.game
         k = g.region_of[f]
         if all(self.value[h] != EMPTY for h in g.region_fields[k]):
-            self._trigger(f"every field of the {g.regions[k]} region is filled or crossed")
+            self._trigger(f"every field of the {g.regions[k]} region is filled or crossed", "region", g.regions[k])
         if f in g.cupcake_fields and all(self.value[h] != EMPTY for h in g.cupcake_fields):
-            self._trigger("every cupcake field is filled or crossed")
+            self._trigger("every cupcake field is filled or crossed", "cupcakes")
 
-    def _trigger(self, reason: str) -> None:
-        """MARA-8.1, MARA-D9: the first trigger names who triggered the end."""
+    def _trigger(self, reason: str, condition: str, region: str | None = None) -> None:
+        """MARA-8.1, MARA-D9: the first trigger names who triggered the end. ``condition`` is
+        "region", "sheet" or "cupcakes"; ``region`` the colour for the first two."""
         if self.triggered_by is None:
             self.triggered_by = self.doer
         self.triggers.append(f"{PLAYERS[self.doer]}: {reason}")
+        self.end_conditions.append({"player": PLAYERS[self.doer], "condition": condition, "region": region})
 
     def _settle(self) -> None:
         """Automatic steps: lost parts and elements, the next pool, the next round."""
@@ -719,7 +723,9 @@ class MarabuntaState(State):
             ``players`` (per player: ant hills, crates per group, powers unlocked, cupcakes,
             score), ``round``, ``phase``, ``splitter``, ``tile``, ``tiles_left``, ``dice``
             (colour -> face), ``pools``, ``taken`` (the chooser's pool), ``remaining``, ``pending``
-            (parts in progress in words, the next first), ``lost``, ``triggers``,
+            (parts in progress in words, the next first), ``lost``, ``triggers`` (the end
+            triggers in words) and ``end_conditions`` (the same as data: ``{"player",
+            "condition": "region" | "sheet" | "cupcakes", "region"}``),
             ``to_move``, ``winner``.
 
         Raises:
@@ -756,6 +762,7 @@ class MarabuntaState(State):
             "taken": list(self.chooser_pool) if self.phase in ("pool", "over") and self.chooser_pool else [],
             "remaining": list(self.remaining), "pending": pending, "lost": list(self.lost),
             "triggers": list(self.triggers),
+            "end_conditions": [dict(e) for e in self.end_conditions],
             "triggered_by": None if self.triggered_by is None else PLAYERS[self.triggered_by],
             "winner": None if self.winner() is None else PLAYERS[int(self.winner() or 0)],
         }

@@ -180,7 +180,7 @@ def from_position(game: "MarabuntaGame", description: str | Mapping[str, Any]) -
             s._check_field_end(f)
     for k in range(len(game.regions)):
         if sum(s.sheets[k]) == game.circles:
-            s._trigger(f"the {game.regions[k]} sheet is full")
+            s._trigger(f"the {game.regions[k]} sheet is full", "sheet", game.regions[k])
     if s.triggers:
         raise IllegalPositionError("MARA-8.1", f"position: the end is already triggered ({s.triggers[0].split(': ', 1)[1]}); "
                                                f"the game would have ended with that round")
