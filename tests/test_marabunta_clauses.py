@@ -993,7 +993,7 @@ def test_MARA_D3_ant_hills_only_where_needed() -> None:
     s = carrying("tile", tile="zeros2", fields={"h6": "blue 1"})
     s.apply_action("tile 0 h7")
     refused(s, "0 i8 ant", "MARA-D3", "does not lift")
-    refused(s, "0 a1 ant", "MARA-D3", "does not lift")
+    refused(s, "0 a1 ant", "MARA-D2", "not next to it")  # far away: the ant hill is not the problem
     refused(s, "0 a1", "MARA-D2", "next to h7")
     s.apply_action("0 i8")
     assert player(s, 1)["ant_hills"] == 2

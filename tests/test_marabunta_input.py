@@ -358,7 +358,18 @@ def _drop_points(d: dict) -> None:
         (dict(data=lambda d: d.update(tiles=["one", "one"])), "data", "tiles: ['one', 'one'] has non-unique elements"),
         (dict(data=lambda d: d.update(last_tile="one")), "data", "last_tile: 'cupcake' was expected"),
         (dict(data=lambda d: d.update(sheet={"circles": 3, "printed": 2})), "data",
-         "sheet: 2 printed circles per player do not fit on a sheet of 3"),
+         "sheet: 2 printed circles per player leave no empty circle on a sheet of 3"),
+        (dict(data=lambda d: d.update(sheet={"circles": 10, "printed": 5})), "data",
+         "sheet: 5 printed circles per player leave no empty circle"),
+        (dict(data=lambda d: d.update(sheet={"circles": 10 ** 9, "printed": 2})), "data",
+         "sheet.circles: 1000000000 is greater than the maximum of 100"),
+        (dict(data=lambda d: d.update(ant_hills=10 ** 20)), "data", "ant_hills: 100000000000000000000 is greater"),
+        (dict(data=lambda d: d["crate_groups"][0].update(crates=10 ** 8)), "data",
+         "crate_groups[0].crates: 100000000 is greater than the maximum of 20"),
+        (dict(data=lambda d: d["crate_groups"][1].update(power="write12")), "data",
+         "crate_groups: the power(s) write12 are given to two groups"),
+        (dict(data=lambda d: d["regions"].__setitem__(0, "tile")), "data",
+         "regions: 'tile' is a word of the notation"),
         (dict(data=lambda d: d.update(fields_per_region="14")), "data", "fields_per_region: '14' is not of type 'integer'"),
         (dict(raw_data="name: [unclosed\n"), "data", "not valid YAML"),
         (dict(raw_data="- just\n- a list\n"), "data", "(top level)"),
@@ -416,3 +427,14 @@ def test_broken_saved_state_names_the_entry(at_pool) -> None:
     other = boardkit.load_game("marabunta", decline=True)
     with pytest.raises(BoardkitDataError, match="options: saved with"):
         other.state_from_json(text)
+
+
+def test_MARA_9_saved_state_with_a_relative_data_path_loads_from_another_folder(tmp_path, monkeypatch):
+    from pathlib import Path
+
+    monkeypatch.chdir(Path(__file__).resolve().parents[1])
+    game = boardkit.load_game("marabunta", data="data/marabunta/default.yaml")
+    assert Path(game.options["data"]).is_absolute()
+    text = game.new_initial_state().to_json()
+    monkeypatch.chdir(tmp_path)
+    assert boardkit.state_from_json(text, source="saved.json").game == game

@@ -228,3 +228,21 @@ def test_ant_hill_fields_are_dashed(game):
     board.click(ants[0])
     assert board.controller.log()[-1] == f"brown 1 {ants[0]} ant"
     assert board.controller.state.observation(None)["players"][1]["ant_hills"] == 1
+
+
+def test_batch_redraws_the_cells_once_at_the_end():
+    """Scripted play inside ``board.batch()``: the cells keep their look until the block ends."""
+    import boardkit
+    from boardkit.viz.marabunta_widget import MarabuntaBoard
+
+    board = MarabuntaBoard(boardkit.load_game("marabunta", first_player=0), seed=3)
+    board.press("Roll until decision")
+    before = {n: (b.description, b.style.button_color) for n, b in board.cell_buttons.items()}
+    with board.batch():
+        board.split_toggles["tile"].value = True
+        board.press("Split")
+        board.press(next(label for label in board.buttons() if label.startswith("take")))
+        assert {n: (b.description, b.style.button_color) for n, b in board.cell_buttons.items()} == before
+        assert board.controller.state.phase == "pool"
+    after = {n: (b.description, b.style.button_color) for n, b in board.cell_buttons.items()}
+    assert after != before  # the chooser's legal fields are highlighted now

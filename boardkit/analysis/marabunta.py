@@ -27,8 +27,10 @@ colours: the chooser is the player who is not the splitter.
 >>> s = g.state_from_position({"fields": {"b4": "red 3"}, "tile": "one",
 ...     "roll": {"yellow": 1, "orange": 2, "green": 3, "teal": 2, "purple": "circle", "brown": "crate"}})
 >>> gains = element_gains(s, 1)   # blue, the chooser (red splits)
->>> gains[("teal", "2")]          # blue can out-write red's 3 in teal? no: 2 < 3
-Fraction(0, 1)
+>>> gains[("teal", "2")]          # not enough to beat red's 3 in teal, but a cupcake field (c5)
+Fraction(1, 1)
+>>> gains[("orange", "2")]        # wins orange (2 printed blue circles) on a cupcake field (1)
+Fraction(3, 1)
 """
 
 from __future__ import annotations
@@ -50,15 +52,26 @@ __all__ = ["margin", "element_gain", "element_gains", "position_valuation", "ana
 def margin(state: "MarabuntaState", player: int) -> int:
     """``player``'s total minus the opponent's total if the game were scored now (points,
     MARA-8.2, MARA-8.3)."""
+    _check_state(state)
+    if isinstance(player, bool) or player not in (0, 1):
+        raise ValueError(f"player is 0 (red) or 1 (blue), not {player!r}")
+    return _margin(state, player)
+
+
+def _margin(state: "MarabuntaState", player: int) -> int:
     t = state.totals()
     return t[player] - t[1 - player]
 
 
-def _check(state: Any, player: int) -> None:
+def _check_state(state: Any) -> None:
     from boardkit.games.marabunta.game import MarabuntaState
 
     if not isinstance(state, MarabuntaState):
         raise TypeError(f"a Marabunta state is needed, got {type(state).__name__}")
+
+
+def _check(state: Any, player: int) -> None:
+    _check_state(state)
     if isinstance(player, bool) or player not in (0, 1):
         raise ValueError(f"player is 0 (red) or 1 (blue), not {player!r}")
     if state.tile is None:
@@ -109,7 +122,7 @@ def _children(s: "MarabuntaState", player: int, base: int) -> list[tuple[int, st
             seen.add(key)
         child = s.clone()
         child._apply(action)
-        out.append((margin(child, player) - base, str(action), child))
+        out.append((_margin(child, player) - base, str(action), child))
     return out
 
 
@@ -130,7 +143,7 @@ def _greedy(s: "MarabuntaState", player: int, base: int) -> int:
             return max(_greedy(c[2], player, base) for c in children)
         top = max(c[0] for c in children)
         s = min((c for c in children if c[0] == top), key=lambda c: c[1])[2]
-    return margin(s, player) - base
+    return _margin(s, player) - base
 
 
 def child_action_kind(notation: str) -> str:
@@ -172,6 +185,12 @@ def element_gain(state: "MarabuntaState", player: int, element: Element, with_di
     s.tasks, s.used, s.lost, s.remaining = [], [], [], []
     s.triggered_by, s.triggers, s.end_conditions = None, [], []
     s._legal_cache = None
+    if with_die is not None:
+        if element != TILE or s.tile != "again":
+            raise ValueError("with_die is for the again tile only (element 'tile' with the tile again)")
+        if not (isinstance(with_die, tuple) and len(with_die) == 2 and with_die[0] in g.regions
+                and with_die[1] in FACES):
+            raise ValueError(f"with_die is a die (colour, face), not {with_die!r}")
     if element == TILE:
         if s.tile == "again":
             if with_die is None:
@@ -184,7 +203,7 @@ def element_gain(state: "MarabuntaState", player: int, element: Element, with_di
             raise ValueError(f"an element is (colour, face) or 'tile', not {element!r}")
         s.dice[g.regions.index(element[0])] = element[1]
         s.remaining = [element[0]]
-    return Fraction(_best(s, player, margin(s, player)))
+    return Fraction(_best(s, player, _margin(s, player)))
 
 
 def element_gains(state: "MarabuntaState", player: int,
@@ -244,6 +263,7 @@ def analyse_position(state: "MarabuntaState", objective: str = "difference") -> 
     Raises:
         ValueError: the state is not at a split.
     """
+    _check_state(state)
     if state.phase != "split":
         raise ValueError(f"the state is not at a split (phase {state.phase!r}); give 'tile' and 'roll' in the position")
     roll = tuple(state.dice)

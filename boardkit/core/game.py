@@ -410,9 +410,15 @@ def state_from_json(text: str, source: str = "saved state") -> State:
 
     try:
         doc = json.loads(text)
-        name, options = doc["game"], doc["options"]
-    except (TypeError, KeyError, json.JSONDecodeError, RecursionError) as exc:
-        raise BoardkitDataError(f"{source}: not a boardkit saved state: {exc}") from None
+    except (TypeError, json.JSONDecodeError, RecursionError) as exc:
+        raise BoardkitDataError(f"{source}: not valid JSON: {type(exc).__name__}: {str(exc)[:200]}") from None
+    if not isinstance(doc, dict):
+        raise BoardkitDataError(f"{source}: not a boardkit saved state: expected a JSON object with 'game', "
+                                f"'options' and 'history', got {type(doc).__name__}")
+    missing = [k for k in ("game", "options") if k not in doc]
+    if missing:
+        raise BoardkitDataError(f"{source}: not a boardkit saved state: missing {', '.join(repr(k) for k in missing)}")
+    name, options = doc["game"], doc["options"]
     if not isinstance(name, str) or not isinstance(options, dict):
         raise BoardkitDataError(f"{source}: game/options: malformed")
     try:

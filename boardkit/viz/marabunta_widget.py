@@ -102,8 +102,8 @@ class MarabuntaBoard(BoardWidget):
         for e in (*g.regions, "tile"):
             t = widgets.ToggleButton(value=False, description=e, tooltip=f"put {e} into the pool with the tile",
                                      layout=widgets.Layout(width="auto"))
-            if e in REGION_FILL:
-                t.style.button_color = REGION_FILL[e]
+            if e in REGION_STROKE:  # a ToggleButton's style has no button_color: the label is tinted
+                t.style.text_color = REGION_STROKE[e]
             t.observe(self._on_toggle, names="value")
             self.split_toggles[e] = t
         self.split_button = self._button(SPLIT_LABEL, lambda _: self._split(), "primary")

@@ -27,8 +27,9 @@ From Python (tests, scripted tours) the same widget is driven with ``board.click
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from html import escape
-from typing import Any
+from typing import Any, Iterator
 
 import ipywidgets as widgets
 
@@ -117,8 +118,26 @@ class BoardWidget(widgets.VBox):
         nav = widgets.HBox([self.back_button, self.forward_button, self.branch_dropdown])
         self.children = [self.status_html, self.grid, self.message_html, self.action_box, self.chooser, nav,
                          self.log_html, self.svg_html]
+        self._deferred = 0  # > 0 inside batch(): cells are redrawn once at its end
         self.controller.on_change(lambda _ctl: self.refresh())
         self.refresh()
+
+    @contextmanager
+    def batch(self) -> Iterator["BoardWidget"]:
+        """Scripted play: inside ``with board.batch():`` clicks and presses work as usual but
+        the cell buttons are redrawn once, at the end (every redraw of every cell is a message
+        to the browser; JupyterLab drops a cell's output past 1,000 messages per second).
+
+        >>> with board.batch():            # doctest: +SKIP
+        ...     board.click("d1"); board.click("d2")
+        """
+        self._deferred += 1
+        try:
+            yield self
+        finally:
+            self._deferred -= 1
+            if not self._deferred:
+                self.refresh()
 
     # -- to specialise ----------------------------------------------------------------------
     def _prepare(self) -> None:
@@ -257,11 +276,15 @@ class BoardWidget(widgets.VBox):
             self._updating = False
 
     def _draw_cells(self) -> None:
+        if getattr(self, "_deferred", 0):
+            return
         ctl = self.controller
         obs = ctl.state.observation(None)
         hl, sel = set(ctl.highlights()), self.selected_cells(obs)
         for name, b in self.cell_buttons.items():
-            self.draw_cell(name, b, obs, hl, sel)
+            # one message per model for all the traits a cell changes (the border alone is four)
+            with b.hold_sync(), b.style.hold_sync(), b.layout.hold_sync():
+                self.draw_cell(name, b, obs, hl, sel)
 
     def _draw_actions(self) -> None:
         ctl = self.controller

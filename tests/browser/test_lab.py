@@ -13,9 +13,23 @@ with *Run > Run All Cells*. Then, on the first live board the notebook shows:
 3. a cell that is not a target is clicked: the clause (``LEAD-``/``BR-``) and reason show;
 4. a highlighted target is clicked: the piece moves (button labels change) and the log grows.
 
+The Marabunta tour (``notebooks/marabunta_tour.ipynb``) shows its board when red is about to
+carry out its pool; on it:
+
+1. the 84 fields are labelled, and the fields highlighted (buttons and territory SVG) are
+   those of the element the notebook put in use;
+2. '◀ Back' steps back to the split (the line stays, greyed, for 'Forward');
+3. all seven split toggles and 'Split': refused with MARA-3.2; then the dice showing a number
+   are toggled off and 'Split' splits them off from the tile, and the chooser presses the
+   ``take ...`` button of the numbers (a new line, in the 'Line' dropdown);
+4. a die is picked with 'Use': its fields are highlighted; a field of another region is
+   refused (MARA-4.3); a highlighted field takes the number (button, SVG, log);
+5. the next die on that same field: refused (MARA-1.2).
+
 What the page must show is computed by replaying the page's own log in Python and driving a
 second board (no kernel) with the same clicks, so the test follows the notebook if it changes.
-The browser may only talk to 127.0.0.1: every other request is recorded and aborted.
+The browser may only talk to 127.0.0.1: every other request is recorded and aborted, and a
+cell whose outputs the server drops (its IOPub rate limits, left at their defaults) fails.
 """
 
 from __future__ import annotations
@@ -41,8 +55,10 @@ import pytest
 
 import boardkit
 from boardkit.viz.hexboard import HIGHLIGHT_FILL, SELECTED_STROKE
+from boardkit.viz.marabunta import PLAYER_COLOURS, REGION_STROKE
+from boardkit.viz.marabunta_widget import SPLIT_LABEL
 from boardkit.viz.squareboard import colour_of_player
-from boardkit.viz.widgets import ROLL_ALL_LABEL, BoardWidget, board_widget
+from boardkit.viz.widgets import BACK_LABEL, ROLL_ALL_LABEL, BoardWidget, board_widget
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -65,6 +81,7 @@ class Tour:
 LEADERS = Tour(REPO / "notebooks" / "leaders_tour.ipynb", "leaders", 37, "lab", "LEAD-")
 BATTLE_ROYALE = Tour(REPO / "notebooks" / "battle_royale_tour.ipynb", "battle_royale", 25, "br-lab", "BR-",
                      card=True)
+MARABUNTA = Tour(REPO / "notebooks" / "marabunta_tour.ipynb", "marabunta", 84, "mara-lab", "MARA-")
 
 SERVER_START_TIMEOUT = 90  # s, until /api/status answers
 RUN_ALL_TIMEOUT = 240  # s, for every cell of the tour to finish
@@ -263,6 +280,16 @@ def _tracebacks(page: Any) -> list[str]:
     return [t for t in errors.all_inner_texts() if "Traceback" in t or "Error" in t]
 
 
+#: Notices JupyterLab shows in place of the outputs the server dropped: a cell sent more
+#: IOPub messages (widget updates...) or bytes than the server's rate limits allow.
+_DROPPED = ("IOPub message rate exceeded", "IOPub data rate exceeded")
+
+
+def _dropped(page: Any) -> list[str]:
+    """Texts of the outputs that say the server dropped outputs (the rate-limit notices)."""
+    return [t for t in page.locator(".jp-OutputArea-output").all_inner_texts() if any(d in t for d in _DROPPED)]
+
+
 def _kernel_idle(page: Any) -> bool:
     """A Python kernel is attached to the notebook and idle (toolbar name and indicator)."""
     name = page.locator(".jp-NotebookPanel-toolbar .jp-KernelName").inner_text(timeout=2000)
@@ -354,6 +381,8 @@ def _lab_page(browser: Any, lab: dict[str, Any], artifacts: Path) -> Iterator[tu
         def all_ran() -> bool:
             tracebacks = _tracebacks(page)
             assert not tracebacks, f"a cell raised in JupyterLab: {tracebacks[0][-2000:]}"
+            dropped = _dropped(page)
+            assert not dropped, f"JupyterLab dropped outputs of a cell (default server limits): {dropped[0][:400]}"
             prompts = page.locator(".jp-CodeCell .jp-InputArea-prompt").all_inner_texts()
             done = [p for p in prompts if re.fullmatch(r"\[\d+\]:", p.strip())]
             return len(prompts) == n_code and len(done) == n_code
@@ -363,7 +392,7 @@ def _lab_page(browser: Any, lab: dict[str, Any], artifacts: Path) -> Iterator[tu
             _wait(lambda: _kernel_idle(page), UI_TIMEOUT, "the kernel to be idle")
         finally:
             shot("1-run-all")
-        assert not _tracebacks(page)
+        assert not _tracebacks(page) and not _dropped(page)
         yield page, shot
         assert not console_errors, f"JavaScript errors in the page: {console_errors[:3]}"
         assert not offsite, f"the page tried to reach the network: {sorted(set(offsite))[:5]}"
@@ -517,3 +546,196 @@ def test_battle_royale_tour_board_in_jupyterlab(browser: Any, lab: dict[str, Any
         _wait(lambda: _highlighted(page) == set(_mirror(tour, log1 + [card]).controller.highlights()),
               UI_TIMEOUT, "the tiles of figures that may move to be highlighted")
         _check_piece_move(page, tour, shot)
+
+
+# --------------------------------------------------------------------------- Marabunta
+
+#: The log's items up to the current state: after '◀ Back' the rest of the line is greyed
+#: (a ``span``), the current action bold.
+_PLAYED_JS = "items => items.filter(li => !li.querySelector('span')).map(li => li.textContent.trim())"
+_NUMBERS = ("0", "1", "2", "3")
+
+
+def _played(page: Any) -> list[str]:
+    """The actions from the start to the board's current state (the log without the greyed
+    actions that 'Forward' replays)."""
+    return _widget_area(page).locator("ol li").evaluate_all(_PLAYED_JS)
+
+
+def _use_selector(page: Any) -> Any:
+    """The 'Use:' toggle buttons of the element in use (shown while a pool is carried out)."""
+    return _widget_area(page).locator(".widget-toggle-buttons").filter(
+        has=page.locator(".widget-label", has_text="Use:"))
+
+
+def _in_use(page: Any) -> str:
+    """The label of the element in use, as the page shows it ('any' for none)."""
+    return _use_selector(page).locator("button.mod-active").inner_text(timeout=2000).strip()
+
+
+def _split_toggle(page: Any, board: Any, element: str) -> Any:
+    """The split toggle of ``element`` (a die colour or ``tile``), found by its label on the
+    kernel-less ``board`` (``yellow 2``, ``purple ○``, ``tile zeros2``)."""
+    return _widget_area(page).get_by_role("button", name=board.split_toggles[element].description, exact=True)
+
+
+def _toggled(page: Any, board: Any) -> set[str]:
+    """The elements whose split toggle is on in the page."""
+    return {e for e in board.split_toggles
+            if "mod-active" in (_split_toggle(page, board, e).get_attribute("class") or "")}
+
+
+def _territory_highlights(page: Any) -> set[str]:
+    """Fields outlined as legal targets in the territory SVG under the board."""
+    return set(_widget_area(page).locator("svg.boardkit-marabunta g.field[data-highlight='1']").evaluate_all(
+        "gs => gs.map(g => g.getAttribute('data-field'))"))
+
+
+def _mara_board(log: list[str], element: str = "", clicks: tuple[str, ...] = ()) -> Any:
+    """A kernel-less Marabunta board after ``log``, ``element`` in use and ``clicks`` made."""
+    board = _mirror(MARABUNTA, log)
+    if element:
+        board.controller.select_element(element)
+    for cell in clicks:
+        board.click(cell)
+    return board
+
+
+def _use(page: Any, log: list[str], element: str, shot: Callable[..., None], name: str) -> tuple[Any, set[str]]:
+    """Pick ``element`` with the page's 'Use' selector; wait until its fields are highlighted
+    (buttons and SVG). Returns the kernel-less board with it in use and the highlights."""
+    board = _mara_board(log, element)
+    label = dict((k, lab) for lab, k in board.controller.elements())[element]
+    _use_selector(page).get_by_role("button", name=label, exact=True).click()
+    targets = set(board.controller.highlights())
+    assert targets, f"{label} has no legal field"
+    _wait(lambda: _in_use(page) == label, UI_TIMEOUT, f"{label!r} to be in use")
+    # buttons, then the message ('using teal 2: click a highlighted field (14)') and the SVG
+    _wait(lambda: _highlighted(page) == targets and board.controller.message in _widget_area(page).inner_text()
+          and _territory_highlights(page) == targets, UI_TIMEOUT, f"the fields of {label} to be highlighted")
+    shot(name)
+    return board, targets
+
+
+def _refused(page: Any, log: list[str], element: str, field: str, clause: str, shot: Callable[..., None],
+             name: str) -> None:
+    """Click ``field`` with ``element`` in use: the page shows the same refusal as the
+    kernel-less board, naming ``clause``; nothing is played and the highlights stay."""
+    board = _mara_board(log, element, (field,))
+    result = board.controller.last_result
+    assert result is not None and result.status == "illegal" and result.clause == clause, result
+    refusal = board.controller.message
+    assert f"[{clause}]" in refusal, refusal
+    _cell(page, field).click()
+    _wait(lambda: refusal in _widget_area(page).inner_text(), UI_TIMEOUT, f"the refusal {refusal!r}")
+    shot(name)
+    assert _played(page) == log
+    assert _highlighted(page) == set(board.controller.highlights())
+
+
+@pytest.mark.parametrize("lab", [MARABUNTA], indirect=True, ids=["marabunta"])
+def test_marabunta_tour_board_in_jupyterlab(browser: Any, lab: dict[str, Any], artifacts: Path) -> None:
+    tour = lab["tour"]
+    with _lab_page(browser, lab, artifacts) as (page, shot):
+        area = _widget_area(page)
+        # -- 1. the board as the notebook leaves it: red carries out its pool, an element in use
+        _check_board_rendered(page, tour)  # 84 fields, labelled as a board replaying the page's log
+        log0 = _log(page)
+        assert _played(page) == log0
+        base = _mirror(tour, log0)
+        assert base.controller.state.observation(None)["phase"] == "pool"
+        in_use = dict(base.controller.elements())[_wait(lambda: _in_use(page), UI_TIMEOUT, "the element in use")]
+        base.controller.select_element(in_use)
+        targets = set(base.controller.highlights())
+        assert targets and _highlighted(page) == targets
+        _wait(lambda: _territory_highlights(page) == targets, UI_TIMEOUT, "the SVG to outline the same fields")
+        assert area.locator("svg.boardkit-marabunta g.field").count() == 84
+        shot("1-pool")
+
+        # -- 2. '◀ Back' to the split; the line stays (greyed) for 'Forward'
+        k = next(i for i, a in enumerate(log0) if a.startswith("split "))
+        for n in range(len(log0) - 1, k - 1, -1):
+            _press(page, BACK_LABEL)
+            _wait(lambda n=n: len(_played(page)) == n, UI_TIMEOUT, f"'Back' to move {n}")
+        log1 = log0[:k]
+        assert _played(page) == log1 and _log(page) == log0
+        at_split = _mirror(tour, log1)
+        dice = at_split.controller.state.observation(None)["dice"]
+        assert at_split.controller.state.observation(None)["phase"] == "split"
+        for e in at_split.split_toggles:  # 'yellow 2', 'orange ○', ..., 'tile zeros2'; dice in their colour
+            toggle = _split_toggle(page, at_split, e)
+            toggle.wait_for(state="visible")
+            assert "widget-toggle-button" in (toggle.get_attribute("class") or "")
+            if e in REGION_STROKE:
+                assert toggle.evaluate("b => getComputedStyle(b).color") == _rgb(REGION_STROKE[e]), e
+        assert not _toggled(page, at_split)
+        assert _labels(page) == _expected_labels(at_split) and not _highlighted(page)
+        shot("2-split")
+
+        # -- 3. the split: all seven elements in one pool are refused (MARA-3.2); then the dice
+        # that show a number are toggled off, split off from the tile, and the chooser takes them
+        for e in at_split.split_toggles:
+            _split_toggle(page, at_split, e).click()
+            _wait(lambda e=e: e in _toggled(page, at_split), UI_TIMEOUT, f"the {e} toggle to be on")
+            at_split.split_toggles[e].value = True
+        at_split.press(SPLIT_LABEL)
+        refusal = at_split.controller.message
+        assert at_split.controller.last_result.clause == "MARA-3.2", refusal  # type: ignore[union-attr]
+        _press(page, SPLIT_LABEL)
+        _wait(lambda: refusal in area.inner_text(), UI_TIMEOUT, f"the refusal {refusal!r}")
+        assert _played(page) == log1
+        shot("3-split-refused")
+
+        numbers = [c for c, face in dice.items() if face in _NUMBERS]
+        assert len(numbers) >= 2, f"the notebook's roll {dice} has fewer than two numbers for this test"
+        for e in numbers:
+            _split_toggle(page, at_split, e).click()
+            _wait(lambda e=e: e not in _toggled(page, at_split), UI_TIMEOUT, f"the {e} toggle to be off")
+            at_split.split_toggles[e].value = False
+        assert _toggled(page, at_split) == {e for e, t in at_split.split_toggles.items() if t.value}
+        _wait(lambda: f"other pool: {' '.join(numbers)}" in area.inner_text(), UI_TIMEOUT, "the split preview")
+        split = at_split.split_text()  # 'split yellow orange purple tile'
+        _press(page, SPLIT_LABEL)
+        _wait(lambda: _played(page) == log1 + [split], UI_TIMEOUT, f"{split!r} to be logged")
+        takes = sorted(str(a) for a in _mirror(tour, log1 + [split]).controller.button_actions())
+        assert len(takes) == 2 and all(t.startswith("take ") for t in takes), takes
+        for t in takes:
+            area.get_by_role("button", name=t, exact=True).wait_for(state="visible")
+        take = f"take {' '.join(numbers)}"
+        assert take in takes, takes
+        shot("3-split")
+        _press(page, take)
+        log2 = log1 + [split, take]
+        _wait(lambda: _played(page) == log2, UI_TIMEOUT, f"{take!r} to be logged")
+        assert _log(page) == log2  # a new line ...
+        assert area.locator(".widget-dropdown select option").count() == 2  # ... next to the first
+
+        # -- 4. the chooser uses a die: a field of another region is refused (MARA-4.3), a
+        # highlighted field takes the number
+        chooser = _mirror(tour, log2).controller.state.current_player()
+        first, second = numbers[:2]
+        board, targets = _use(page, log2, first, shot, "4-use")
+        region = {f: d["region"] for f, d in board.controller.game.territory().items()}
+        illegal = next(f for f in board.cell_buttons if region[f] != first and f not in targets)
+        _refused(page, log2, first, illegal, "MARA-4.3", shot, "4-other-region")
+        target = next(f for f in sorted(targets)
+                      if (r := _mara_board(log2, first, (f,)).controller.last_result) is not None and r.status == "applied")
+        after = _mara_board(log2, first, (target,))
+        log3 = log2 + after.controller.log()  # the kernel-less board starts after log2
+        _cell(page, target).click()
+        _wait(lambda: _played(page) == log3, UI_TIMEOUT, f"{log3[-1]!r} to be logged")
+        labels = _labels(page)
+        assert labels == _expected_labels(after)
+        assert labels[target].startswith(dice[first])  # the number is written on the field ...
+        colour = _cell(page, target).evaluate("b => getComputedStyle(b).color")
+        assert colour == _rgb(PLAYER_COLOURS[("red", "blue")[chooser]])  # ... in the chooser's colour
+        number = area.locator(f"svg.boardkit-marabunta g.field[data-field='{target}'] text.number")
+        _wait(lambda: number.count() and number.text_content() == dice[first], UI_TIMEOUT,
+              f"the territory SVG to show {dice[first]} on {target}")  # and in the territory SVG
+        assert _highlighted(page) == set(after.controller.highlights())
+        shot("4-written", area)
+
+        # -- 5. the next die on the field just written: refused (MARA-1.2)
+        _use(page, log3, second, shot, "5-use")
+        _refused(page, log3, second, target, "MARA-1.2", shot, "5-taken-field")
+        shot("5-after", area)

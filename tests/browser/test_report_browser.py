@@ -8,7 +8,12 @@ pages. Every request a page makes is recorded (and any to the network is aborted
   offline widget manager from the saved state) and the static SVG boards;
 - battle_royale_connectivity: its plotly plots (heat maps, a line chart), each drawn;
 - battle_royale_tour: the square board widget (25 visible buttons) and an SVG arena (one
-  ``rect`` per position). This notebook makes no plotly figure.
+  ``rect`` per position). This notebook makes no plotly figure;
+- marabunta_tour: its four plotly figures, the static territory SVGs (84 fields each) and the
+  live board from its saved state: 84 visible field buttons labelled, highlighted and pictured
+  (the widget's own territory SVG) as a board replaying the log the saved widget shows;
+- marabunta_split_odds: its four plotly bar charts and the territory SVG of each of the three
+  positions studied.
 """
 
 from __future__ import annotations
@@ -21,13 +26,17 @@ from typing import Any
 
 import pytest
 
+import boardkit
 from boardkit import report
+from boardkit.viz.hexboard import HIGHLIGHT_FILL
+from boardkit.viz.widgets import board_widget
 
 pytestmark = pytest.mark.browser
 
 REPO = Path(__file__).resolve().parents[2]
 NOTEBOOK = REPO / "notebooks" / "leaders_tour.ipynb"
 BR_NOTEBOOKS = [REPO / "notebooks" / f"battle_royale_{name}.ipynb" for name in ("tour", "connectivity")]
+MARA_NOTEBOOKS = [REPO / "notebooks" / f"marabunta_{name}.ipynb" for name in ("tour", "split_odds")]
 LOCAL_SCHEMES = ("file:", "data:", "blob:")
 RENDER_TIMEOUT = 60_000  # ms, for require.js + widget manager + plotly to draw
 
@@ -104,6 +113,12 @@ def tour_report(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def br_reports(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     """The reports of both Battle Royale notebooks, built in one temp folder."""
     return _build(BR_NOTEBOOKS, tmp_path_factory.mktemp("br-reports"))
+
+
+@pytest.fixture(scope="module")
+def mara_reports(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """The reports of both Marabunta notebooks, built in one temp folder."""
+    return _build(MARA_NOTEBOOKS, tmp_path_factory.mktemp("mara-reports"))
 
 
 @contextlib.contextmanager
@@ -221,3 +236,78 @@ def test_report_index_opens_offline_and_links_the_reports(tour_report: Path, bro
         assert not remote, f"the index tried to reach the network: {sorted(set(remote))}"
     finally:
         context.close()
+
+
+def _marabunta_replay(log: list[str]) -> Any:
+    """A Marabunta board (no kernel) in the state the saved widget's log leads to."""
+    errors = []
+    for options in ({"first_player": 0}, {"first_player": 1}, {}):
+        state = boardkit.load_game("marabunta", **options).new_initial_state()
+        try:
+            for action in log:
+                state.apply_action(action)
+        except Exception as exc:  # noqa: BLE001 - try the next set of options
+            errors.append(f"{options}: {exc}")
+            continue
+        return board_widget(state)
+    raise AssertionError(f"the saved widget's log {log} does not replay: {errors}")
+
+
+def _territories(page: Any) -> Any:
+    """Wait for the territory SVGs (territory_svg) and check each has its 84 fields."""
+    page.wait_for_selector("svg.boardkit-marabunta g.field")
+    fields = page.evaluate("""() => Array.from(document.querySelectorAll('svg.boardkit-marabunta'))
+        .map(s => s.querySelectorAll('g.field polygon').length)""")
+    assert fields and set(fields) == {84}, fields
+    return page.locator("svg.boardkit-marabunta")
+
+
+@pytest.mark.parametrize("name", ["marabunta_tour", "marabunta_split_odds"])
+def test_marabunta_reports_render_offline(name: str, mara_reports: dict[str, Path], browser: Any,
+                                          artifacts: Path) -> None:
+    prefix = f"mara-report-{name.removeprefix('marabunta_').replace('_', '-')}"
+    for old in artifacts.glob(f"{prefix}-*.png"):
+        old.unlink()
+    with _offline_page(browser, mara_reports[name]) as page:
+        # The plotly figures, drawn (tour: win rates, lengths, scores; split odds: the roll
+        # distribution and the 63 splits of each position).
+        _plotly_drawn(page, minimum=4).screenshot(path=str(artifacts / f"{prefix}-plotly.png"))
+        assert page.locator(".js-plotly-plot").count() == 4
+
+        svgs = _territories(page)
+        if name == "marabunta_split_odds":
+            # One territory per position studied (opening, midgame, late game); no board widget.
+            assert svgs.count() == 3 and page.locator("button.boardkit-cell").count() == 0
+        else:
+            # The live board, rendered by the offline widget manager from the saved state:
+            # labelled, highlighted and pictured as a board replaying the log it shows.
+            cells = _cells_visible(page, 84)
+            board = page.locator(".widget-vbox", has=cells.first).first
+            log = [t.strip() for t in board.locator("ol li").all_inner_texts()]
+            assert log, "the saved board shows no log"
+            replay = _marabunta_replay(log)
+            ctl = replay.controller
+            texts = board.locator("button.boardkit-cell").evaluate_all(
+                """bs => bs.map(b => [(b.getAttribute('title') || '').split(':')[0].trim(), b.textContent.trim(),
+                                       getComputedStyle(b).backgroundColor])""")
+            assert {n: t for n, t, _ in texts} == {n: b.description for n, b in replay.cell_buttons.items()}
+            use = board.locator(".widget-toggle-buttons", has=page.locator(".widget-label", has_text="Use:"))
+            in_use = use.locator("button.mod-active").inner_text().strip()
+            ctl.select_element(dict(ctl.elements())[in_use])  # the element the notebook left in use
+            green = "rgb({}, {}, {})".format(*(int(HIGHLIGHT_FILL[i:i + 2], 16) for i in (1, 3, 5)))
+            highlighted = {n for n, _, bg in texts if bg == green}
+            assert highlighted == set(ctl.highlights()) != set()
+            assert ctl.message in board.inner_text()  # 'using green 1: click a highlighted field (14)'
+            # The widget's own territory SVG: the numbers written, the highlighted fields.
+            own = board.locator("svg.boardkit-marabunta")
+            assert own.count() == 1 and svgs.count() >= 3  # and the static pictures of the tour
+            written = {f for f, v in ctl.state.observation(None)["fields"].items() if v not in (None, "x")}
+            assert written and set(own.locator("g.field:has(text.number)").evaluate_all(
+                "gs => gs.map(g => g.getAttribute('data-field'))")) == written
+            assert set(own.locator("g.field[data-highlight='1']").evaluate_all(
+                "gs => gs.map(g => g.getAttribute('data-field'))")) == highlighted
+            board.screenshot(path=str(artifacts / f"{prefix}-widget.png"))
+        svgs.first.scroll_into_view_if_needed()
+        assert all(svgs.nth(i).is_visible() for i in range(svgs.count()))
+        svgs.first.screenshot(path=str(artifacts / f"{prefix}-svg.png"))
+        page.screenshot(path=str(artifacts / f"{prefix}-page.png"))

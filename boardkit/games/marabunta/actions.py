@@ -17,13 +17,13 @@ notation                      meaning                                           
                               pool. ``split tile``: the tile alone
 ``take orange teal``          the chooser takes that pool (elements listed in die       MARA-3.3
                               order, ``tile`` last)
-``yellow 2 c5``               use the yellow die: write 2 in c5                         MARA-4.3
-``yellow 2 c5 ant``           the same, crossing an ant hill (no own number next to c5)  MARA-4.5
+``yellow 2 i8``               use the yellow die: write 2 in i8 (a yellow field)        MARA-4.3
+``yellow 2 i8 ant``           the same, crossing an ant hill (no own number next to i8)  MARA-4.5
 ``green 0 h3``                a 0 goes in any region                                    MARA-4.4
 ``teal circle``               use the teal die: fill a circle on the teal sheet         MARA-4.1
 ``brown crate ones``          use the brown die: cross a crate of the group ``ones``    MARA-4.2
 ``tile cross c5``             use the tile: its first part (here cross c5)              MARA-5.1
-``tile again yellow 2 d5``    the again tile repeats the yellow die's face              MARA-D5
+``tile again yellow 2 j8``    the again tile repeats the yellow die's face              MARA-D5
 ``0 d6``                      the next part of a tile or power: write 0 in d6           MARA-D2
 ``circle purple``             the next part: fill a circle on the purple sheet          MARA-7.1
 ``crate points``              the next part: cross a crate of the group ``points``      MARA-6.1
@@ -189,7 +189,7 @@ def parse(text: str, regions: tuple[str, ...], fields: frozenset[str], groups: t
     """Parse Marabunta notation (module table) into an Action, legal or not.
 
     Args:
-        text: e.g. ``"yellow 2 c5"``; case and surrounding spaces are ignored.
+        text: e.g. ``"yellow 2 i8"``; case and surrounding spaces are ignored.
         regions: region colours in die order.
         fields: field names of the territory.
         groups: crate group names.
@@ -203,7 +203,7 @@ def parse(text: str, regions: tuple[str, ...], fields: frozenset[str], groups: t
         raise NotationError(f"an action is written as text, got {text!r}")
     words = text.strip().lower().split()
     if not words:
-        raise NotationError("empty action text; examples: 'split yellow tile', 'take orange teal', 'yellow 2 c5'")
+        raise NotationError("empty action text; examples: 'split yellow tile', 'take orange teal', 'yellow 2 i8'")
     head, args = words[0], words[1:]
 
     def colour(word: str) -> str:

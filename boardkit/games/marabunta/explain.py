@@ -112,13 +112,26 @@ def explain(state: "MarabuntaState", action: "Action") -> IllegalActionError:
     return _explain_task(state, action, task, source, err)
 
 
+def _form(a: Place, kind: str) -> str:
+    """How an action of ``kind`` is written for the element of ``a``, e.g. 'orange circle'."""
+    head = f"{a.element} " if a.element else ""
+    die = a.element.split()[-1] if a.element and a.element != TILE else ""
+    return head + {"write": "NUMBER FIELD", "circle": "circle" if die else "circle COLOUR", "crate": "crate GROUP",
+                   "cross": "cross FIELD", "cupfield": "cross FIELD"}[kind]
+
+
 def _explain_task(state: "MarabuntaState", a: Place, task: tuple[Any, ...], source: str, err: Any) -> IllegalActionError:
     g = state.game
     p = state.doer
     kind = task[0]
-    wanted = {"write": "write a number ('NUMBER FIELD')", "circle": "fill a circle ('circle COLOUR')",
-              "crate": "cross a crate on the player board ('crate GROUP')", "cross": "cross out a field ('cross FIELD')",
-              "cupfield": "cross out a cupcake field ('cross FIELD')"}[kind]
+    if a.element and a.element != TILE and not a.element.startswith("tile"):
+        face = state.face(a.element)
+        shows = {"circle": "an empty circle", "crate": "a crate"}.get(face, face)
+        if a.kind != kind:
+            form = f"{a.element} {face} FIELD" if kind == "write" else _form(a, kind)
+            return err(source, f"the {a.element} die shows {shows}: write '{form}'")
+    wanted = {"write": "write a number", "circle": "fill a circle", "crate": "cross a crate on the player board",
+              "cross": "cross out a field", "cupfield": "cross out a cupcake field"}[kind] + f" ('{_form(a, kind)}')"
     done = {"write": "write a number", "circle": "fill a circle", "crate": "cross a crate", "cross": "cross out a field"}
     if (kind == "cupfield" and a.kind != "cross") or (kind != "cupfield" and a.kind != kind):
         return err(source, f"this part is to {wanted}, not to {done[a.kind]}")
@@ -130,7 +143,7 @@ def _explain_task(state: "MarabuntaState", a: Place, task: tuple[Any, ...], sour
         if state.value[f] != -1:
             return err("MARA-1.2", f"{a.field} {_field_state(state, f)}")
         if mode == "near":
-            if a.ant:
+            if a.ant and g.board.cell(str(a.field)) in g.neighbours[near]:
                 return err("MARA-D3", "an ant hill does not lift 'next to the one before'; write without 'ant'")
             return err("MARA-D2", f"this number goes next to {g.board.names[near]}, the one written before; "
                                   f"{a.field} is not next to it")

@@ -52,18 +52,18 @@ _DATA_SCHEMA: dict[str, Any] = {
         "assumptions": {"type": "array", "items": {"type": "string"}},
         "map": {"type": "string"},
         "regions": {"type": "array", "items": _NAME, "minItems": 6, "maxItems": 6, "uniqueItems": True},
-        "fields_per_region": {"type": "integer", "minimum": 1},
-        "cupcake_fields": {"type": "integer", "minimum": 0},
-        "crate_fields": {"type": "integer", "minimum": 0},
+        "fields_per_region": {"type": "integer", "minimum": 1, "maximum": 1000},
+        "cupcake_fields": {"type": "integer", "minimum": 0, "maximum": 1000},
+        "crate_fields": {"type": "integer", "minimum": 0, "maximum": 1000},
         "sheet": {"type": "object", "required": ["circles", "printed"], "additionalProperties": False,
-                  "properties": {"circles": {"type": "integer", "minimum": 1},
-                                 "printed": {"type": "integer", "minimum": 0}}},
-        "ant_hills": {"type": "integer", "minimum": 0},
-        "cupcake_track": {"type": "array", "items": {"type": "integer", "minimum": 0}},
+                  "properties": {"circles": {"type": "integer", "minimum": 1, "maximum": 100},
+                                 "printed": {"type": "integer", "minimum": 0, "maximum": 50}}},
+        "ant_hills": {"type": "integer", "minimum": 0, "maximum": 20},
+        "cupcake_track": {"type": "array", "maxItems": 100, "items": {"type": "integer", "minimum": 0, "maximum": 100}},
         "crate_groups": {"type": "array", "minItems": 1, "items": {
             "type": "object", "required": ["name", "crates", "power"], "additionalProperties": False,
-            "properties": {"name": _NAME, "crates": {"type": "integer", "minimum": 1},
-                           "power": {"enum": list(POWERS)}, "points": {"type": "integer", "minimum": 0}}}},
+            "properties": {"name": _NAME, "crates": {"type": "integer", "minimum": 1, "maximum": 20},
+                           "power": {"enum": list(POWERS)}, "points": {"type": "integer", "minimum": 0, "maximum": 100}}}},
         "tiles": {"type": "array", "items": {"enum": list(TILE_KINDS[:-1])}, "uniqueItems": True},
         "last_tile": {"const": "cupcake"},
     },
@@ -88,6 +88,12 @@ def load_data(path: str | Path) -> dict[str, Any]:
     """
     doc, p = read_yaml(path, DATA_DIR / "marabunta", "data")
     check_schema(doc, _DATA_SCHEMA, p)
+    reserved = {"tile", "first", "reveal", "roll", "split", "take", "skip", "circle", "crate", "cross", "ant", "again",
+                "x", "red", "blue"}
+    for reg in doc["regions"]:
+        if reg in reserved:
+            raise BoardkitDataError(f"{p}: regions: {reg!r} is a word of the notation; name regions by colour "
+                                    f"(not {', '.join(sorted(reserved))})")
     map_path: str | Path = doc["map"]
     if "/" in doc["map"] or doc["map"].endswith((".yaml", ".yml")):
         map_path = (p.parent / doc["map"]) if not Path(doc["map"]).is_absolute() else Path(doc["map"])
@@ -132,12 +138,17 @@ def load_data(path: str | Path) -> dict[str, Any]:
     if extra:
         raise BoardkitDataError(f"{where}: sets: unknown set(s) {', '.join(extra)}; sets are the regions "
                                 f"{', '.join(doc['regions'])}, cupcake and crate")
-    if 2 * doc["sheet"]["printed"] > doc["sheet"]["circles"]:
-        raise BoardkitDataError(f"{p}: sheet: {doc['sheet']['printed']} printed circles per player do not fit "
-                                f"on a sheet of {doc['sheet']['circles']} (MARA-1.3)")
+    if 2 * doc["sheet"]["printed"] >= doc["sheet"]["circles"]:
+        raise BoardkitDataError(f"{p}: sheet: {doc['sheet']['printed']} printed circles per player leave no empty "
+                                f"circle on a sheet of {doc['sheet']['circles']} (MARA-1.3)")
     names = [g["name"] for g in doc["crate_groups"]]
     if len(set(names)) != len(names):
         raise BoardkitDataError(f"{p}: crate_groups: a group name is used twice ({', '.join(names)})")
+    powers = [g["power"] for g in doc["crate_groups"]]
+    twice = sorted({pw for pw in powers if powers.count(pw) > 1})
+    if twice:
+        raise BoardkitDataError(f"{p}: crate_groups: the power(s) {', '.join(twice)} are given to two groups; each "
+                                f"power of MARA-7.1 unlocks with one group")
     for i, g in enumerate(doc["crate_groups"]):
         if (g["power"] == "points") != ("points" in g):
             raise BoardkitDataError(f"{p}: crate_groups[{i}]: 'points' is given with, and only with, the points power "
@@ -181,6 +192,9 @@ class MarabuntaGame(Game):
     def __init__(self, **options: Any) -> None:
         if isinstance(options.get("data"), PathLike):
             options["data"] = fspath(options["data"])
+        data = options.get("data")
+        if isinstance(data, str) and ("/" in data or data.endswith((".yaml", ".yml"))):
+            options["data"] = str(Path(data).expanduser().resolve())  # saved states load from any folder
         super().__init__(**options)
         d = self.data = load_data(self.options["data"])
         self.board: HexBoard = d["board"]

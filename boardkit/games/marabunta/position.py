@@ -11,7 +11,7 @@ Example (YAML text or the same as a dict)::
     sheets: {yellow: [3, 2]}   # circles per region, [red, blue], printed ones included
                                # (default: the printed ones, 2 and 2)
     players:
-      red: {ant_hills: 1, crates: {ones: 2}, cupcakes: 1}
+      red: {ant_hills: 1, crates: {ones: 2}, cupcakes: 0}
       blue: {}                 # defaults: all ant hills, no crates; cupcakes follow the board
     tiles_left: [one, zero, cross2, again]   # the shuffled tiles not yet revealed
     tile: zeros2               # optional: the tile revealed this round
@@ -49,7 +49,7 @@ _SCHEMA: dict[str, Any] = {
     "type": "object",
     "additionalProperties": False,
     "properties": {
-        "round": {"type": "integer", "minimum": 1},
+        "round": {"type": "integer", "minimum": 1, "maximum": 100},
         "splitter": {"enum": list(PLAYERS) + [0, 1]},
         "fields": {"type": ["object", "null"], "additionalProperties": {"type": "string"}},
         "sheets": {"type": ["object", "null"], "additionalProperties": {
@@ -84,12 +84,16 @@ def from_position(game: "MarabuntaGame", description: str | Mapping[str, Any]) -
     s = MarabuntaState(game)
     s.phase = "reveal"
     names = game.board.names
+    seen: dict[int, str] = {}
     for name, text in (d.get("fields") or {}).items():
         where = f"position: fields.{name}"
         try:
             f = game.board.cell(name)
         except KeyError:
             raise BoardkitDataError(f"{where}: {name!r} is not a field of the territory ({game.board.name})") from None
+        if f in seen:
+            raise BoardkitDataError(f"{where}: the field {names[f]} is also given as {seen[f]!r}")
+        seen[f] = name
         words = text.lower().split()
         if words == ["x"]:
             s.value[f] = CROSSED
@@ -148,6 +152,9 @@ def from_position(game: "MarabuntaGame", description: str | Mapping[str, Any]) -
     tile = tile.lower() if isinstance(tile, str) else tile
     if tile is not None and tile not in game.tiles + (game.last_tile,):
         raise BoardkitDataError(f"position: tile: {tile!r} is not a tile ({', '.join(game.tiles + (game.last_tile,))})")
+    if tile is not None and (tile == game.last_tile) != (rnd > len(game.tiles)):
+        raise IllegalPositionError("MARA-3.5", f"position: tile: in round {rnd} the tile is "
+                                               f"{'the crossed-cupcake tile' if rnd > len(game.tiles) else 'a shuffled one'}")
     revealed = rnd if tile is not None else rnd - 1  # tiles revealed so far
     need = max(0, len(game.tiles) - revealed)
     if "tiles_left" in d:
