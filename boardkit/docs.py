@@ -436,7 +436,8 @@ def render_game(facts: GameFacts) -> str:
             out += ["*" + "; ".join(notes) + "*", ""]
     out += ["## Version history", "",
             f"`{cls.__name__}.rules_version` is bumped whenever the engine's behaviour changes; "
-            "saved states and playthroughs are tied to it.", "",
+            "a saved state is replayed action by action when loaded, so one saved under other rules is "
+            "refused, naming the action that became illegal.", "",
             "| version | change |", "|---|---|"]
     out += [f"| {v} | {_md(what)} |" for v, what in history]
     out += ["", "## References", "",

@@ -100,7 +100,7 @@ class MarabuntaBoard(BoardWidget):
         self._territory = territory(g)
         self.split_toggles: dict[str, widgets.ToggleButton] = {}
         for e in (*g.regions, "tile"):
-            t = widgets.ToggleButton(value=False, description=e, tooltip=f"put {e} into the pool with the tile",
+            t = widgets.ToggleButton(value=False, description=e, tooltip=f"put {e} into the pool being made (the rest is the other pool)",
                                      layout=widgets.Layout(width="auto"))
             if e in REGION_STROKE:  # a ToggleButton's style has no button_color: the label is tinted
                 t.style.text_color = REGION_STROKE[e]
