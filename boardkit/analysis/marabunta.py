@@ -109,8 +109,8 @@ def _last_part_key(s: "MarabuntaState", action: Any) -> tuple[Any, ...] | None:
     return ("write", action.number, g.region_of[f], f in g.cupcake_fields)
 
 
-def _children(s: "MarabuntaState", player: int, base: int) -> list[tuple[int, str, "MarabuntaState"]]:
-    """(margin change, notation, child) for each legal action, last placements with equal
+def _children(s: "MarabuntaState", player: int, base: int) -> list[tuple[int, Any, "MarabuntaState"]]:
+    """(margin change, action, child) for each legal action, last placements with equal
     effect on the score tried once."""
     out = []
     seen: set[tuple[Any, ...]] = set()
@@ -122,7 +122,7 @@ def _children(s: "MarabuntaState", player: int, base: int) -> list[tuple[int, st
             seen.add(key)
         child = s.clone()
         child._apply(action)
-        out.append((_margin(child, player) - base, str(action), child))
+        out.append((_margin(child, player) - base, action, child))
     return out
 
 
@@ -139,17 +139,11 @@ def _greedy(s: "MarabuntaState", player: int, base: int) -> int:
         children = _children(s, player, base)
         if not children:  # pragma: no cover - the engine settles parts with no option
             break
-        if all(child_action_kind(c[1]) in ("crate", "circle") for c in children):
+        if all(getattr(c[1], "kind", "") in ("crate", "circle") for c in children):
             return max(_greedy(c[2], player, base) for c in children)
         top = max(c[0] for c in children)
-        s = min((c for c in children if c[0] == top), key=lambda c: c[1])[2]
+        s = min((c for c in children if c[0] == top), key=lambda c: str(c[1]))[2]
     return _margin(s, player) - base
-
-
-def child_action_kind(notation: str) -> str:
-    """The kind of a placement from its notation: "crate", "circle", or "field"."""
-    words = notation.split()
-    return "crate" if "crate" in words else "circle" if "circle" in words else "field"
 
 
 def _best(s: "MarabuntaState", player: int, base: int) -> int:

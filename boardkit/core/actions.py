@@ -30,3 +30,16 @@ class Action:
 
     def __str__(self) -> str:  # every game's subclasses define their notation
         return f"<{type(self).__name__}>"
+
+
+class ButtonAction(Action):
+    """An action made with a button rather than by clicking cells (a chance outcome, a card to
+    play, a split): its ``choice`` is its whole notation."""
+
+    __slots__ = ()
+
+    @property
+    def choice(self) -> str:
+        """The notation, shown on the action's button."""
+        return str(self)
+

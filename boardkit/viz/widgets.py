@@ -93,6 +93,7 @@ class BoardWidget(widgets.VBox):
         self.cell_width, self.cell_height = cell_width, cell_height
         self.show_names = show_names
         self._updating = False
+        self._deferred = 0  # > 0 inside batch(): cells are redrawn once at its end
         self._board = getattr(self.controller.game, "board", None)
         self._prepare()
         self.cell_layout = layout if layout is not None else self.make_layout()
@@ -118,7 +119,6 @@ class BoardWidget(widgets.VBox):
         nav = widgets.HBox([self.back_button, self.forward_button, self.branch_dropdown])
         self.children = [self.status_html, self.grid, self.message_html, self.action_box, self.chooser, nav,
                          self.log_html, self.svg_html]
-        self._deferred = 0  # > 0 inside batch(): cells are redrawn once at its end
         self.controller.on_change(lambda _ctl: self.refresh())
         self.refresh()
 
@@ -276,7 +276,7 @@ class BoardWidget(widgets.VBox):
             self._updating = False
 
     def _draw_cells(self) -> None:
-        if getattr(self, "_deferred", 0):
+        if self._deferred:
             return
         ctl = self.controller
         obs = ctl.state.observation(None)

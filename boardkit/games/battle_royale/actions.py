@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from boardkit.core.actions import Action
+from boardkit.core.actions import Action, ButtonAction
 from boardkit.core.rules import NotationError
 
 #: Colours of players 0..3 and of the neutral figures (BR-1.3, BR-1.6).
@@ -34,7 +34,7 @@ DOOM_FACES = ("move", "explosion", "battle")
 
 
 @dataclass(frozen=True)
-class FirstPlayer(Action):
+class FirstPlayer(ButtonAction):
     """Chance outcome: ``player`` takes the first turn (BR-1.7)."""
 
     player: int
@@ -42,13 +42,9 @@ class FirstPlayer(Action):
     def __str__(self) -> str:
         return f"first {self.player}"
 
-    @property
-    def choice(self) -> str:
-        return str(self)
-
 
 @dataclass(frozen=True)
-class Draw(Action):
+class Draw(ButtonAction):
     """Chance outcome: the drawing player gets ``card`` from its pile (BR-1.4, BR-2.5)."""
 
     card: str
@@ -56,13 +52,9 @@ class Draw(Action):
     def __str__(self) -> str:
         return f"draw {self.card}"
 
-    @property
-    def choice(self) -> str:
-        return str(self)
-
 
 @dataclass(frozen=True)
-class Roll(Action):
+class Roll(ButtonAction):
     """Chance outcome: the Doom die shows ``face`` (BR-2.5, BR-4)."""
 
     face: str
@@ -70,23 +62,15 @@ class Roll(Action):
     def __str__(self) -> str:
         return f"roll {self.face}"
 
-    @property
-    def choice(self) -> str:
-        return str(self)
-
 
 @dataclass(frozen=True)
-class Play(Action):
+class Play(ButtonAction):
     """Play the card ``card`` from the hand (BR-2.1)."""
 
     card: str
 
     def __str__(self) -> str:
         return f"play {self.card}"
-
-    @property
-    def choice(self) -> str:
-        return str(self)
 
 
 @dataclass(frozen=True)
@@ -147,7 +131,7 @@ class Done(Action):
 
 
 @dataclass(frozen=True)
-class Push(Action):
+class Push(ButtonAction):
     """Push a figure of ``colour`` on from the overfull tile (BR-2.3); ``moved`` picks one that
     already moved this turn (it may not move again) rather than one that did not."""
 
@@ -156,10 +140,6 @@ class Push(Action):
 
     def __str__(self) -> str:
         return f"push {self.colour}" + (" moved" if self.moved else "")
-
-    @property
-    def choice(self) -> str:
-        return str(self)
 
 
 @dataclass(frozen=True)

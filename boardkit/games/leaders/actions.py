@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from boardkit.core.actions import Action
+from boardkit.core.actions import Action, ButtonAction
 from boardkit.core.rules import NotationError
 
 #: Card names used in notation, and the pieces each card puts on the board (LEAD-10, LEAD-7.1).
@@ -90,7 +90,7 @@ def card_from_text(text: str) -> str:
 
 
 @dataclass(frozen=True)
-class FirstPlayer(Action):
+class FirstPlayer(ButtonAction):
     """Chance outcome: ``player`` (0 or 1) takes the first turn (LEAD-1.4)."""
 
     player: int
@@ -98,13 +98,9 @@ class FirstPlayer(Action):
     def __str__(self) -> str:
         return f"first {self.player}"
 
-    @property
-    def choice(self) -> str:
-        return str(self)
-
 
 @dataclass(frozen=True)
-class Draw(Action):
+class Draw(ButtonAction):
     """Chance outcome: ``card`` is the next card revealed from the deck (LEAD-1.3, LEAD-2.3)."""
 
     card: str
@@ -112,23 +108,15 @@ class Draw(Action):
     def __str__(self) -> str:
         return f"draw {self.card}"
 
-    @property
-    def choice(self) -> str:
-        return str(self)
-
 
 @dataclass(frozen=True)
-class Exile(Action):
+class Exile(ButtonAction):
     """Expert mode: ``card`` leaves this game (LEAD-8.2)."""
 
     card: str
 
     def __str__(self) -> str:
         return f"exile {self.card}"
-
-    @property
-    def choice(self) -> str:
-        return str(self)
 
 
 @dataclass(frozen=True)

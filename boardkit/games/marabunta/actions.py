@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from boardkit.core.actions import Action
+from boardkit.core.actions import Action, ButtonAction
 from boardkit.core.rules import NotationError
 
 #: Player colours (MARA-1.1): player 0 is red, player 1 is blue.
@@ -49,7 +49,7 @@ TILE = "tile"
 
 
 @dataclass(frozen=True)
-class FirstPlayer(Action):
+class FirstPlayer(ButtonAction):
     """Chance outcome: ``player`` is the start player and takes the dice (MARA-2.1)."""
 
     player: int
@@ -57,13 +57,9 @@ class FirstPlayer(Action):
     def __str__(self) -> str:
         return f"first {self.player}"
 
-    @property
-    def choice(self) -> str:
-        return str(self)
-
 
 @dataclass(frozen=True)
-class Reveal(Action):
+class Reveal(ButtonAction):
     """Chance outcome: the top tile of the stack is ``tile`` (MARA-2.1, MARA-3.1)."""
 
     tile: str
@@ -71,13 +67,9 @@ class Reveal(Action):
     def __str__(self) -> str:
         return f"reveal {self.tile}"
 
-    @property
-    def choice(self) -> str:
-        return str(self)
-
 
 @dataclass(frozen=True)
-class RollDie(Action):
+class RollDie(ButtonAction):
     """Chance outcome: the die of region ``colour`` shows ``face`` (MARA-3.1)."""
 
     colour: str
@@ -86,13 +78,9 @@ class RollDie(Action):
     def __str__(self) -> str:
         return f"roll {self.colour} {self.face}"
 
-    @property
-    def choice(self) -> str:
-        return str(self)
-
 
 @dataclass(frozen=True)
-class Split(Action):
+class Split(ButtonAction):
     """The splitter's split (MARA-3.2): ``pool`` is the pool holding the tile, in die order
     with ``tile`` last; the dice not listed form the other pool."""
 
@@ -101,23 +89,15 @@ class Split(Action):
     def __str__(self) -> str:
         return "split " + " ".join(self.pool)
 
-    @property
-    def choice(self) -> str:
-        return str(self)
-
 
 @dataclass(frozen=True)
-class Take(Action):
+class Take(ButtonAction):
     """The chooser takes ``pool`` (MARA-3.3), listed in die order with ``tile`` last."""
 
     pool: tuple[str, ...]
 
     def __str__(self) -> str:
         return "take " + " ".join(self.pool)
-
-    @property
-    def choice(self) -> str:
-        return str(self)
 
 
 @dataclass(frozen=True)
@@ -170,7 +150,7 @@ class Place(Action):
 
 
 @dataclass(frozen=True)
-class Skip(Action):
+class Skip(ButtonAction):
     """Leave ``element`` unused: the optional tile (MARA-3.6), or a die when the option
     ``decline`` allows it (MARA-4.6)."""
 
@@ -178,10 +158,6 @@ class Skip(Action):
 
     def __str__(self) -> str:
         return f"skip {self.element}"
-
-    @property
-    def choice(self) -> str:
-        return str(self)
 
 
 def parse(text: str, regions: tuple[str, ...], fields: frozenset[str], groups: tuple[str, ...],

@@ -204,6 +204,7 @@ class MarabuntaGame(Game):
         self.all_fields: tuple[int, ...] = tuple(range(len(self.board.names)))
         self.neighbours: tuple[tuple[int, ...], ...] = tuple(tuple(self.board.neighbours(i)) for i in self.all_fields)
         self.cupcake_fields: frozenset[int] = frozenset(self.board.sets.get("cupcake", ()))
+        self.cupcake_order: tuple[int, ...] = tuple(sorted(self.cupcake_fields))
         self.crate_fields: frozenset[int] = frozenset(self.board.sets.get("crate", ()))
         self.groups: tuple[str, ...] = tuple(g["name"] for g in d["crate_groups"])
         self.group_size: tuple[int, ...] = tuple(g["crates"] for g in d["crate_groups"])
@@ -453,7 +454,7 @@ class MarabuntaState(State):
             around = g.neighbours[near] if near >= 0 else g.all_fields
             return [("cross", None, f, False, None) for f in around if value[f] == EMPTY]
         # cupfield: MARA-5.1 the crossed-cupcake tile
-        return [("cross", None, f, False, None) for f in sorted(g.cupcake_fields) if value[f] == EMPTY]
+        return [("cross", None, f, False, None) for f in g.cupcake_order if value[f] == EMPTY]
 
     # -- applying --------------------------------------------------------------------------
     def _apply_action(self, action: Action) -> None:
@@ -756,6 +757,7 @@ class MarabuntaState(State):
             elif v >= 0:
                 fields[names[f]] = f"{PLAYERS[self.owner[f]]} {v}"
         scores = self.scores()
+        winner = self.winner()
         players = []
         for p in (0, 1):
             players.append({
@@ -778,5 +780,5 @@ class MarabuntaState(State):
             "triggers": list(self.triggers),
             "end_conditions": [dict(e) for e in self.end_conditions],
             "triggered_by": None if self.triggered_by is None else PLAYERS[self.triggered_by],
-            "winner": None if self.winner() is None else PLAYERS[int(self.winner() or 0)],
+            "winner": None if winner is None else PLAYERS[winner],
         }
