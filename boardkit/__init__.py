@@ -14,36 +14,48 @@ raises :class:`IllegalActionError` naming the rule clause. Values returned are i
 
 from __future__ import annotations
 
-import importlib
-from typing import Any
+from typing import Any, Mapping
 
 from boardkit.core.game import (
     CHANCE,
+    SIMULTANEOUS,
     TERMINAL,
     Game,
-    Option,
-    OptionError,
     State,
     random_playout,
     sample_chance,
     state_from_json,
 )
+from boardkit.core.outcome import Outcome
 from boardkit.core.rules import IllegalActionError, IllegalPositionError, NotationError
+from boardkit.core.spec import GameSpec, Option, OptionError, registered
 from boardkit.core.validate import BoardkitDataError
 
 __version__ = "0.1.0"
 
-#: game id -> "module:class" of its Game subclass (imported on first use).
-_REGISTRY: dict[str, str] = {
-    "leaders": "boardkit.games.leaders.game:LeadersGame",
-    "battle_royale": "boardkit.games.battle_royale.game:BattleRoyaleGame",
-    "marabunta": "boardkit.games.marabunta.game:MarabuntaGame",
-}
+
+def _specs() -> Mapping[str, GameSpec]:
+    from boardkit.games import discover
+
+    discover()
+    return registered()
 
 
 def list_games() -> list[str]:
-    """Ids of the registered games, sorted (e.g. ``["leaders"]``)."""
-    return sorted(_REGISTRY)
+    """Ids of the registered games, sorted (e.g. ``["battle_royale", "leaders", "marabunta"]``)."""
+    return sorted(_specs())
+
+
+def get_spec(name: str) -> GameSpec:
+    """The :class:`GameSpec` registered as ``name`` (id, title, seats, options, notation...).
+
+    Raises:
+        OptionError: no game of that name (the message lists the registered ones).
+    """
+    specs = _specs()
+    if not isinstance(name, str) or name not in specs:
+        raise OptionError(f"unknown game {name!r}; registered games: {', '.join(sorted(specs))}")
+    return specs[name]
 
 
 def game_class(name: str) -> type[Game]:
@@ -52,10 +64,7 @@ def game_class(name: str) -> type[Game]:
     Raises:
         OptionError: no game of that name (the message lists the registered ones).
     """
-    if not isinstance(name, str) or name not in _REGISTRY:
-        raise OptionError(f"unknown game {name!r}; registered games: {', '.join(list_games())}")
-    module, cls = _REGISTRY[name].split(":")
-    return getattr(importlib.import_module(module), cls)
+    return get_spec(name).game_class()
 
 
 def load_game(name: str, **options: Any) -> Game:
@@ -77,7 +86,7 @@ def load_game(name: str, **options: Any) -> Game:
 
 
 __all__ = [
-    "CHANCE", "TERMINAL", "Game", "State", "Option", "OptionError", "IllegalActionError", "IllegalPositionError",
+    "CHANCE", "TERMINAL", "SIMULTANEOUS", "Outcome", "GameSpec", "get_spec", "Game", "State", "Option", "OptionError", "IllegalActionError", "IllegalPositionError",
     "NotationError", "BoardkitDataError", "load_game", "list_games", "game_class",
     "random_playout", "sample_chance", "state_from_json", "__version__",
 ]

@@ -1,35 +1,73 @@
-"""Action base class: immutable values whose ``str()`` is the game's notation."""
+"""Actions: immutable values whose ``str()`` is the game's notation, written and read through
+their forms (:mod:`boardkit.core.notation`), and the chance outcomes every game shares.
+
+A game's action is a frozen dataclass deriving from :class:`Action` with a ``forms`` tuple;
+the game's spec lists its action classes in a :class:`~boardkit.core.notation.Notation`
+table, from which parsing, ``str``, the clicked cells and the spec page's notation table come.
+"""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from boardkit.core.notation import Form, NotationContext, fit_form, render
 
 
 class Action:
     """Base of every game's actions and chance outcomes.
 
-    Subclasses are frozen dataclasses; ``str(action)`` gives the notation that
-    ``state.parse_action`` reads back, and ``repr`` can be pasted back as code.
-    Actions compare by value and hash, so they can be looked up in ``legal_actions()``.
+    Subclasses are frozen dataclasses with a class attribute ``forms`` (how the action is
+    written); ``str(action)`` gives the notation that ``state.parse_action`` reads back, and
+    ``repr`` can be pasted back as code. Actions compare by value and hash.
 
     Two properties let a board widget map clicks to actions without knowing the game:
-    ``cells`` is the sequence of cell names a player clicks to make the action (empty for
-    actions made with a button), and ``choice`` the non-cell part of the decision (a card
-    name, ``"pass"``, a chance outcome), shown as a button or selector.
+    ``cells`` is the sequence of cell names a player clicks to make the action (the form's
+    ``cell`` slots; empty for actions made with a button), and ``choice`` the non-cell part of
+    the decision (a card name, ``"pass"``, a chance outcome), shown as a button or selector.
     """
 
     __slots__ = ()
+    #: how the action is written (first form that fits is used by ``str``).
+    forms: ClassVar[tuple[Form, ...]] = ()
+    #: the rule clause the action follows (a form's own clause wins).
+    clause: ClassVar[str] = ""
+    #: made with a button: the whole notation is the choice (chance outcomes, card plays).
+    button: ClassVar[bool] = False
+
+    @classmethod
+    def build(cls, ctx: NotationContext, **fields: Any) -> "Action":
+        """Make the action from parsed fields (override to normalise, e.g. order a pool)."""
+        return cls(**fields)
+
+    def _words(self) -> list[tuple[str, bool]]:
+        form = fit_form(self)
+        if form is None:
+            raise ValueError(f"{self!r} fits none of the forms of {type(self).__name__}")
+        return render(self, form)
+
+    def __str__(self) -> str:
+        return " ".join(w for w, _ in self._words())
 
     @property
     def cells(self) -> tuple[str, ...]:
         """Cell names clicked, in order, to make this action (``()`` if none)."""
-        return ()
+        if self.button:
+            return ()
+        return tuple(w for w, is_cell in self._words() if is_cell)
 
     @property
     def choice(self) -> str:
-        """The part of the decision that is not a cell ('' if none)."""
-        return ""
-
-    def __str__(self) -> str:  # every game's subclasses define their notation
-        return f"<{type(self).__name__}>"
+        """The part of the decision that is not a cell ('' if none): for a button action the
+        whole notation; for an action written without cells, its notation (``pass``);
+        otherwise the words other than the cells and the leading verb (``recruit Archer c1``
+        -> ``Archer``; ``yellow 2 i8 ant`` -> ``yellow 2 ant``; ``move d3`` -> ``''``)."""
+        words = self._words()
+        if self.button or not any(is_cell for _, is_cell in words):
+            return " ".join(w for w, _ in words)
+        form = fit_form(self)
+        skip = 1 if form is not None and form.has_verb else 0
+        return " ".join(w for w, is_cell in words[skip:] if not is_cell)
 
 
 class ButtonAction(Action):
@@ -37,9 +75,38 @@ class ButtonAction(Action):
     play, a split): its ``choice`` is its whole notation."""
 
     __slots__ = ()
+    button: ClassVar[bool] = True
 
-    @property
-    def choice(self) -> str:
-        """The notation, shown on the action's button."""
-        return str(self)
 
+# -- chance outcomes every game shares ------------------------------------------------------------
+
+@dataclass(frozen=True)
+class FirstPlayer(ButtonAction):
+    """Chance outcome: seat ``player`` takes the first turn (or is the start player)."""
+
+    player: int
+    forms = (Form("first {player:player}", doc="chance: this seat takes the first turn", example="first 1"),)
+
+
+@dataclass(frozen=True)
+class Draw(ButtonAction):
+    """Chance outcome: ``card`` (a word of the game's ``card`` vocabulary) is drawn or revealed."""
+
+    card: str
+    forms = (Form("draw {card:card...}", doc="chance: this card is drawn", example="draw Archer"),)
+
+
+@dataclass(frozen=True)
+class Roll(ButtonAction):
+    """Chance outcome: a die shows ``face``; ``die`` names the die where a game rolls several
+    (a word of its ``die`` vocabulary), else ``""``."""
+
+    face: str
+    die: str = ""
+    forms = (
+        Form("roll {die:die} {face:face}", doc="chance: this die shows this face", example="roll yellow 2"),
+        Form("roll {face:face}", doc="chance: the die shows this face", example="roll explosion"),
+    )
+
+
+__all__ = ["Action", "ButtonAction", "FirstPlayer", "Draw", "Roll"]

@@ -9,66 +9,23 @@ either applies the whole action or raises without changing anything.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, ClassVar, Mapping, Sequence
 
 from boardkit.core.actions import Action
+from boardkit.core.notation import NotationContext, Vocabulary
+from boardkit.core.outcome import Outcome
 from boardkit.core.rules import ClauseRegistry, IllegalActionError, NotationError, load_clauses
+from boardkit.core.spec import GameSpec, Option, OptionError
 from boardkit.core.validate import BoardkitDataError, check_schema
 
 #: ``current_player()`` at a chance node.
 CHANCE = -1
+#: ``current_player()`` when several players act at once (``current_players()`` lists them).
+SIMULTANEOUS = -2
 #: ``current_player()`` once the game is over.
 TERMINAL = -4
-
-
-class OptionError(ValueError):
-    """An unknown game, an unknown option or a value an option does not take."""
-
-
-@dataclass(frozen=True)
-class Option:
-    """One rule option of a game.
-
-    Attributes:
-        name: keyword for ``load_game(game, name=value)``.
-        default: value used when the option is not given.
-        doc: what the option changes, in words.
-        clause: the clause id the option decides.
-        choices: the allowed values, or None for any value of ``kind``.
-        kind: the Python type values must have (``bool``, ``int``, ``str``...).
-        allow_none: whether None is allowed (for example "no limit").
-    """
-
-    name: str
-    default: Any
-    doc: str
-    clause: str
-    choices: tuple[Any, ...] | None = None
-    kind: type = object
-    allow_none: bool = False
-
-    def check(self, game: str, value: Any) -> Any:
-        """Return ``value`` if allowed, else raise OptionError naming option and value."""
-        if value is None and self.allow_none:
-            return value
-        bad_type = self.kind is not object and (
-            not isinstance(value, self.kind) or (self.kind is int and isinstance(value, bool))
-        )
-        if self.choices is not None and not any(type(value) is type(c) for c in self.choices):
-            bad_type = True  # 1.0 == True == 1 in Python: only a value of a listed type is taken
-        if bad_type or (self.choices is not None and value not in self.choices):
-            allowed = (
-                "one of " + ", ".join(repr(c) for c in self.choices)
-                if self.choices is not None
-                else f"a value of type {self.kind.__name__}"
-            )
-            if self.allow_none:
-                allowed += " or None"
-            raise OptionError(f"{game}: option {self.name}={value!r} is not allowed; use {allowed} ({self.clause})")
-        return value
 
 
 _STATE_SCHEMA: dict[str, Any] = {
@@ -87,20 +44,19 @@ _STATE_SCHEMA: dict[str, Any] = {
 class Game:
     """Rules of one game with fixed options. Immutable once made.
 
-    Subclasses set ``name``, ``num_players``, ``option_specs`` and implement
-    ``new_initial_state`` and ``state_from_position``.
+    A subclass sets ``spec`` (its :class:`GameSpec`: id, seats, options, notation...) and
+    implements ``new_initial_state`` and ``state_from_position``; it may give
+    :meth:`vocabularies` for its notation.
 
     Args:
-        **options: option values by name (see ``option_specs``); unknown names or values
+        **options: option values by name (see ``spec.options``); unknown names or values
             raise :class:`OptionError` listing the valid ones.
+
+    Attributes:
+        num_players: the seats of this game (per instance: a game may take a player count).
     """
 
-    name: ClassVar[str] = ""
-    #: Rules version, bumped whenever the engine's behaviour changes (history in the game's
-    #: ``RULES_HISTORY``); saved states and playthroughs are tied to it.
-    rules_version: ClassVar[str] = "0"
-    num_players: ClassVar[int] = 2
-    option_specs: ClassVar[tuple[Option, ...]] = ()
+    spec: ClassVar[GameSpec]
     _clause_cache: ClassVar[dict[str, ClauseRegistry]] = {}
 
     def __init__(self, **options: Any) -> None:
@@ -111,6 +67,41 @@ class Game:
             raise OptionError(f"{self.name}: unknown option(s) {', '.join(unknown)}; valid options: {valid}")
         values = {n: spec.check(self.name, options.get(n, spec.default)) for n, spec in specs.items()}
         self._options = MappingProxyType(values)
+        key = self.spec.players_option
+        self.num_players: int = values[key] if key is not None else self.spec.players[0]
+        self._notation_context: NotationContext | None = None
+
+    @property
+    def name(self) -> str:
+        """The game's registry id (``spec.id``)."""
+        return self.spec.id
+
+    @property
+    def option_specs(self) -> tuple[Option, ...]:
+        """The rule options (``spec.options``)."""
+        return self.spec.options
+
+    @property
+    def rules_version(self) -> str:
+        """The rules version (``spec.rules_version``); saved states and playthroughs are tied
+        to it."""
+        return self.spec.rules_version
+
+    def vocabularies(self) -> dict[str, Vocabulary]:
+        """The words the notation uses besides cells and seats (cards, colours, faces...),
+        by vocabulary name; override in a game whose forms name them."""
+        return {}
+
+    def cell_names(self) -> frozenset[str]:
+        """The board's cell names for the notation (the game's ``board`` if it has one)."""
+        board = getattr(self, "board", None)
+        return frozenset(board.names) if board is not None else frozenset()
+
+    def notation_context(self) -> NotationContext:
+        """What the notation needs to know of this game (made once)."""
+        if self._notation_context is None:
+            self._notation_context = NotationContext(self.cell_names(), self.num_players, self.vocabularies())
+        return self._notation_context
 
     @property
     def options(self) -> Mapping[str, Any]:
@@ -140,8 +131,15 @@ class Game:
         """The state before setup: chance nodes for shuffles and draws come first."""
         raise NotImplementedError
 
-    def state_from_position(self, description: str | Mapping[str, Any]) -> "State":
+    def state_from_position(self, description: str | Mapping[str, Any], study: bool = False) -> "State":
         """A validated position for study, from a short description (game-specific format).
+
+        The description is copied: changing the caller's mapping afterwards changes nothing.
+
+        Args:
+            description: YAML text or a mapping, as :meth:`State.to_position` writes it.
+            study: allow positions that cannot arise in play but are worth studying (the
+                game's position module says which); without it they are refused, saying so.
 
         Raises:
             BoardkitDataError: the description is malformed (names the field).
@@ -198,13 +196,22 @@ class State:
     def __init__(self, game: Game) -> None:
         self.game = game
         self._history: list[Action] = []
+        #: per history entry, the seats that saw it as it is (None: everyone).
+        self._seen: list[frozenset[int] | None] = []
         self._start: dict[str, Any] | None = None  # position description, if set up from one
         self._legal_cache: list[Action] | None = None
 
     # -- to implement -------------------------------------------------------------------
     def current_player(self) -> int:
-        """Index of the player to act (0-based), or CHANCE, or TERMINAL."""
+        """Index of the player to act (0-based), or CHANCE, or TERMINAL, or SIMULTANEOUS
+        when several act at once (see :meth:`current_players`)."""
         raise NotImplementedError
+
+    def current_players(self) -> list[int]:
+        """The seats to act now: one, or several in a turn where they act at once; ``[]`` at
+        a chance node or at the end. Override for simultaneous turns."""
+        p = self.current_player()
+        return [p] if p >= 0 else []
 
     def _legal_actions(self) -> list[Action]:
         raise NotImplementedError
@@ -226,13 +233,25 @@ class State:
         """Why a non-legal action is illegal: must name a clause."""
         raise NotImplementedError
 
+    def _outcome(self) -> Outcome:
+        """The outcome of a finished game (called only when ``is_terminal()``)."""
+        raise NotImplementedError
+
+    def _seen_by(self, action: Action) -> frozenset[int] | None:
+        """Before ``action`` is applied here: the seats that see it as it is (None: all).
+
+        Override where an action is hidden from some seats (a card drawn into one hand); the
+        others see only its verb (``draw ?``) in :meth:`history`."""
+        return None
+
     def parse_action(self, text: str) -> Action:
-        """Parse the game's notation into an Action (legal or not).
+        """Parse the game's notation (its spec's table) into an Action (legal or not).
 
         Raises:
-            NotationError: the text is not an action of this game, or is ambiguous.
+            NotationError: the text is not an action of this game; the message names the
+                word that is wrong and the form expected.
         """
-        raise NotImplementedError
+        return self.game.spec.notation.parse(text, self.game.notation_context())
 
     def returns(self) -> Sequence[Fraction | int]:
         """One number per player: 1 win, -1 loss, 0 otherwise (0 for all before the end)."""
@@ -242,9 +261,29 @@ class State:
         """What ``player`` may know (None: the full truth, the game master's view)."""
         raise NotImplementedError
 
+    def public_observation(self) -> dict[str, Any]:
+        """What every onlooker may know (no seat's secrets). Games with hidden information
+        override it; for perfect-information games it is the full truth."""
+        if self.game.spec.information == "perfect":
+            return self.observation(None)
+        raise NotImplementedError(f"{self.game.name}: public_observation")
+
+    def to_position(self) -> dict[str, Any]:
+        """The description of this position that ``game.state_from_position`` reads back
+        (a JSON-ready dict; study positions are read back with ``study=True``)."""
+        raise NotImplementedError
+
     def clone(self) -> "State":
         """An independent copy (same game object)."""
         raise NotImplementedError
+
+    def _copy_record(self, new: "State") -> None:
+        """Copy what the base class records (history, who saw it, the start) into ``new``;
+        every game's :meth:`clone` calls it."""
+        new._history = list(self._history)
+        new._seen = list(self._seen)
+        new._start = self._start
+        new._legal_cache = self._legal_cache
 
     # -- public API ------------------------------------------------------------------------
     def is_chance_node(self) -> bool:
@@ -255,11 +294,27 @@ class State:
         """True when the game is over."""
         return self.current_player() == TERMINAL
 
-    def legal_actions(self) -> list[Action]:
+    def _check_seat(self, player: int) -> None:
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.game.num_players:
+            raise ValueError(f"{self.game.name}: player is a seat 0 .. {self.game.num_players - 1}, not {player!r}")
+
+    def legal_actions(self, player: int | None = None) -> list[Action]:
         """The actions open to the player to move, sorted by notation, without repeats.
 
         At a chance node: the possible outcomes. At the end of the game: ``[]``.
+
+        Args:
+            player: a seat: that seat's legal actions, computed from what it knows (``[]``
+                when it is not to act); None: the player (or chance) to move.
+
+        Raises:
+            ValueError: ``player`` is not a seat of this game.
         """
+        if player is not None:
+            self._check_seat(player)
+            if player not in self.current_players():
+                return []
+            return self._legal_actions_for(player)
         if self._legal_cache is None:
             if self.is_terminal():
                 self._legal_cache = []
@@ -268,6 +323,11 @@ class State:
             else:
                 self._legal_cache = sorted(self._legal_actions(), key=str)
         return list(self._legal_cache)
+
+    def _legal_actions_for(self, player: int) -> list[Action]:
+        """The legal actions of ``player`` (to move) from what it knows. In the games whose
+        movers decide on their own information (hands are their own), that is the truth's."""
+        return self.legal_actions()
 
     def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         """At a chance node, ``[(outcome, probability), ...]`` sorted by notation.
@@ -282,9 +342,10 @@ class State:
         return sorted(self._chance_outcomes(), key=lambda ap: str(ap[0]))
 
     def canonical(self, action: Action | str) -> Action:
-        """The game's own form of ``action``: text is parsed; an Action built by hand that is
-        not one of the legal actions is written out and parsed back, so that a cell such as
-        ``"C4"`` becomes ``"c4"`` and a cell that is not on the board is refused here.
+        """The game's own form of ``action``: text is parsed; an Action equal to a legal
+        action is replaced by that legal action (so ``FirstPlayer(True)`` is stored as
+        ``FirstPlayer(1)``); any other Action is written out and parsed back, so that a cell
+        such as ``"C4"`` becomes ``"c4"`` and a cell that is not on the board is refused.
 
         Raises:
             NotationError: text (or an Action's notation) that is not an action of this game,
@@ -294,17 +355,38 @@ class State:
             return self.parse_action(action)
         if not isinstance(action, Action):
             raise NotationError(f"an action is an Action or its notation text, got {action!r}")
-        if action in self.legal_actions():
-            return action
-        return self.parse_action(str(action))
+        legal = self.legal_actions()
+        try:
+            return legal[legal.index(action)]
+        except ValueError:
+            pass
+        try:
+            text = str(action)
+        except (ValueError, TypeError) as exc:
+            raise NotationError(f"{action!r} is not an action of {self.game.name}: {exc}") from None
+        parsed = self.parse_action(text)
+        if parsed != action:
+            raise NotationError(f"{action!r} is not in the form of {self.game.name}'s actions; write it as {str(parsed)!r}")
+        return parsed
 
-    def why_illegal(self, action: Action | str) -> IllegalActionError | None:
+    def why_illegal(self, action: Action | str, player: int | None = None) -> IllegalActionError | None:
         """None if ``action`` is legal here, else the error ``apply_action`` would raise.
+
+        Args:
+            action: an Action or its notation.
+            player: the seat asking (None: the player to move). A seat that is not to act
+                is told so, naming the turn-order clause.
 
         The action is first put in the game's own form (:meth:`canonical`), which raises
         NotationError for text, or a hand-built Action, that is no action of this game.
         """
         action = self.canonical(action)
+        if player is not None:
+            self._check_seat(player)
+            if not self.is_terminal() and player not in self.current_players():
+                to_move = self.current_players()
+                who = "chance" if self.is_chance_node() else "player " + ", ".join(map(str, to_move))
+                return IllegalActionError(self.game.spec.turn_clause, f"it is not player {player}'s turn ({who} acts now)", action)
         if self.is_terminal():
             return self._explain(action)
         if action in self.legal_actions():
@@ -326,8 +408,10 @@ class State:
         err = self.why_illegal(action)
         if err is not None:
             raise err
+        seen = self._seen_by(action)
         self._apply(action)
         self._history.append(action)
+        self._seen.append(seen)
 
     def child(self, action: Action | str) -> "State":
         """A new state after ``action``; this one is untouched. Raises as apply_action."""
@@ -335,17 +419,36 @@ class State:
         new.apply_action(action)
         return new
 
-    def history(self) -> list[Action]:
-        """Actions applied since the initial state (or the set-up position), in order."""
-        return list(self._history)
+    def history(self, player: int | None = None) -> list[Action | str]:
+        """Actions applied since the initial state (or the set-up position), in order.
+
+        Args:
+            player: a seat: the history as that seat saw it, an action hidden from it given
+                as text with its verb only (``"draw ?"``); None: the full truth (Actions).
+
+        Raises:
+            ValueError: ``player`` is not a seat of this game.
+        """
+        if player is None:
+            return list(self._history)
+        self._check_seat(player)
+        out: list[Action | str] = []
+        for action, seen in zip(self._history, self._seen):
+            if seen is None or player in seen:
+                out.append(action)
+            else:
+                out.append(str(action).split()[0] + " ?")
+        return out
+
+    def outcome(self) -> Outcome | None:
+        """How the game ended (:class:`Outcome`: winners, reason, clause, returns); None
+        while it runs."""
+        return self._outcome() if self.is_terminal() else None
 
     def winners(self) -> list[int]:
-        """Players with the highest return at the end; ``[]`` before the end or with none."""
-        if not self.is_terminal():
-            return []
-        r = self.returns()
-        best = max(r)
-        return [p for p, v in enumerate(r) if v == best and best > 0]
+        """The winning seats at the end; ``[]`` before the end or with none."""
+        o = self.outcome()
+        return list(o.winners) if o is not None else []
 
     def to_json(self) -> str:
         """JSON text: game, options, starting position (if any) and the action history.
@@ -361,7 +464,8 @@ class State:
         return json.dumps(doc, indent=1)
 
     def __str__(self) -> str:
-        return json.dumps(self.observation(None), default=str)
+        """The public information only (what every onlooker sees), as JSON text."""
+        return json.dumps(self.public_observation(), default=str)
 
 
 def sample_chance(state: State, rng: Any) -> Action:
@@ -429,6 +533,6 @@ def state_from_json(text: str, source: str = "saved state") -> State:
 
 
 __all__: Sequence[str] = [
-    "CHANCE", "TERMINAL", "Game", "State", "Option", "OptionError", "sample_chance",
+    "CHANCE", "TERMINAL", "SIMULTANEOUS", "Outcome", "GameSpec", "Game", "State", "Option", "OptionError", "sample_chance",
     "random_playout", "state_from_json",
 ]

@@ -23,8 +23,9 @@ import networkx as nx
 
 from boardkit.core.actions import Action
 from boardkit.core.boards import SquareBoard, load_square_board
-from boardkit.core.game import CHANCE, TERMINAL, Game, Option, OptionError, State
+from boardkit.core.game import CHANCE, TERMINAL, Game, OptionError, State
 from boardkit.core.paths import DATA_DIR
+from boardkit.games.battle_royale.spec import RULES_HISTORY, SPEC  # noqa: F401
 from boardkit.core.rules import IllegalActionError
 from boardkit.core.validate import BoardkitDataError, check_schema, read_yaml
 from boardkit.games.battle_royale.actions import (
@@ -32,7 +33,6 @@ from boardkit.games.battle_royale.actions import (
 )
 
 #: Rules versions of the Battle Royale engine, newest last: (version, what changed).
-RULES_HISTORY = (("1.0", "First engine: BR-1.1 .. BR-6 with decisions BR-D1 .. BR-D11."),)
 FIGURES_PER_COLOUR = 21  # BR-1.3
 N_REMOVED = 4  # BR-1.1
 
@@ -120,27 +120,13 @@ class BattleRoyaleGame(Game):
         BoardkitDataError: a malformed data file.
     """
 
-    name = "battle_royale"
-    rules_version = RULES_HISTORY[-1][0]
-    num_players = 2
-    option_specs = (
-        Option("players", 2, "number of players", "BR-1.6", choices=(2, 3, 4)),
-        Option("layout", "first", "the four removed tiles, or 'first' for the recommended layout", "BR-1.1", kind=str),
-        Option("neutral", "default", "tiles of the two neutral figures with 2 players", "BR-1.6", kind=str),
-        Option("first_player", None, "start player; None: drawn by chance", "BR-1.7", kind=int, allow_none=True),
-        Option("own_prisoners", True, "an own figure pushed out becomes a prisoner (False: it leaves the game)", "BR-2.4", kind=bool),
-        Option("max_turns", None, "cut the game off after this many turns (not a rule: for study)", "BR-D9", kind=int, allow_none=True),
-        Option("data", "default", "data file: cards, Doom die, first layout, neutral tiles", "BR-6", kind=str),
-        Option("variant", "none", "rule variants: 'abilities' (BR-5.1) and 'special_actions' (BR-5.2) need printed card texts",
-               "BR-5.1", choices=("none", "abilities", "special_actions")),
-    )
+    spec = SPEC
 
     def __init__(self, **options: Any) -> None:
         if isinstance(options.get("data"), PathLike):
             options["data"] = fspath(options["data"])
         super().__init__(**options)
         o = self.options
-        self.num_players = o["players"]  # type: ignore[misc]
         if o["first_player"] is not None and not 0 <= o["first_player"] < o["players"]:
             raise OptionError(f"battle_royale: option first_player={o['first_player']!r}: seats are 0 .. {o['players'] - 1} (BR-1.7)")
         if o["max_turns"] is not None and o["max_turns"] < 1:
@@ -288,7 +274,7 @@ class BattleRoyaleState(State):
         new.queue = list(self.queue)
         new.takes = list(self.takes)
         new._winners = None if self._winners is None else list(self._winners)
-        new._history = list(self._history)
+        self._copy_record(new)
         return new
 
     def _name(self, i: int) -> str:

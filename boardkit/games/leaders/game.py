@@ -21,7 +21,8 @@ from typing import Any, Mapping
 
 from boardkit.core.actions import Action
 from boardkit.core.boards import HexBoard, load_hex_board
-from boardkit.core.game import CHANCE, TERMINAL, Game, Option, State
+from boardkit.core.game import CHANCE, TERMINAL, Game, State
+from boardkit.games.leaders.spec import RULES_HISTORY, SPEC  # noqa: F401
 from boardkit.core.rules import IllegalActionError
 from boardkit.games.leaders import rules as R
 from boardkit.games.leaders.actions import (
@@ -43,9 +44,6 @@ from boardkit.games.leaders.actions import (
 LEADER_OF = ("King", "Queen")
 
 #: Rules versions of the Leaders engine, newest last: (version, what changed).
-RULES_HISTORY = (
-    ("1.0", "First complete engine: LEAD-1.1 .. LEAD-10, decisions LEAD-D1 .. LEAD-D8."),
-)
 MARKET_SIZE = 3  # LEAD-1.3
 MAX_CARDS = 5  # LEAD-2.5
 
@@ -68,16 +66,7 @@ class LeadersGame(Game):
         BoardkitDataError: the board file is malformed or lacks the LEAD-9 cell sets.
     """
 
-    name = "leaders"
-    rules_version = RULES_HISTORY[-1][0]
-    num_players = 2
-    option_specs = (
-        Option("expert", False, "Expert mode: no deck, every character available, Exile rounds", "LEAD-8.1", kind=bool),
-        Option("first_player", None, "who takes the first turn; None: drawn by chance", "LEAD-1.4", choices=(0, 1), allow_none=True),
-        Option("max_turns", None, "cut the game off after this many turns (not a rule: for study)", "LEAD-D7", kind=int, allow_none=True),
-        Option("nemesis_trigger", "any", "what moves the Nemesis: any displacement of the enemy Leader, or only its own move", "LEAD-7.2", choices=("any", "own_move")),
-        Option("board", "leaders", "board file (data/boards/<name>.yaml or a path)", "LEAD-9.4", kind=str),
-    )
+    spec = SPEC
 
     def __init__(self, **options: Any) -> None:
         if isinstance(options.get("board"), PathLike):
@@ -167,7 +156,7 @@ class LeadersState(State):
         new.deck = set(self.deck)
         new.exiled = list(self.exiled)
         new.exile_queue = list(self.exile_queue)
-        new._history = list(self._history)
+        self._copy_record(new)
         return new
 
     def _name(self, i: int) -> str:

@@ -27,15 +27,15 @@ import networkx as nx
 
 from boardkit.core.actions import Action
 from boardkit.core.boards import HexBoard, load_hex_board
-from boardkit.core.game import CHANCE, TERMINAL, Game, Option, State
+from boardkit.core.game import CHANCE, TERMINAL, Game, State
 from boardkit.core.paths import DATA_DIR
+from boardkit.games.marabunta.spec import RULES_HISTORY, SPEC  # noqa: F401
 from boardkit.core.validate import BoardkitDataError, check_schema, read_yaml
 from boardkit.games.marabunta.actions import (
     FACES, PLAYERS, TILE, FirstPlayer, Place, Reveal, RollDie, Skip, Split, Take, parse,
 )
 
 #: Rules versions of the Marabunta engine, newest last: (version, what changed).
-RULES_HISTORY = (("1.0", "First engine: MARA-1.1 .. MARA-10 with decisions MARA-D1 .. MARA-D11."),)
 
 EMPTY, CROSSED = -1, -2  # field values besides the numbers 0..3
 POWERS = ("write12", "write03", "cupcakes2", "points", "ones3", "cross2", "circles2")  # MARA-7.1
@@ -177,17 +177,7 @@ class MarabuntaGame(Game):
         BoardkitDataError: a malformed data file or map (names file, entry and problem).
     """
 
-    name = "marabunta"
-    rules_version = RULES_HISTORY[-1][0]
-    num_players = 2
-    option_specs = (
-        Option("first_player", None, "start player (0 red, 1 blue); None: drawn by chance", "MARA-2.1",
-               choices=(0, 1), allow_none=True),
-        Option("first_number", "free", "'free': a first number ignores adjacency; 'ant_hill': it needs an ant hill",
-               "MARA-4.5", choices=("free", "ant_hill")),
-        Option("decline", False, "a player may leave a usable die unused", "MARA-4.6", kind=bool),
-        Option("data", "default", "data file: map, player board, tiles", "MARA-9", kind=str),
-    )
+    spec = SPEC
 
     def __init__(self, **options: Any) -> None:
         if isinstance(options.get("data"), PathLike):
@@ -320,8 +310,7 @@ class MarabuntaState(State):
         new.lost = list(self.lost)
         new.triggers = list(self.triggers)
         new.end_conditions = [dict(e) for e in self.end_conditions]
-        new._history = list(self._history)
-        new._legal_cache = None if self._legal_cache is None else list(self._legal_cache)
+        self._copy_record(new)
         return new
 
     @property

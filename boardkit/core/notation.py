@@ -1,0 +1,479 @@
+"""Notation as a table: each action class lists its *forms*, and one grammar engine derives
+from them the parser, ``str(action)``, the clicked cells, the non-cell choice and the notation
+table of the game's spec page.
+
+A form is a pattern of words:
+
+============================  ==============================================================
+pattern piece                 meaning
+============================  ==============================================================
+``select``                    a literal word (matched without regard to case)
+``{cell:cell}``               one cell of the board, stored in the field ``cell`` (a name)
+``{player:player}``           a seat number ``0 .. num_players - 1`` (int)
+``{n:int}``                   a whole number (int)
+``{card:card}``               one word of the game's vocabulary ``card`` (its canonical form)
+``{card:card...}``            several words read as one phrase of the vocabulary
+                              (``claw launcher`` -> ``ClawLauncher``)
+``{pool:element+}``           one or more words of the vocabulary, stored as a tuple
+``[ant]``                     an optional literal; sets the bool field of the same name
+``[{cell2:cell}]``            an optional part; absent: the field keeps its default
+============================  ==============================================================
+
+A form may fix fields (``fixed={"kind": "write"}``) and copy one field from another when a
+slot is left out (``same={"target": "element"}``). ``Action.build`` is the hook for a class
+that normalises what was parsed (an unordered pool, say).
+
+Parsing tries the forms of the table in order and returns the first that matches the whole
+text; when none does, the error comes from the forms whose first word matched, so the message
+names the word that is wrong and the form expected.
+
+>>> from dataclasses import dataclass
+>>> from boardkit.core.actions import Action
+>>> @dataclass(frozen=True)
+... class Step(Action):
+...     to: str
+...     forms = (Form("step {to:cell}", doc="step to CELL"),)
+>>> table = Notation((Step,))
+>>> ctx = NotationContext(cells=frozenset({"a1", "a2"}), num_players=2)
+>>> table.parse("Step A2", ctx)
+Step(to='a2')
+>>> str(Step("a2")), Step("a2").cells
+('step a2', ('a2',))
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import MISSING, dataclass, field, fields
+from typing import TYPE_CHECKING, Any, Collection, Iterator, Mapping, Sequence
+
+from boardkit.core.rules import NotationError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from boardkit.core.actions import Action
+
+__all__ = ["Form", "Vocabulary", "NotationContext", "Notation", "fit_form"]
+
+
+def _key(text: str) -> str:
+    return re.sub(r"[\s_\-&]", "", text.lower())
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """The words of one kind a game's notation uses (cards, colours, die faces...).
+
+    Args:
+        name: the vocabulary's name, as in a form's slot (``{card:card}``).
+        words: the canonical words, as ``str(action)`` writes them.
+        values: the value stored for each word (default: the word itself), e.g. ints.
+        aliases: other spellings -> canonical word.
+        prefixes: accept a unique prefix (``"arch"`` -> ``"Archer"``).
+
+    Matching ignores case, spaces, ``_``, ``-`` and ``&``.
+    """
+
+    name: str
+    words: tuple[str, ...]
+    values: tuple[Any, ...] | None = None
+    aliases: Mapping[str, str] = field(default_factory=dict)
+    prefixes: bool = False
+
+    def __post_init__(self) -> None:
+        if self.values is not None and len(self.values) != len(self.words):
+            raise ValueError(f"vocabulary {self.name}: {len(self.values)} values for {len(self.words)} words")
+        lookup = {_key(w): w for w in self.words}
+        lookup.update({_key(a): w for a, w in self.aliases.items()})
+        object.__setattr__(self, "_lookup", lookup)
+
+    def resolve(self, text: str) -> Any:
+        """The value of ``text`` in this vocabulary.
+
+        Raises:
+            NotationError: no such word (the message lists the words), or a prefix that fits
+                several words.
+        """
+        lookup: dict[str, str] = self._lookup  # type: ignore[attr-defined]
+        key = _key(text)
+        word = lookup.get(key)
+        if word is None and self.prefixes and key:
+            matches = sorted({w for k, w in lookup.items() if k.startswith(key)})
+            if len(matches) > 1:
+                raise NotationError(f"{text!r} is ambiguous: it could be {', '.join(matches)}")
+            word = matches[0] if matches else None
+        if word is None:
+            raise NotationError(f"{text!r} is not a {self.name}; {self.name}s: {', '.join(self.words)}")
+        return word if self.values is None else self.values[self.words.index(word)]
+
+    def word(self, value: Any) -> str:
+        """The canonical word written for ``value``."""
+        if self.values is None:
+            return str(value)
+        return self.words[self.values.index(value)]
+
+
+@dataclass(frozen=True)
+class NotationContext:
+    """What parsing needs to know about one game: its cell names, its seats and its
+    vocabularies.
+
+    Args:
+        cells: the board's cell names (lower case).
+        num_players: seats, for ``{x:player}`` slots.
+        vocabularies: name -> Vocabulary.
+    """
+
+    cells: Collection[str] = frozenset()
+    num_players: int = 2
+    vocabularies: Mapping[str, Vocabulary] = field(default_factory=dict)
+
+    def vocabulary(self, name: str) -> Vocabulary:
+        """The vocabulary ``name``.
+
+        Raises:
+            NotationError: the game has no such vocabulary (a form names a kind this game
+                does not use, so the form does not apply).
+        """
+        try:
+            return self.vocabularies[name]
+        except KeyError:
+            raise NotationError(f"this game has no {name}s") from None
+
+
+# -- patterns ---------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class _Lit:
+    word: str
+
+
+@dataclass(frozen=True)
+class _Slot:
+    name: str
+    kind: str
+    many: str  # "" one word, "+" tuple of words, "..." a phrase
+
+
+@dataclass(frozen=True)
+class _Opt:
+    parts: tuple[Any, ...]
+
+
+_SLOT = re.compile(r"\{(\w+):(\w+)(\+|\.\.\.)?\}$")
+
+
+def _parse_pattern(pattern: str) -> tuple[Any, ...]:
+    out: list[Any] = []
+    opt: list[Any] | None = None
+    for raw in pattern.replace("[", " [ ").replace("]", " ] ").split():
+        if raw == "[":
+            if opt is not None:
+                raise ValueError(f"form {pattern!r}: nested [ ]")
+            opt = []
+            continue
+        if raw == "]":
+            if not opt:
+                raise ValueError(f"form {pattern!r}: empty or unopened [ ]")
+            out.append(_Opt(tuple(opt)))
+            opt = None
+            continue
+        if raw.startswith("{"):
+            m = _SLOT.match(raw)
+            if not m:
+                raise ValueError(f"form {pattern!r}: bad slot {raw!r}")
+            piece: Any = _Slot(m.group(1), m.group(2), m.group(3) or "")
+        else:
+            piece = _Lit(raw.lower())
+        (opt if opt is not None else out).append(piece)
+    if opt is not None:
+        raise ValueError(f"form {pattern!r}: unclosed [")
+    return tuple(out)
+
+
+def _flatten(parts: Sequence[Any]) -> Iterator[Any]:
+    for p in parts:
+        if isinstance(p, _Opt):
+            yield from p.parts
+        else:
+            yield p
+
+
+@dataclass(frozen=True)
+class Form:
+    """One way of writing an action (see the module table for the pattern syntax).
+
+    Args:
+        pattern: e.g. ``"recruit {card:card...} {cell:cell} [{cell2:cell}]"``.
+        doc: what the action does, in words (for the notation table).
+        clause: the rule clause the action follows.
+        fixed: field values this form implies (``{"kind": "write"}``).
+        same: field -> another field whose value it takes when left out.
+        example: an example of the notation (default: made from the pattern).
+    """
+
+    pattern: str
+    doc: str = ""
+    clause: str = ""
+    fixed: Mapping[str, Any] = field(default_factory=dict)
+    same: Mapping[str, str] = field(default_factory=dict)
+    example: str = ""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "parts", _parse_pattern(self.pattern))
+
+    @property
+    def verb(self) -> str:
+        """The first literal word, or the slot kind in capitals (``COLOUR``)."""
+        first = self.parts[0]  # type: ignore[attr-defined]
+        return first.word if isinstance(first, _Lit) else first.kind.upper()
+
+    @property
+    def has_verb(self) -> bool:
+        """True when the form starts with a literal word (its verb)."""
+        return isinstance(self.parts[0], _Lit)  # type: ignore[attr-defined]
+
+    def slots(self) -> list[_Slot]:
+        """The slots of the pattern, optional ones included."""
+        return [p for p in _flatten(self.parts) if isinstance(p, _Slot)]  # type: ignore[attr-defined]
+
+    def shape(self) -> str:
+        """The pattern with slots as capitals: ``recruit CARD CELL [CELL]``."""
+        def show(p: Any) -> str:
+            if isinstance(p, _Lit):
+                return p.word
+            if isinstance(p, _Slot):
+                return p.kind.upper() + ("..." if p.many else "")
+            return "[" + " ".join(show(q) for q in p.parts) + "]"
+        return " ".join(show(p) for p in self.parts)  # type: ignore[attr-defined]
+
+
+def _empty(value: Any) -> bool:
+    return value is None or value == "" or value == () or value is False
+
+
+def fit_form(action: "Action") -> Form | None:
+    """The first of the action's forms that writes it (fixed fields equal, required slots
+    set, every set field written), or None."""
+    for form in type(action).forms:
+        if _fits(form, action):
+            return form
+    return None
+
+
+def _fits(form: Form, action: "Action") -> bool:
+    for k, v in form.fixed.items():
+        if getattr(action, k) != v:
+            return False
+    written: set[str] = set(form.fixed)
+    for p in form.parts:  # type: ignore[attr-defined]
+        if isinstance(p, _Slot):
+            if _empty(getattr(action, p.name)):
+                return False
+            written.add(p.name)
+        elif isinstance(p, _Opt):
+            for q in p.parts:
+                written.add(q.name if isinstance(q, _Slot) else q.word)
+    written.update(form.same)
+    for f in fields(action):  # type: ignore[arg-type]
+        if f.name in written:
+            continue
+        default = f.default if f.default is not MISSING else None
+        if getattr(action, f.name) != default:
+            return False
+    return True
+
+
+def _write(value: Any) -> str:
+    if isinstance(value, tuple):
+        return " ".join(str(v) for v in value)
+    return str(value)
+
+
+def render(action: "Action", form: Form) -> list[tuple[str, bool]]:
+    """The words of ``action`` written with ``form``, each with True if it is a cell."""
+    out: list[tuple[str, bool]] = []
+
+    def slot_words(s: _Slot) -> list[tuple[str, bool]]:
+        value = getattr(action, s.name)
+        return [(_write(value), s.kind == "cell")]
+
+    for p in form.parts:  # type: ignore[attr-defined]
+        if isinstance(p, _Lit):
+            out.append((p.word, False))
+        elif isinstance(p, _Slot):
+            out.extend(slot_words(p))
+        else:
+            words: list[tuple[str, bool]] = []
+            present = True
+            for q in p.parts:
+                if isinstance(q, _Lit):
+                    flag = getattr(action, q.word, None)
+                    if flag is False:
+                        present = False
+                    words.append((q.word, False))
+                else:
+                    value = getattr(action, q.name)
+                    same = form.same.get(q.name)
+                    if _empty(value) or (same is not None and value == getattr(action, same)):
+                        present = False
+                    words.extend(slot_words(q))
+            if present:
+                out.extend(words)
+    return out
+
+
+# -- the table and its parser -----------------------------------------------------------------
+
+class _NoMatch(Exception):
+    def __init__(self, depth: int, message: str) -> None:
+        super().__init__(message)
+        self.depth = depth
+        self.message = message
+
+
+class Notation:
+    """A game's notation table: its action classes, in parsing order.
+
+    Args:
+        actions: the action classes (each with ``forms``); core's chance actions included
+            where the game uses them.
+
+    >>> from boardkit.core.actions import FirstPlayer
+    >>> Notation((FirstPlayer,)).parse("first 1", NotationContext(num_players=2))
+    FirstPlayer(player=1)
+    """
+
+    def __init__(self, actions: Sequence[type["Action"]]) -> None:
+        self.actions = tuple(actions)
+        self.forms: tuple[tuple[type[Action], Form], ...] = tuple((cls, f) for cls in self.actions for f in cls.forms)
+        for cls in self.actions:
+            if not cls.forms:
+                raise ValueError(f"{cls.__name__} has no notation forms")
+
+    def verbs(self) -> list[str]:
+        """The first words of the forms, in table order, without repeats."""
+        return list(dict.fromkeys(f.verb for _, f in self.forms))
+
+    def rows(self) -> list[dict[str, str]]:
+        """The notation table: per form, ``{"form", "action", "doc", "clause", "example"}``."""
+        return [{"form": f.shape(), "action": cls.__name__, "doc": f.doc, "clause": f.clause or cls.clause,
+                 "example": f.example} for cls, f in self.forms]
+
+    def parse(self, text: str, ctx: NotationContext) -> "Action":
+        """Read ``text`` as an action of this table (legal or not).
+
+        Args:
+            text: the notation; case and extra spaces are ignored.
+            ctx: the game's cells, seats and vocabularies.
+
+        Returns:
+            The Action, built from the first form that matches the whole text.
+
+        Raises:
+            NotationError: no form matches; the message quotes the text and says which word is
+                wrong and what form was expected.
+        """
+        if not isinstance(text, str):
+            raise NotationError(f"an action is written as text, got {text!r}")
+        words = text.split()
+        if not words:
+            raise NotationError(f"empty action text; actions: {', '.join(self.verbs())}")
+        best: _NoMatch | None = None
+        best_form: Form | None = None
+        for cls, form in self.forms:
+            try:
+                values = self._match(form, words, ctx)
+            except _NoMatch as miss:
+                if best is None or miss.depth > best.depth:
+                    best, best_form = miss, form
+                continue
+            names = {f.name for f in fields(cls)}  # type: ignore[arg-type]
+            kwargs = dict(form.fixed)
+            kwargs.update((k, v) for k, v in values.items() if k in names)
+            for k, other in form.same.items():
+                if k not in values and other in kwargs:
+                    kwargs[k] = kwargs[other]
+            return cls.build(ctx, **kwargs)
+        assert best is not None and best_form is not None
+        if best.depth == 0:
+            raise NotationError(f"{text.strip()!r}: unknown action {words[0]!r}; actions: {', '.join(self.verbs())}")
+        shapes = sorted({f.shape() for _, f in self.forms if f.verb == best_form.verb})
+        raise NotationError(f"{text.strip()!r}: {best.message}; expected " + " or ".join(repr(s) for s in shapes))
+
+    # backtracking matcher: returns field values or raises _NoMatch with how far it got
+    def _match(self, form: Form, words: list[str], ctx: NotationContext) -> dict[str, Any]:
+        parts = list(form.parts)  # type: ignore[attr-defined]
+        found: list[dict[str, Any]] = []
+        deepest = [_NoMatch(0, "no match")]
+
+        def fail(depth: int, message: str) -> None:
+            if depth >= deepest[0].depth:
+                deepest[0] = _NoMatch(depth, message)
+
+        def go(pi: int, wi: int, acc: dict[str, Any], seq: list[Any]) -> bool:
+            if pi == len(seq):
+                if wi == len(words):
+                    found.append(acc)
+                    return True
+                fail(wi + 1, f"{words[wi]!r} is not expected here")
+                return False
+            piece = seq[pi]
+            if isinstance(piece, _Opt):
+                with_opt = seq[:pi] + list(piece.parts) + seq[pi + 1:]
+                flags = {q.word: True for q in piece.parts if isinstance(q, _Lit)}
+                if go(pi, wi, {**acc, **flags, "__opt__": True}, with_opt):
+                    return True
+                return go(pi + 1, wi, acc, seq)
+            if isinstance(piece, _Lit):
+                if wi < len(words) and words[wi].lower() == piece.word:
+                    return go(pi + 1, wi + 1, acc, seq)
+                fail(wi + (1 if wi else 0), f"expected {piece.word!r}" + (f", not {words[wi]!r}" if wi < len(words) else ""))
+                return False
+            if wi >= len(words):
+                fail(wi + 1, f"a {piece.kind} is missing")
+                return False
+            spans = range(1, len(words) - wi + 1) if piece.many else range(1, 2)
+            if piece.many == "...":
+                spans = range(len(words) - wi, 0, -1)  # longest phrase first
+            for n in spans:
+                try:
+                    value = self._value(piece, words[wi:wi + n], ctx)
+                except NotationError as exc:
+                    fail(wi + 1, str(exc))
+                    continue
+                if go(pi + 1, wi + n, {**acc, piece.name: value}, seq):
+                    return True
+            return False
+
+        if go(0, 0, {}, parts):
+            values = found[0]
+            values.pop("__opt__", None)
+            return values
+        raise deepest[0]
+
+    @staticmethod
+    def _value(slot: _Slot, words: list[str], ctx: NotationContext) -> Any:
+        def one(word: str) -> Any:
+            if slot.kind == "cell":
+                w = word.lower()
+                if w not in ctx.cells:
+                    raise NotationError(f"{word!r} is not a cell of the board")
+                return w
+            if slot.kind == "player":
+                if not word.isdigit() or int(word) >= ctx.num_players:
+                    raise NotationError(f"{word!r} is not a seat (0 .. {ctx.num_players - 1})")
+                return int(word)
+            if slot.kind == "int":
+                if not re.fullmatch(r"-?\d+", word):
+                    raise NotationError(f"{word!r} is not a whole number")
+                return int(word)
+            return ctx.vocabulary(slot.kind).resolve(word)
+
+        if slot.many == "+":
+            return tuple(one(w) for w in words)
+        if slot.many == "...":
+            if slot.kind in ("cell", "player", "int"):
+                raise NotationError(f"a phrase of {slot.kind}s is not a notation")
+            return ctx.vocabulary(slot.kind).resolve(" ".join(words))
+        return one(words[0])
+

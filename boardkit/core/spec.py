@@ -1,0 +1,157 @@
+"""A game's declaration (:class:`GameSpec`) and the registry of games.
+
+Each game package declares one ``GameSpec`` in its ``spec`` module and registers it; core
+knows no game. ``boardkit.load_game`` finds every package under ``boardkit.games`` that has a
+``spec`` module, so adding a game touches nothing outside its own package, data and tests.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Literal, Mapping
+
+from boardkit.core.notation import Notation
+
+if TYPE_CHECKING:  # pragma: no cover
+    from boardkit.core.game import Game
+
+
+class OptionError(ValueError):
+    """An unknown game, an unknown option or a value an option does not take."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """One rule option of a game.
+
+    Attributes:
+        name: keyword for ``load_game(game, name=value)``.
+        default: value used when the option is not given.
+        doc: what the option changes, in words.
+        clause: the clause id the option decides.
+        choices: the allowed values, or None for any value of ``kind``.
+        kind: the Python type values must have (``bool``, ``int``, ``str``...).
+        allow_none: whether None is allowed (for example "no limit").
+    """
+
+    name: str
+    default: Any
+    doc: str
+    clause: str
+    choices: tuple[Any, ...] | None = None
+    kind: type = object
+    allow_none: bool = False
+
+    def check(self, game: str, value: Any) -> Any:
+        """Return ``value`` if allowed, else raise OptionError naming option and value."""
+        if value is None and self.allow_none:
+            return value
+        bad_type = self.kind is not object and (
+            not isinstance(value, self.kind) or (self.kind is int and isinstance(value, bool))
+        )
+        if self.choices is not None and not any(type(value) is type(c) for c in self.choices):
+            bad_type = True  # 1.0 == True == 1 in Python: only a value of a listed type is taken
+        if bad_type or (self.choices is not None and value not in self.choices):
+            allowed = (
+                "one of " + ", ".join(repr(c) for c in self.choices)
+                if self.choices is not None
+                else f"a value of type {self.kind.__name__}"
+            )
+            if self.allow_none:
+                allowed += " or None"
+            raise OptionError(f"{game}: option {self.name}={value!r} is not allowed; use {allowed} ({self.clause})")
+        return value
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """What a game is, declared once by its package.
+
+    Attributes:
+        id: the registry id (``"leaders"``), also the name of its data files.
+        title: the game's title and edition, for pages and reports.
+        seed: the file name of the seed text the rules render.
+        players: ``(min, max)`` seats.
+        seats: the seats' names, for ``max`` players (``("red", "blue")``).
+        chance: whether the game has chance nodes.
+        information: ``"perfect"`` or ``"imperfect"`` (something is hidden from some seat).
+        board: the board data file's name (``data/boards/<board>.yaml``), or ``""``.
+        options: the rule options.
+        notation: the verb table of the game's actions.
+        rules_version: bumped whenever the engine's behaviour changes.
+        rules_history: ``((version, what changed), ...)``, oldest first.
+        game: ``"module:Class"`` of the Game subclass (imported on first use).
+        players_option: the option that sets the number of seats, if any.
+        turn_clause: the clause that says whose turn it is (for refusals of a seat that is
+            not to move).
+        sides: named groups of seats (``{"earth": (0, 1), "aliens": (2,)}``), if the game
+            has sides.
+    """
+
+    id: str
+    title: str
+    seed: str
+    players: tuple[int, int]
+    seats: tuple[str, ...]
+    chance: bool
+    information: Literal["perfect", "imperfect"]
+    board: str
+    options: tuple[Option, ...]
+    notation: Notation
+    rules_version: str
+    rules_history: tuple[tuple[str, str], ...]
+    game: str
+    turn_clause: str
+    players_option: str | None = None
+    sides: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        lo, hi = self.players
+        if not 1 <= lo <= hi or len(self.seats) != hi:
+            raise ValueError(f"{self.id}: players {self.players} and seats {self.seats} do not agree")
+        if self.information not in ("perfect", "imperfect"):
+            raise ValueError(f"{self.id}: information is 'perfect' or 'imperfect', not {self.information!r}")
+        if self.rules_history and self.rules_history[-1][0] != self.rules_version:
+            raise ValueError(f"{self.id}: rules_version {self.rules_version} is not the last of rules_history")
+        names = [o.name for o in self.options]
+        if len(set(names)) != len(names):
+            raise ValueError(f"{self.id}: an option is declared twice")
+        if self.players_option is not None and self.players_option not in names:
+            raise ValueError(f"{self.id}: players_option {self.players_option!r} is not an option")
+
+    def game_class(self) -> type["Game"]:
+        """The Game subclass (its module is imported now)."""
+        module, cls = self.game.split(":")
+        return getattr(importlib.import_module(module), cls)  # type: ignore[no-any-return]
+
+
+_SPECS: dict[str, GameSpec] = {}
+
+
+def register(spec: GameSpec) -> GameSpec:
+    """Add ``spec`` to the registry (again for the same spec is a no-op).
+
+    Raises:
+        ValueError: another spec is registered under the same id.
+    """
+    old = _SPECS.get(spec.id)
+    if old is not None and old is not spec:
+        raise ValueError(f"a game {spec.id!r} is registered already")
+    _SPECS[spec.id] = spec
+    return spec
+
+
+def unregister(game_id: str) -> None:
+    """Remove a game from the registry (for tests of hand-made games)."""
+    _SPECS.pop(game_id, None)
+
+
+def registered() -> Mapping[str, GameSpec]:
+    """The registered specs by id (read-only view)."""
+    from types import MappingProxyType
+
+    return MappingProxyType(_SPECS)
+
+
+__all__ = ["GameSpec", "Option", "OptionError", "register", "unregister", "registered"]

@@ -1,0 +1,37 @@
+"""The Leaders game's declaration: seats, options, notation, rules version."""
+
+from __future__ import annotations
+
+from boardkit.core.notation import Notation
+from boardkit.core.spec import GameSpec, Option, register
+
+RULES_HISTORY = (
+    ("1.0", "First complete engine: LEAD-1.1 .. LEAD-10, decisions LEAD-D1 .. LEAD-D8."),
+)
+
+#: The rule options (each names the clause it decides).
+OPTIONS: tuple[Option, ...] = (
+    Option("expert", False, "Expert mode: no deck, every character available, Exile rounds", "LEAD-8.1", kind=bool),
+    Option("first_player", None, "who takes the first turn; None: drawn by chance", "LEAD-1.4", choices=(0, 1), allow_none=True),
+    Option("max_turns", None, "cut the game off after this many turns (not a rule: for study)", "LEAD-D7", kind=int, allow_none=True),
+    Option("nemesis_trigger", "any", "what moves the Nemesis: any displacement of the enemy Leader, or only its own move", "LEAD-7.2", choices=("any", "own_move")),
+    Option("board", "leaders", "board file (data/boards/<name>.yaml or a path)", "LEAD-9.4", kind=str),
+)
+
+SPEC = register(GameSpec(
+    id="leaders",
+    title="Leaders (H. Frénoy, Studio H, 2025)",
+    seed="002_b0cce2ad4dfbe125.txt",
+    players=(2, 2),
+    seats=('0', '1'),
+    chance=True,
+    information="imperfect",
+    board="leaders",
+    options=OPTIONS,
+    notation=Notation(()),
+    rules_version=RULES_HISTORY[-1][0],
+    rules_history=RULES_HISTORY,
+    game="boardkit.games.leaders.game:LeadersGame",
+    turn_clause="LEAD-2.1",
+    players_option=None,
+))

@@ -1,0 +1,36 @@
+"""The Marabunta game's declaration: seats, options, notation, rules version."""
+
+from __future__ import annotations
+
+from boardkit.core.notation import Notation
+from boardkit.core.spec import GameSpec, Option, register
+
+RULES_HISTORY = (("1.0", "First engine: MARA-1.1 .. MARA-10 with decisions MARA-D1 .. MARA-D11."),)
+
+#: The rule options (each names the clause it decides).
+OPTIONS: tuple[Option, ...] = (
+    Option("first_player", None, "start player (0 red, 1 blue); None: drawn by chance", "MARA-2.1",
+           choices=(0, 1), allow_none=True),
+    Option("first_number", "free", "'free': a first number ignores adjacency; 'ant_hill': it needs an ant hill",
+           "MARA-4.5", choices=("free", "ant_hill")),
+    Option("decline", False, "a player may leave a usable die unused", "MARA-4.6", kind=bool),
+    Option("data", "default", "data file: map, player board, tiles", "MARA-9", kind=str),
+)
+
+SPEC = register(GameSpec(
+    id="marabunta",
+    title="Marabunta (R. Knizia, Space Cowboys)",
+    seed="003_a24625b41ad3ab46.txt",
+    players=(2, 2),
+    seats=('red', 'blue'),
+    chance=True,
+    information="perfect",
+    board="marabunta",
+    options=OPTIONS,
+    notation=Notation(()),
+    rules_version=RULES_HISTORY[-1][0],
+    rules_history=RULES_HISTORY,
+    game="boardkit.games.marabunta.game:MarabuntaGame",
+    turn_clause="MARA-3.3",
+    players_option=None,
+))
