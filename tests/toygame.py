@@ -1,7 +1,7 @@
 """A tiny private game ("toy": dice Nim) that exercises boardkit's generic machinery.
 
 Test support only, not a product: it is registered as ``"toy"`` inside tests with
-:func:`register` (monkeypatching ``boardkit._REGISTRY``). Its clauses (TOY-1 ... TOY-5) live in
+:func:`register` (its spec added to the core registry for one test). Its clauses (TOY-1 ... TOY-5) live in
 ``tests/data/toy_rules.yaml``.
 
 Rules: a pile of ``pile`` tokens (option, default 7). Chance draws the first player (TOY-1).
@@ -23,16 +23,18 @@ from typing import Any, Mapping
 import yaml
 
 import boardkit
-from boardkit.core.actions import Action
-from boardkit.core.game import CHANCE, TERMINAL, Game, Option, State
-from boardkit.core.rules import ClauseRegistry, IllegalActionError, NotationError, load_clauses
+from boardkit.core.actions import Action, FirstPlayer
+from boardkit.core.game import CHANCE, TERMINAL, Game, State
+from boardkit.core.notation import Form, Notation
+from boardkit.core.outcome import Outcome
+from boardkit.core.rules import ClauseRegistry, IllegalActionError, load_clauses
+from boardkit.core.spec import GameSpec, Option
 from boardkit.core.validate import check_schema
 
 TOY_DATA = Path(__file__).resolve().parent / "data"
 TOY_CLAUSES = TOY_DATA / "toy_rules.yaml"
 
 _DIE = {1: Fraction(1, 2), 2: Fraction(1, 3), 3: Fraction(1, 6)}
-_VERBS = ("first", "die", "take", "roll")
 
 _POSITION_SCHEMA: dict[str, Any] = {
     "type": "object",
@@ -46,35 +48,56 @@ _POSITION_SCHEMA: dict[str, Any] = {
 }
 
 
-def register(monkeypatch: Any) -> None:
-    """Register the toy game as ``"toy"`` for the duration of one test."""
-    monkeypatch.setitem(boardkit._REGISTRY, "toy", "toygame:ToyGame")
+@dataclass(frozen=True)
+class Take(Action):
+    """Take ``n`` tokens (TOY-2)."""
+
+    n: int
+    button = True
+    forms = (Form("take {n:int}", doc="take N tokens", clause="TOY-2"),)
 
 
 @dataclass(frozen=True)
-class ToyAction(Action):
-    """One toy action: ``verb`` in first/die/take/roll, ``n`` its number (0 for roll)."""
+class RollDie(Action):
+    """Roll the die instead of taking (TOY-3)."""
 
-    verb: str
-    n: int = 0
+    button = True
+    forms = (Form("roll", doc="roll the die", clause="TOY-3"),)
 
-    def __str__(self) -> str:
-        return self.verb if self.verb == "roll" else f"{self.verb} {self.n}"
 
-    @property
-    def choice(self) -> str:
-        return str(self)
+@dataclass(frozen=True)
+class DieShows(Action):
+    """Chance: the die removes ``n`` tokens (TOY-3)."""
+
+    n: int
+    button = True
+    forms = (Form("die {n:int}", doc="chance: the die shows N", clause="TOY-3"),)
+
+
+TOY_SPEC = GameSpec(
+    id="toy", title="Dice Nim (test game)", seed="", players=(2, 2), seats=("0", "1"), chance=True,
+    information="perfect", board="",
+    options=(
+        Option("pile", 7, "tokens in the pile at the start", "TOY-2", kind=int),
+        Option("max_turns", None, "draw after this many turns", "TOY-5", kind=int, allow_none=True),
+    ),
+    notation=Notation((FirstPlayer, Take, RollDie, DieShows)),
+    rules_version="1", rules_history=(("1", "the toy rules"),), game="toygame:ToyGame", turn_clause="TOY-2",
+)
+
+
+def register(monkeypatch: Any) -> None:
+    """Register the toy game as ``"toy"`` for the duration of one test."""
+    import boardkit.core.spec as spec_module
+
+    boardkit.list_games()  # the real games are discovered first
+    monkeypatch.setitem(spec_module._SPECS, "toy", TOY_SPEC)
 
 
 class ToyGame(Game):
     """Dice Nim for two players (see the module docstring)."""
 
-    name = "toy"
-    num_players = 2
-    option_specs = (
-        Option("pile", 7, "tokens in the pile at the start", "TOY-2", kind=int),
-        Option("max_turns", None, "draw after this many turns", "TOY-5", kind=int, allow_none=True),
-    )
+    spec = TOY_SPEC
     _toy_clauses: ClauseRegistry | None = None
 
     @property
@@ -86,7 +109,7 @@ class ToyGame(Game):
     def new_initial_state(self) -> "ToyState":
         return ToyState(self, pile=self.options["pile"], to_move=CHANCE)
 
-    def state_from_position(self, description: str | Mapping[str, Any]) -> "ToyState":
+    def state_from_position(self, description: str | Mapping[str, Any], study: bool = False) -> "ToyState":
         doc = yaml.safe_load(description) if isinstance(description, str) else dict(description)
         check_schema(doc, _POSITION_SCHEMA, "toy position")
         max_turns = self.options["max_turns"]
@@ -112,13 +135,13 @@ class ToyState(State):
         return self.to_move
 
     def _legal_actions(self) -> list[Action]:
-        takes = [ToyAction("take", n) for n in (1, 2) if n <= self.pile]  # TOY-2
-        return [*takes, ToyAction("roll")]  # TOY-3
+        takes: list[Action] = [Take(n) for n in (1, 2) if n <= self.pile]  # TOY-2
+        return [*takes, RollDie()]  # TOY-3
 
     def _chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         if self.roller is None:
-            return [(ToyAction("first", p), Fraction(1, 2)) for p in (0, 1)]  # TOY-1
-        return [(ToyAction("die", n), p) for n, p in _DIE.items()]  # TOY-3
+            return [(FirstPlayer(p), Fraction(1, 2)) for p in (0, 1)]  # TOY-1
+        return [(DieShows(n), p) for n, p in _DIE.items()]  # TOY-3
 
     def _end_turn(self, player: int, removed: int) -> None:
         self.pile -= min(removed, self.pile)
@@ -131,16 +154,16 @@ class ToyState(State):
             self.to_move = 1 - player
 
     def _apply_action(self, action: Action) -> None:
-        assert isinstance(action, ToyAction)
-        if action.verb == "first":
-            self.to_move = action.n
-        elif action.verb == "roll":
+        if isinstance(action, FirstPlayer):
+            self.to_move = action.player
+        elif isinstance(action, RollDie):
             self.roller, self.to_move = self.to_move, CHANCE
-        elif action.verb == "die":
+        elif isinstance(action, DieShows):
             roller, self.roller = self.roller, None
             assert roller is not None
             self._end_turn(roller, action.n)
         else:
+            assert isinstance(action, Take)
             self._end_turn(self.to_move, action.n)
 
     def _explain(self, action: Action) -> IllegalActionError:
@@ -151,17 +174,9 @@ class ToyState(State):
         if self.is_chance_node():
             clause = "TOY-1" if chance_verb == "first" else "TOY-3"
             return clauses.error(clause, f"chance acts here: only a '{chance_verb}' outcome", action)
-        if not isinstance(action, ToyAction) or action.verb in ("first", "die"):
+        if isinstance(action, (FirstPlayer, DieShows)):
             return clauses.error("TOY-3", "only chance draws the first player or rolls the die", action)
         return clauses.error("TOY-2", f"take 1 or 2 tokens, at most the {self.pile} in the pile", action)
-
-    def parse_action(self, text: str) -> Action:
-        parts = text.split()
-        if parts == ["roll"]:
-            return ToyAction("roll")
-        if len(parts) == 2 and parts[0] in _VERBS and parts[0] != "roll" and parts[1].isdigit():
-            return ToyAction(parts[0], int(parts[1]))
-        raise NotationError(f"toy: {text!r} is not an action (first N, die N, take N, roll)")
 
     def returns(self) -> list[Fraction | int]:
         if self.winner is None:
@@ -174,6 +189,14 @@ class ToyState(State):
     def clone(self) -> "ToyState":
         new = ToyState.__new__(ToyState)
         new.__dict__.update(self.__dict__)
-        new._history = list(self._history)
+        self._copy_record(new)
         return new
+
+    def _outcome(self) -> Outcome:
+        if self.winner is None:
+            return Outcome((), "max_turns reached", "TOY-5", (0, 0))
+        return Outcome((self.winner,), "emptied the pile", "TOY-4", tuple(self.returns()))
+
+    def to_position(self) -> dict[str, Any]:
+        return {"pile": self.pile, "to_move": self.to_move, "turns": self.turns}
 

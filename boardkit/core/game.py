@@ -389,29 +389,54 @@ class State:
                 return IllegalActionError(self.game.spec.turn_clause, f"it is not player {player}'s turn ({who} acts now)", action)
         if self.is_terminal():
             return self._explain(action)
-        if action in self.legal_actions():
+        if action in (self.legal_actions() if player is None else self.legal_actions(player)):
             return None
         err = self._explain(action)
         if not isinstance(err, IllegalActionError):  # pragma: no cover - engine bug guard
             raise TypeError(f"{type(self).__name__}._explain must return IllegalActionError")
         return err
 
-    def apply_action(self, action: Action | str) -> None:
+    def apply_action(self, action: Action | str, player: int | None = None) -> None:
         """Apply a legal action in place (text in the game's notation is parsed first).
 
+        Args:
+            action: an Action or its notation.
+            player: the seat acting; needed in a turn where several seats act at once
+                (:meth:`current_players`), optional otherwise (then it must be the mover).
+
         Raises:
-            IllegalActionError: the action is not legal here; ``.clause`` names the rule.
-                The state is left unchanged.
+            IllegalActionError: the action is not legal here (or not this seat's turn);
+                ``.clause`` names the rule. The state is left unchanged.
             NotationError: text (or a hand-built Action) that is not an action of this game.
+            ValueError: ``player`` is not a seat, or is missing where several seats act.
         """
-        action = self.canonical(action)
-        err = self.why_illegal(action)
+        action = self.canonical(action) if player is None else self._canonical_for(action, player)
+        if player is None and len(self.current_players()) > 1:
+            raise ValueError(f"{self.game.name}: players {self.current_players()} act at once: say which one acts "
+                             f"(apply_action(action, player=...))")
+        err = self.why_illegal(action, player)
         if err is not None:
             raise err
         seen = self._seen_by(action)
-        self._apply(action)
+        if player is None or self.current_player() == player:
+            self._apply(action)
+        else:
+            self._legal_cache = None
+            self._apply_by(action, player)
         self._history.append(action)
         self._seen.append(seen)
+
+    def _canonical_for(self, action: Action | str, player: int) -> Action:
+        if isinstance(action, Action):
+            legal = self.legal_actions(player) if player in self.current_players() else []
+            if action in legal:
+                return legal[legal.index(action)]
+        return self.canonical(action)
+
+    def _apply_by(self, action: Action, player: int) -> None:
+        """Apply ``player``'s action in a turn where several seats act at once (games with
+        such turns override it)."""
+        raise NotImplementedError(f"{self.game.name} has no turns where several players act at once")
 
     def child(self, action: Action | str) -> "State":
         """A new state after ``action``; this one is untouched. Raises as apply_action."""

@@ -439,7 +439,7 @@ class Notation:
                 try:
                     value = self._value(piece, words[wi:wi + n], ctx)
                 except NotationError as exc:
-                    fail(wi + 1, str(exc))
+                    fail(wi + (1 if wi else 0), str(exc))
                     continue
                 if go(pi + 1, wi + n, {**acc, piece.name: value}, seq):
                     return True
