@@ -217,5 +217,5 @@ def test_stored_action_is_the_games_own_form(monkeypatch: pytest.MonkeyPatch) ->
     assert again.current_player() == 1
     state.apply_action(toygame.Take(1.0))  # type: ignore[arg-type]  # 1.0 == 1: normalised too
     assert [str(a) for a in state.history()] == ["first 1", "take 1"]
-    with pytest.raises(NotationError, match="not an action"):
+    with pytest.raises(NotationError, match="not a whole number"):
         state.apply_action(toygame.Take(1.5))  # type: ignore[arg-type]
