@@ -1,0 +1,177 @@
+"""Generic conformance of Core v2, on every registered game (seeded random games):
+
+- positions both ways: ``game.state_from_position(state.to_position())`` gives the same
+  position (full observation, player to move, legal actions or chance outcomes), and the
+  description is copied (editing it afterwards changes nothing);
+- stored actions are in the game's own form: every history entry's notation parses back to
+  it, and a saved game reloads to the same position;
+- one outcome shape: ``outcome()`` is None while the game runs, an :class:`Outcome` at the end
+  whose returns are ``returns()``, whose winners have the top return, and whose clause is a
+  clause of the game;
+- seats: ``legal_actions(seat)`` is the mover's list for the mover and empty for the others;
+  a seat not to move is refused with the turn clause; ``str(state)`` is the public
+  observation;
+- no leak: for every game with hidden information and every seat, two truths that differ only
+  in chance outcomes hidden from that seat (the same history as the seat saw it) give equal
+  ``observation(seat)``, ``history(seat)`` and ``public_observation()``.
+
+Environment: ``BOARDKIT_CONFORMANCE_GAMES`` scales the number of games (default 200 -> 12
+games per check here).
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+import random
+from typing import Any
+
+import pytest
+
+import boardkit
+from boardkit import IllegalActionError, Outcome, State, sample_chance
+
+N_GAMES = max(4, int(os.environ.get("BOARDKIT_CONFORMANCE_GAMES", "200")) // 16)
+GAMES = boardkit.list_games()
+
+
+def _game(name: str) -> boardkit.Game:
+    opts = {"max_turns": 40} if any(o.name == "max_turns" for o in boardkit.get_spec(name).options) else {}
+    return boardkit.load_game(name, **opts)
+
+
+def _view(state: State) -> str:
+    if state.is_chance_node():
+        moves: Any = [(str(a), str(p)) for a, p in state.chance_outcomes()]
+    else:
+        moves = [str(a) for a in state.legal_actions()]
+    return json.dumps([state.observation(None), state.current_player(), moves], sort_keys=True, default=str)
+
+
+def _random_states(name: str, seed: int, every: int = 7) -> list[State]:
+    """Snapshots (clones) along one seeded random game, every ``every`` actions and at the end."""
+    rng = random.Random(seed)
+    state = _game(name).new_initial_state()
+    out = []
+    n = 0
+    while not state.is_terminal() and n < 5000:
+        if n % every == 0:
+            out.append(state.clone())
+        if state.is_chance_node():
+            state.apply_action(sample_chance(state, rng))
+        else:
+            acts = state.legal_actions()
+            state.apply_action(acts[rng.randrange(len(acts))])
+        n += 1
+    out.append(state)
+    return out
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_position_round_trip_and_copy(name: str) -> None:
+    checked = 0
+    for seed in range(N_GAMES):
+        for state in _random_states(name, seed):
+            desc = state.to_position()
+            json.dumps(desc)  # JSON-ready
+            kept = copy.deepcopy(desc)
+            again = state.game.state_from_position(desc, study=True)
+            assert _view(again) == _view(state), f"{name} seed {seed}: position round trip differs"
+            assert desc == kept, "state_from_position changed the description it was given"
+            before = _view(again)
+            for value in desc.values():  # the caller edits its description afterwards
+                if isinstance(value, (dict, list)):
+                    value.clear()
+            assert _view(again) == before, "the position shares data with the description it was made from"
+            checked += 1
+    assert checked > N_GAMES
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_stored_actions_reload_and_outcome_shape(name: str) -> None:
+    clauses = set(_game(name).clauses)
+    ended = 0
+    for seed in range(N_GAMES):
+        state = _random_states(name, 1000 + seed, every=10_000)[-1]
+        for action in state.history():
+            assert not isinstance(action, str)
+            assert state.parse_action(str(action)) == action and str(state.parse_action(str(action))) == str(action)
+        reloaded = boardkit.state_from_json(state.to_json())
+        assert _view(reloaded) == _view(state)
+        if not state.is_terminal():
+            assert state.outcome() is None
+            continue
+        ended += 1
+        o = state.outcome()
+        assert isinstance(o, Outcome) and o.clause in clauses
+        assert o.returns == tuple(state.returns())
+        top = max(o.returns)
+        assert o.winners == tuple(p for p, r in enumerate(o.returns) if r == top and top > 0)
+        assert state.winners() == list(o.winners)
+    assert ended > 0
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_seats_and_public_text(name: str) -> None:
+    game = _game(name)
+    turn_clause = game.spec.turn_clause
+    assert turn_clause in game.clauses
+    for state in _random_states(name, 77, every=3)[:60]:
+        assert json.loads(str(state)) == json.loads(json.dumps(state.public_observation(), default=str))
+        if state.is_terminal() or state.is_chance_node():
+            assert all(state.legal_actions(p) == [] for p in range(game.num_players))
+            continue
+        mover = state.current_player()
+        some = state.legal_actions()[0]
+        assert state.legal_actions(mover) == state.legal_actions()
+        for p in range(game.num_players):
+            if p == mover:
+                assert state.why_illegal(some, p) is None
+                continue
+            assert state.legal_actions(p) == []
+            err = state.why_illegal(some, p)
+            assert isinstance(err, IllegalActionError) and err.clause == turn_clause
+            with pytest.raises(IllegalActionError):
+                state.apply_action(some, player=p)
+
+
+def _replay(game: boardkit.Game, actions: list[Any]) -> State | None:
+    state = game.new_initial_state()
+    for a in actions:
+        if state.why_illegal(a) is not None:
+            return None
+        state.apply_action(a)
+    return state
+
+
+@pytest.mark.parametrize("name", [g for g in GAMES if boardkit.get_spec(g).information == "imperfect"])
+def test_no_leak_between_truths_a_seat_cannot_tell_apart(name: str) -> None:
+    """Swap one chance outcome hidden from a seat for another, keep every later action: where
+    the rest of the game stays legal, the seat's view must not change."""
+    game = _game(name)
+    pairs = 0
+    for seed in range(N_GAMES):
+        rng = random.Random(seed)
+        state = _random_states(name, 500 + seed, every=10_000)[-1]
+        history = state.history()
+        for seat in range(game.num_players):
+            seen = state.history(seat)
+            hidden = [i for i, entry in enumerate(seen) if isinstance(entry, str)]
+            rng.shuffle(hidden)
+            for i in hidden[:3]:
+                prefix = _replay(game, history[:i])
+                assert prefix is not None and prefix.is_chance_node()
+                others = [a for a, _ in prefix.chance_outcomes() if a != history[i]]
+                rng.shuffle(others)
+                for other in others[:4]:
+                    alt = _replay(game, history[:i] + [other] + history[i + 1:])
+                    if alt is None:
+                        continue
+                    pairs += 1
+                    assert alt.history(seat) == seen
+                    assert alt.observation(seat) == state.observation(seat), f"{name}: seat {seat} sees a hidden outcome"
+                    assert alt.public_observation() == state.public_observation()
+                    if alt.observation(None) != state.observation(None):
+                        break
+    assert pairs > 0, "no two truths a seat cannot tell apart were found: the check saw nothing"
