@@ -1,0 +1,67 @@
+"""Exact distributions over a game's chance nodes (fractions.Fraction), and a sympy bridge.
+
+Dice on their own (sums, pools of dice as multisets, coloured dice) are in
+:mod:`boardkit.core.dice`.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from fractions import Fraction
+from typing import Any, Callable, Hashable, Mapping
+
+from boardkit.core.game import State
+
+
+def resolve_chance(state: State, key: Callable[[State], Hashable],
+                   max_nodes: int = 1_000_000) -> dict[Hashable, Fraction]:
+    """Expand every chance node from ``state`` until a player decides (or the game ends) and
+    group the resulting states by ``key``, with exact probabilities.
+
+    Args:
+        state: the starting state (not changed).
+        key: maps a reached state to a hashable label (e.g. the market as a frozenset).
+        max_nodes: stop with an error past this many chance nodes (a guard against trees
+            too large to enumerate).
+
+    Returns:
+        ``{label: probability}``, probabilities Fractions summing to exactly 1.
+
+    Raises:
+        ValueError: more than ``max_nodes`` chance nodes.
+    """
+    out: dict[Hashable, Fraction] = defaultdict(Fraction)
+    stack: list[tuple[State, Fraction]] = [(state.clone(), Fraction(1))]
+    nodes = 0
+    while stack:
+        s, p = stack.pop()
+        if not s.is_chance_node():
+            out[key(s)] += p
+            continue
+        nodes += 1
+        if nodes > max_nodes:
+            raise ValueError(f"more than {max_nodes} chance nodes: too large to enumerate exactly")
+        for action, q in s.chance_outcomes():
+            child = s.clone()
+            child._apply(action)
+            stack.append((child, p * q))
+    return dict(out)
+
+
+def probability(dist: Mapping[Hashable, Fraction], event: Callable[[Any], bool]) -> Fraction:
+    """Exact probability of ``event`` (a predicate on labels) under ``dist``."""
+    return sum((p for label, p in dist.items() if event(label)), Fraction(0))
+
+
+def to_sympy(p: Fraction) -> Any:
+    """The same number as a sympy Rational (for display in notebooks).
+
+    Raises:
+        TypeError: ``p`` is not a Fraction or an int (floats are not exact).
+    """
+    import sympy
+
+    if isinstance(p, bool) or not isinstance(p, (Fraction, int)):
+        raise TypeError(f"to_sympy takes an exact Fraction or int, got {p!r}")
+    p = Fraction(p)
+    return sympy.Rational(p.numerator, p.denominator)

@@ -1,0 +1,220 @@
+"""Perft: count the leaves of the game tree of atomic actions, as chess engines do.
+
+Every atomic action is one ply, and so is every chance outcome: a die roll with six faces is
+six branches, whatever their probabilities. The counts pin move generation (and chance
+generation) exactly, so a rules change that alters what is legal shows up as a changed number.
+
+Per-game cases live in ``data/perft/<game>.yaml``::
+
+    game: leaders
+    cases:
+      - name: initial
+        options: {}              # load_game options (optional, default {})
+        position: null           # null: new_initial_state(); else a position description
+        history: [first 0]       # optional: notations applied (checked) after the position
+        counts: {1: 2, 2: 14}    # depth -> leaf count
+
+Source: python-chess ``examples/perft`` (idea only).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from boardkit.core.game import State
+from boardkit.core.paths import DATA_DIR
+from boardkit.core.validate import BoardkitDataError, check_schema
+
+_PERFT_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["game", "cases"],
+    "additionalProperties": False,
+    "properties": {
+        "game": {"type": "string"},
+        "doc": {"type": "string"},
+        "cases": {
+            "type": "array",
+            "minItems": 1,
+            "items": {
+                "type": "object",
+                "required": ["name", "position", "counts"],
+                "additionalProperties": False,
+                "properties": {
+                    "name": {"type": "string", "minLength": 1},
+                    "doc": {"type": "string"},
+                    "options": {"type": "object"},
+                    "position": {"type": ["object", "string", "null"]},
+                    "history": {"type": "array", "items": {"type": "string"}},
+                    "counts": {
+                        "type": "object",
+                        "minProperties": 1,
+                        "additionalProperties": {"type": "integer", "minimum": 0},
+                    },
+                },
+            },
+        },
+    },
+}
+
+
+def perft(state: State, depth: int) -> int:
+    """Number of leaf nodes of the tree of all atomic actions, ``depth`` plies deep.
+
+    Player actions and chance outcomes are both branches (chance outcomes are counted, not
+    weighted). A terminal node counts as one leaf at whatever depth (<= ``depth``) it is
+    reached, so ``perft(s, d)`` is the number of distinct action sequences of length ``d``
+    plus those shorter ones that end the game. ``perft(s, 0) == 1``.
+
+    Uses ``clone`` and the unchecked ``_apply``; ``state`` is not changed.
+
+    Args:
+        state: the root position.
+        depth: plies to expand (>= 0).
+
+    Returns:
+        The leaf count.
+
+    Raises:
+        ValueError: ``depth`` is negative.
+
+    >>> import boardkit
+    >>> perft(boardkit.load_game("leaders").new_initial_state(), 0)
+    1
+    """
+    if depth < 0:
+        raise ValueError(f"perft depth must be >= 0, got {depth}")
+    return _perft(state, depth)
+
+
+def _perft(state: State, depth: int) -> int:
+    if depth == 0 or state.is_terminal():
+        return 1
+    actions = state.legal_actions()
+    if depth == 1:
+        return len(actions)
+    total = 0
+    for action in actions:
+        child = state.clone()
+        child._apply(action)
+        total += _perft(child, depth - 1)
+    return total
+
+
+def divide(state: State, depth: int) -> dict[str, int]:
+    """Perft split by first action: ``{notation: perft(child, depth - 1)}``.
+
+    The values sum to ``perft(state, depth)``; comparing two divides finds the first action
+    under which move generation differs.
+
+    Args:
+        state: the root position (not changed).
+        depth: plies to expand, >= 1.
+
+    Returns:
+        Mapping from each legal action's notation (chance outcomes at a chance node) to the
+        leaf count below it, in ``legal_actions()`` order. Empty at a terminal state.
+
+    Raises:
+        ValueError: ``depth`` < 1.
+    """
+    if depth < 1:
+        raise ValueError(f"divide depth must be >= 1, got {depth}")
+    out: dict[str, int] = {}
+    for action in state.legal_actions():
+        child = state.clone()
+        child._apply(action)
+        out[str(action)] = _perft(child, depth - 1)
+    return out
+
+
+@dataclass(frozen=True)
+class PerftCase:
+    """One perft position with its expected counts.
+
+    Attributes:
+        game: game id.
+        name: case name (unique within the file).
+        options: ``load_game`` options.
+        position: position description for ``game.state_from_position`` or None for the
+            initial state.
+        history: notations applied (checked) after the position.
+        counts: depth -> expected leaf count.
+        doc: free text (where the counts come from).
+    """
+
+    game: str
+    name: str
+    options: dict[str, Any] = field(default_factory=dict)
+    position: Any = None
+    history: tuple[str, ...] = ()
+    counts: dict[int, int] = field(default_factory=dict)
+    doc: str = ""
+
+    def state(self) -> State:
+        """The root state: the position (or initial state) with ``history`` applied.
+
+        Raises:
+            OptionError: bad options. BoardkitDataError / IllegalActionError: bad position.
+            NotationError / IllegalActionError: a history entry does not parse or is illegal.
+        """
+        import boardkit
+
+        game = boardkit.load_game(self.game, **self.options)
+        state = game.new_initial_state() if self.position is None else game.state_from_position(self.position)
+        for entry in self.history:
+            state.apply_action(state.parse_action(entry))
+        return state
+
+
+def load_perft_file(game_name: str, path: Path | str | None = None) -> list[PerftCase]:
+    """Read and validate the perft cases of a game.
+
+    Args:
+        game_name: game id; the file's ``game`` field must match it.
+        path: the file (default ``data/perft/<game_name>.yaml``).
+
+    Returns:
+        The cases in file order.
+
+    Raises:
+        BoardkitDataError: missing or unreadable file, schema violation, another game's file,
+            a depth that is not a non-negative integer, or a duplicate case name (the message
+            names the file and the entry).
+    """
+    path = Path(path) if path is not None else DATA_DIR / "perft" / f"{game_name}.yaml"
+    try:
+        doc = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (OSError, yaml.YAMLError) as exc:
+        raise BoardkitDataError(f"{path}: cannot read perft file: {exc}") from None
+    check_schema(doc, _PERFT_SCHEMA, path)
+    if doc["game"] != game_name:
+        raise BoardkitDataError(f"{path}: game: file is for {doc['game']!r}, not {game_name!r}")
+    cases: list[PerftCase] = []
+    for i, entry in enumerate(doc["cases"]):
+        counts: dict[int, int] = {}
+        for key, value in entry["counts"].items():
+            depth = key if isinstance(key, int) else int(key) if str(key).isdigit() else -1
+            if depth < 0 or isinstance(key, bool):
+                raise BoardkitDataError(f"{path}: cases[{i}].counts: depth {key!r} is not an integer >= 0")
+            counts[depth] = value
+        if any(c.name == entry["name"] for c in cases):
+            raise BoardkitDataError(f"{path}: cases[{i}].name: duplicate case name {entry['name']!r}")
+        cases.append(
+            PerftCase(
+                game=game_name,
+                name=entry["name"],
+                options=dict(entry.get("options") or {}),
+                position=entry["position"],
+                history=tuple(entry.get("history") or ()),
+                counts=dict(sorted(counts.items())),
+                doc=entry.get("doc", ""),
+            )
+        )
+    return cases
+
+
+__all__ = ["perft", "divide", "PerftCase", "load_perft_file"]

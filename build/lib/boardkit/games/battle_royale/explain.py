@@ -1,0 +1,128 @@
+"""Why a Battle Royale action is illegal: the clause that forbids it and the reason in words."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable
+
+from boardkit.core.game import CHANCE
+from boardkit.core.rules import IllegalActionError
+from boardkit.games.battle_royale.actions import (
+    NEUTRAL, Done, Draw, FirstPlayer, MoveEliminator, Pick, Play, Push, Roll, Step, Stop, Take,
+)
+
+if TYPE_CHECKING:
+    from boardkit.core.actions import Action
+    from boardkit.games.battle_royale.game import BattleRoyaleState
+
+
+def explain(state: "BattleRoyaleState", action: "Action") -> IllegalActionError:
+    """The IllegalActionError for ``action``, which is not legal in ``state``."""
+
+    def err(clause: str, reason: str) -> IllegalActionError:
+        return state.game.clauses.error(clause, reason, action)
+
+    if state.phase == "over":
+        return err("BR-3.1", f"the game is over ({state.end_reason}); no action can follow")
+    if state.current_player() == CHANCE:
+        if state.deal or state.phase == "draw":
+            p = state.deal[0] if state.deal else state.to_move
+            if isinstance(action, Draw):
+                return err("BR-1.4", f"player {p}'s pile holds no {action.card} card (pile: {', '.join(sorted(state.piles[p]))})")
+            return err("BR-1.4", f"chance acts now: player {p} draws a card; '{action}' is not a chance outcome here")
+        if state.first is None:
+            return err("BR-1.7", f"chance acts now: the start player is drawn (first 0 .. first {state.n - 1})")
+        return err("BR-2.5", f"chance acts now: the Doom die is rolled; '{action}' is not a face of it")
+    if isinstance(action, (Draw, FirstPlayer, Roll)):
+        return err("BR-2.5", f"'{action}' is chance's to decide, not a player's")
+    p = state.to_move
+    if state.phase == "card":
+        if isinstance(action, Play):
+            return err("BR-2.1", f"player {p} has no {action.card} card in hand (hand: {', '.join(state.hands[p])})")
+        return err("BR-2.1", "first play a card from your hand ('play CARD')")
+    if state.phase == "push":
+        return _explain_push(state, action, err)
+    if state.phase == "event":
+        return _explain_event(state, action, err)
+    return _explain_move(state, action, err)
+
+
+def _explain_move(state: "BattleRoyaleState", action: "Action", err: Callable[[str, str], IllegalActionError]) -> IllegalActionError:
+    m = state.moving
+    if isinstance(action, (Play, MoveEliminator, Take)):
+        return err("BR-2.5", "the movement phase comes first; the card's special and the Doom die follow it ('done')")
+    if isinstance(action, Push):
+        return err("BR-2.3", "no tile holds more figures than allowed: there is nothing to push")
+    if m is None:
+        if isinstance(action, (Step, Stop)):
+            return err("BR-2.2", "pick a figure to move first ('pick CELL COLOUR')")
+        if isinstance(action, Pick):
+            t = state._cell(action.tile)
+            if t not in state.tiles:
+                return err("BR-2.2", f"{action.tile} is a hole: there is no figure on it")
+            movable = state._movable_colours()
+            if action.colour == NEUTRAL:
+                return err("BR-D1", "neutral figures belong to nobody: cards never move them, they are only pushed")
+            if action.colour not in movable:
+                if state.card and state.game.cards[state.card].get("opponents_only"):
+                    return err("BR-2.2", f"the {state.card} card moves only opponents' figures, not {action.colour}")
+                return err("BR-2.2", f"player {state.to_move} moves only its own figures ({movable[0]}), not {action.colour}")
+            counts = state.tiles[t][action.colour]
+            moved = state.moved[t][action.colour] if t in state.moved else 0
+            if counts == 0:
+                return err("BR-2.2", f"there is no {action.colour} figure on {action.tile}")
+            if counts - moved == 0:
+                return err("BR-2.2", f"every {action.colour} figure on {action.tile} has moved this turn: a figure moves once a turn")
+            return err("BR-2.2", f"the {action.colour} figure on {action.tile} has no tile to step to")
+        return err("BR-2.2", f"'{action}' is not a move")  # pragma: no cover
+    here = m["path"][-1]
+    if isinstance(action, (Pick, Done)):
+        return err("BR-2.2", "figures move one after another: finish this figure's move first ('stop')")
+    if isinstance(action, Stop):
+        return err("BR-2.2", "the picked figure has not moved yet: step at least once")
+    if isinstance(action, Step):
+        b = state._cell(action.tile)
+        step = state.game.board.step[here]
+        diagonal = bool(state.card and state.game.cards[state.card].get("diagonal"))
+        if b not in step[:4] and not (diagonal and b in step[4:]):
+            how = "edge-adjacent (or diagonal with a diagonal card)" if not diagonal else "adjacent"
+            return err("BR-2.2", f"a step goes to an {how} tile; {action.tile} is not next to {state._name(here)}")
+        if b not in state.tiles:
+            return err("BR-2.2", f"{action.tile} is a hole: figures fall in only when pushed")
+        if b == m["path"][0]:
+            return err("BR-D10", f"{action.tile} is where this move started, which counts as entered: "
+                                 "a figure may not enter the same tile twice in its move")
+        if b in m["path"]:
+            return err("BR-2.2", f"a figure may not enter the same tile twice in its move ({action.tile})")
+    return err("BR-2.2", f"'{action}' is not a step of this move")  # pragma: no cover
+
+
+def _explain_push(state: "BattleRoyaleState", action: "Action", err: Callable[[str, str], IllegalActionError]) -> IllegalActionError:
+    p = state.push
+    assert p is not None
+    tile = state._name(p["tile"])
+    if not isinstance(action, Push):
+        return err("BR-2.3", f"{tile} holds more than {state.game.capacity} figures: push one on first ('push COLOUR')")
+    have = state.tiles[p["tile"]][action.colour]
+    if have == 0:
+        return err("BR-2.3", f"there is no {action.colour} figure on {tile}")
+    if action.colour == p["colour"] and (have == 1 or action.moved == p["moved"]):
+        return err("BR-D2", f"the {action.colour} figure on {tile} that just arrived is not pushed on; "
+                            f"choose another ({', '.join(str(a) for a in state.legal_actions())})")
+    kind = "moved" if action.moved else "not moved"
+    return err("BR-2.3", f"no {action.colour} figure on {tile} that has {kind} this turn, besides the one that just arrived")
+
+
+def _explain_event(state: "BattleRoyaleState", action: "Action", err: Callable[[str, str], IllegalActionError]) -> IllegalActionError:
+    if state.event == "move":
+        if isinstance(action, MoveEliminator):
+            b = state._cell(action.tile)
+            if b not in [j for j in state.game.board.step[state.eliminator] if j >= 0]:
+                return err("BR-4.1", f"the Eliminator moves one position (also diagonally); {action.tile} is not next to "
+                                     f"{state._name(state.eliminator)}")
+            return err("BR-4.1", f"the Eliminator never goes under an empty position: {action.tile} is a hole")
+        return err("BR-4.1", "the Eliminator must be moved first ('eliminator CELL')")
+    t, taker, others = state.takes[0]
+    if isinstance(action, Take):
+        return err("BR-4.4", f"on {state._name(t)} player {taker} takes one figure of {', '.join(sorted(others))} "
+                             f"(not {action.tile} {action.colour})")
+    return err("BR-4.3", f"battle: player {taker} takes a prisoner on {state._name(t)} first ('take CELL COLOUR')")

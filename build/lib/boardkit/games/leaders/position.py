@@ -1,0 +1,204 @@
+"""Leaders positions for study: a few readable lines instead of playing up to a position.
+
+Example (YAML text or the same as a dict)::
+
+    to_move: 0            # whose turn (default 0)
+    first_player: 0       # who took the first turn (default 0)
+    turn: 5               # turns started so far, this one included (default 5)
+    phase: action         # action | recruit (default action)
+    pieces:
+      0: King d1, Archer c3, Assassin e2
+      1: Queen d4, Protector d5
+    acted: [Archer]       # characters of the player to move that already acted this turn
+    market: [Rider, Vizier, Jailer]   # Discovery mode; fewer than 3 (or omitted): the
+                                      # missing cards are drawn by chance first (LEAD-1.3)
+    exiled: [Wanderer, Jailer]        # Expert mode only: 2, or 4 once both have 3 cards
+    recruits_left: 2      # phase recruit only: Recruitment phases left this turn (default 1)
+
+Character names are written as in notation (``RoyalGuard``; ``Royal Guard`` is read too).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Mapping
+
+
+from boardkit.core.rules import IllegalPositionError
+from boardkit.core.validate import BoardkitDataError, load_description
+from boardkit.games.leaders import rules as R
+from boardkit.games.leaders.actions import CARD_PIECES, LEADERS, PIECE_CARD, RECRUITABLE
+
+if TYPE_CHECKING:
+    from boardkit.games.leaders.game import LeadersGame, LeadersState
+
+_LIST = {"type": "array", "items": {"type": "string"}}
+_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["pieces"],
+    "additionalProperties": False,
+    "properties": {
+        "to_move": {"type": "integer", "enum": [0, 1]},
+        "first_player": {"type": "integer", "enum": [0, 1]},
+        "turn": {"type": "integer", "minimum": 1},
+        "phase": {"enum": ["action", "recruit"]},
+        "pieces": {
+            "type": "object",
+            "additionalProperties": False,
+            "required": ["0", "1"],
+            "properties": {
+                "0": {"anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]},
+                "1": {"anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]},
+            },
+        },
+        "acted": _LIST,
+        "market": _LIST,
+        "exiled": _LIST,
+        "recruits_left": {"type": "integer", "enum": [1, 2]},
+    },
+}
+
+
+def _normalise(description: str | Mapping[str, Any]) -> dict[str, Any]:
+    doc = load_description(description, _SCHEMA)
+    for p in ("0", "1"):
+        v = doc["pieces"][p]
+        items = [x.strip() for x in v.split(",")] if isinstance(v, str) else v
+        doc["pieces"][p] = [x for x in items if x]
+    return doc
+
+
+def from_position(game: "LeadersGame", description: str | Mapping[str, Any]) -> "LeadersState":
+    """Build a validated Leaders position (see the module docstring for the format).
+
+    Args:
+        game: the LeadersGame (its options say Discovery or Expert mode).
+        description: YAML text or a mapping.
+
+    Returns:
+        LeadersState at that position; its ``to_json`` saves the description and what follows.
+
+    Raises:
+        BoardkitDataError: malformed description (names the field: ``pieces.0[1]``...).
+        IllegalPositionError: a position the rules make impossible, naming the clause: a
+            missing Leader (LEAD-1.1), a character twice (LEAD-10), the Hermit without the Cub
+            (LEAD-7.1), more than five cards (LEAD-2.5), a Leader already captured or
+            surrounded (LEAD-3.1), a market card also on the board (LEAD-1.3), a market in
+            Expert mode (LEAD-8.1), exiles outside Expert mode or not 2 (4 once both players
+            have three cards) in it (LEAD-8.2), an acted character
+            that is not the mover's (LEAD-2.2).
+    """
+    from boardkit.games.leaders.game import LEADER_OF, LeadersState
+
+    doc = _normalise(description)
+    expert = game.options["expert"]
+    board = game.board
+    state = LeadersState.__new__(LeadersState)
+    LeadersState.__init__(state, game)  # a fresh state, then overwritten below
+    state.pieces = [None] * len(board.coords)
+    state.cards = [[], []]
+    seen: dict[str, str] = {}
+    for p in (0, 1):
+        for j, item in enumerate(doc["pieces"][str(p)]):
+            words = item.split()
+            where = f"position: pieces.{p}[{j}] {item!r}"
+            if len(words) < 2:
+                raise BoardkitDataError(f"{where}: expected 'Kind cell', e.g. 'Archer c3'")
+            parts = ["".join(words[:-1]), words[-1]]  # 'Royal Guard c2' -> RoyalGuard, c2
+            kind = next((k for k in PIECE_CARD if k.lower() == parts[0].lower()), None)
+            if kind is None:
+                raise BoardkitDataError(f"{where}: unknown character {parts[0]!r}; characters: {', '.join(PIECE_CARD)}")
+            try:
+                c = board.cell(parts[1])
+            except KeyError as exc:
+                raise BoardkitDataError(f"{where}: {exc.args[0]}") from None
+            if kind in seen:
+                raise IllegalPositionError("LEAD-10", f"there is one {kind}; it is listed twice ({seen[kind]} and {item!r})")
+            if state.pieces[c] is not None:
+                raise IllegalPositionError("LEAD-2.2", f"two characters on {parts[1]} ({state.pieces[c][0]} and {kind})")  # type: ignore[index]
+            if kind in LEADERS and kind != LEADER_OF[p]:
+                raise IllegalPositionError("LEAD-1.1", f"player {p}'s Leader is the {LEADER_OF[p]}, not the {kind}")
+            seen[kind] = item
+            state.pieces[c] = (kind, p)
+            state._locs = None
+            card = PIECE_CARD[kind]
+            if card not in state.cards[p]:
+                state.cards[p].append(card)
+    for p in (0, 1):
+        if LEADER_OF[p] not in seen:
+            raise IllegalPositionError("LEAD-1.1", f"player {p} has no Leader ({LEADER_OF[p]}) on the board")
+        state.cards[p].sort(key=lambda c: (c not in LEADERS, c))
+        if len(state.cards[p]) > 5:
+            raise IllegalPositionError("LEAD-2.5", f"player {p} holds {len(state.cards[p])} cards; recruitment stops at five")
+    if ("Hermit" in seen) != ("Cub" in seen):
+        raise IllegalPositionError("LEAD-7.1", "the Hermit and the Cub are one card: both are on the board or neither")
+    if ("Hermit" in seen) and state.pieces[state.where("Hermit")][1] != state.pieces[state.where("Cub")][1]:  # type: ignore[index]
+        raise IllegalPositionError("LEAD-7.1", "the Hermit and the Cub are one card and belong to the same player")
+    g = game.geometry
+    for p in (0, 1):
+        lost = R.leader_lost(g, state.pieces, state.leader_cell(p), p)
+        if lost:
+            raise IllegalPositionError("LEAD-3.1", f"player {p}'s Leader is already {lost}: the game would have ended")
+    on_board = set(state.cards[0]) | set(state.cards[1])
+    market = [_card(m, "market") for m in doc.get("market", [])]
+    exiled = [_card(m, "exiled") for m in doc.get("exiled", [])]
+    if expert and "market" in doc:
+        raise IllegalPositionError("LEAD-8.1", "Expert mode has no market: every character not taken or exiled is available")
+    if not expert and exiled:
+        raise IllegalPositionError("LEAD-8.2", "Exile exists only in Expert mode (option expert=True)")
+    if len(market) > 3 or len(set(market)) != len(market):
+        raise IllegalPositionError("LEAD-1.3", f"the market holds at most three different cards, not {market}")
+    for m in market + exiled:
+        if m in on_board:
+            raise IllegalPositionError("LEAD-10", f"the {m} is on the board, so it cannot also be in the market or exiled")
+    if set(market) & set(exiled) or len(set(exiled)) != len(exiled):
+        raise IllegalPositionError("LEAD-10", "a card is listed twice across market and exiled")
+    if expert:
+        both_three = len(state.cards[0]) >= 3 and len(state.cards[1]) >= 3
+        need = 4 if both_three else 2
+        if len(exiled) != need:
+            raise IllegalPositionError(
+                "LEAD-8.2", f"in Expert mode one card each is exiled before the first turn and one each again once both "
+                            f"players have three cards: this position needs exactly {need} exiled cards, not {len(exiled)}")
+    state.market = market
+    state.deck = set() if expert else set(RECRUITABLE) - on_board - set(market)
+    state.exiled = exiled
+    state.first = doc.get("first_player", 0)
+    state.to_move = doc.get("to_move", 0)
+    state.turn = doc.get("turn", 5)
+    state.exile_queue = []
+    state.second_exile_done = len(state.cards[0]) >= 3 and len(state.cards[1]) >= 3
+    state.phase = doc.get("phase", "action")
+    if state.turn == 1 and state.to_move != state.first:
+        raise IllegalPositionError("LEAD-1.4", f"turn 1 is the first player's (player {state.first}), not player {state.to_move}'s")
+    acted: list[str] = []
+    for a in doc.get("acted", []):
+        kind = next((k for k in PIECE_CARD if k.lower() == a.replace(" ", "").lower()), a)
+        c = state.where(kind)
+        if c < 0 or state.pieces[c][1] != state.to_move:  # type: ignore[index]
+            raise IllegalPositionError("LEAD-2.2", f"acted: {a!r} is not a character of player {state.to_move} on the board")
+        if kind == "Nemesis":
+            raise IllegalPositionError("LEAD-7.2", "acted: the Nemesis never acts in the Action phase")
+        if kind in acted:
+            raise IllegalPositionError("LEAD-2.2", f"acted: the {kind} is listed twice; a character acts at most once a turn")
+        acted.append(kind)
+    state.acted = acted
+    if "recruits_left" in doc and state.phase != "recruit":
+        raise BoardkitDataError("position: recruits_left: only meaningful with phase: recruit")
+    if state.phase == "recruit":
+        if acted:
+            raise BoardkitDataError("position: acted: the Action phase is over in phase: recruit")
+        state.recruits_left = doc.get("recruits_left", 1)
+    state._start = {k: v for k, v in doc.items()}
+    state._history = []
+    state._settle()
+    return state
+
+
+def _card(text: str, field: str) -> str:
+    key = text.replace(" ", "").replace("&", "").replace("_", "").lower()
+    for c in CARD_PIECES:
+        if c.lower() == key:
+            if c in LEADERS:
+                raise IllegalPositionError("LEAD-1.1", f"{field}: the {c} is a Leader card, never recruited or exiled")
+            return c
+    raise BoardkitDataError(f"position: {field}: unknown card {text!r}; cards: {', '.join(RECRUITABLE)}")

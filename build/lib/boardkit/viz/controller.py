@@ -1,0 +1,563 @@
+"""Click-to-action logic for board widgets, in pure Python (no ipywidgets).
+
+:class:`BoardController` turns cell clicks into actions of any boardkit game, using only the
+State API: ``legal_actions()``, each Action's ``.cells`` and ``.choice``, ``why_illegal`` and,
+when the game offers it, ``state.actions_from_cells(cells)`` to explain an illegal click. It
+also keeps the game tree explored in a session: stepping back and playing another action makes
+a new branch, and the old line stays reachable.
+
+A widget (``boardkit.viz.widgets``) only draws what the controller says; tests drive the
+controller directly:
+
+>>> import boardkit
+>>> from boardkit.viz.controller import BoardController
+>>> game = boardkit.load_game("leaders")
+>>> ctl = BoardController(game.state_from_position(
+...     {"pieces": {0: "King d1, Archer c3", 1: "Queen d7"}, "market": ["Rider", "Vizier", "Jailer"]}))
+>>> ctl.click("c3").status, sorted(ctl.highlights())
+('applied', ['b2', 'b3', 'c2', 'c4', 'd3', 'd4'])
+>>> ctl.click("g7").message
+'Illegal: move g7 [LEAD-2.2] a character moves to an adjacent free cell; g7 is 4 cells away'
+>>> ctl.click("c4").status, ctl.log()
+('applied', ['select c3', 'move c4'])
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Sequence
+
+from boardkit.core.actions import Action
+from boardkit.core.game import State, sample_chance
+from boardkit.core.rules import IllegalActionError, NotationError
+
+#: ``ClickResult.status`` values.
+STATUSES = ("collecting", "applied", "pending", "illegal", "refused", "cancelled")
+
+
+@dataclass(frozen=True)
+class ClickResult:
+    """What a click (or ``apply``/``pick``/``resolve_chance``) did.
+
+    Attributes:
+        status: ``"collecting"`` (a prefix of legal actions: click on), ``"applied"`` (an
+            action was played), ``"pending"`` (several legal actions end on these clicks:
+            ``pick`` one), ``"illegal"`` (no legal action matches; see ``message`` and
+            ``errors``), ``"refused"`` (no click is possible here: chance node or game over),
+            ``"cancelled"`` (the last clicked cell was clicked again: clicks cleared).
+        action: the action applied, if any.
+        clicks: the click sequence collected after this click (``()`` once reset).
+        highlights: cells that continue the click sequence towards a legal action.
+        pending_options: the legal actions to choose from when ``status == "pending"``.
+        message: a sentence for the user (the clause id and reason for an illegal click).
+        clause: the clause id that forbids the intended action, for an illegal click.
+        errors: every IllegalActionError found for the intended action(s).
+    """
+
+    status: str
+    action: Action | None = None
+    clicks: tuple[str, ...] = ()
+    highlights: tuple[str, ...] = ()
+    pending_options: tuple[Action, ...] = ()
+    message: str = ""
+    clause: str | None = None
+    errors: tuple[IllegalActionError, ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        """True unless the click was illegal or refused."""
+        return self.status not in ("illegal", "refused")
+
+
+@dataclass(frozen=True)
+class Branch:
+    """One line of play in the session tree: from the root to a leaf.
+
+    Attributes:
+        index: position in ``BoardController.branches()`` (0 is the first line played).
+        actions: notation of every action on the line.
+        fork: number of actions shared with the line it branched from (0 for the first line).
+        current: True for the line the controller is on.
+        label: short text for a dropdown.
+    """
+
+    index: int
+    actions: tuple[str, ...]
+    fork: int
+    current: bool
+    label: str
+
+
+@dataclass(eq=False)
+class _Node:
+    state: State
+    action: Action | None = None
+    parent: "_Node | None" = None
+    children: list["_Node"] = field(default_factory=list)
+    active: int = 0  # index of the child that "forward" follows
+
+    @property
+    def depth(self) -> int:
+        d, n = 0, self
+        while n.parent is not None:
+            d, n = d + 1, n.parent
+        return d
+
+
+def _rng_from(rng_or_seed: Any) -> Any:
+    if rng_or_seed is None:
+        return None
+    if isinstance(rng_or_seed, (int, str)) and not isinstance(rng_or_seed, bool):
+        return random.Random(rng_or_seed)
+    if hasattr(rng_or_seed, "randrange"):
+        return rng_or_seed
+    raise TypeError(f"expected a seed (int or str) or a random.Random, got {rng_or_seed!r}")
+
+
+class BoardController:
+    """Game-agnostic board logic: a tree of states, the click sequence, and messages.
+
+    Args:
+        state: the starting state (copied; the caller's object is never changed). A Game is
+            accepted too and starts from ``game.new_initial_state()``.
+        seed: makes chance reproducible: with a seed, ``resolve_chance()`` at a given line of
+            play always draws the same outcome (the draw depends on the seed and the actions so
+            far, not on how the session got there). None: an unseeded ``random.Random``.
+
+    Attributes:
+        message: the last message for the user (empty at start).
+        last_result: the ClickResult of the last click or action (None after navigation).
+        seed: the seed given.
+    """
+
+    def __init__(self, state: Any, seed: int | str | None = None) -> None:
+        if not isinstance(state, State) and hasattr(state, "new_initial_state"):
+            state = state.new_initial_state()
+        if not isinstance(state, State):
+            raise TypeError(f"BoardController needs a boardkit State or Game, got {type(state).__name__}")
+        self.seed = seed
+        self._session_rng = random.Random() if seed is None else None
+        self._root = _Node(state.clone())
+        self._node = self._root
+        self._clicks: tuple[str, ...] = ()
+        self._pending: tuple[Action, ...] = ()
+        self._choice = ""
+        self.message = ""
+        self.last_result: ClickResult | None = None
+        self._listeners: list[Any] = []
+
+    # -- state and tree --------------------------------------------------------------------
+    @property
+    def state(self) -> State:
+        """The current state (do not change it in place; use ``apply``)."""
+        return self._node.state
+
+    @property
+    def game(self) -> Any:
+        """The game of the states."""
+        return self._root.state.game
+
+    @property
+    def index(self) -> int:
+        """Number of actions from the start to the current state."""
+        return self._node.depth
+
+    def _line_nodes(self) -> list[_Node]:
+        """Nodes of the current line: root .. current .. end of the active children."""
+        back: list[_Node] = []
+        n: _Node | None = self._node
+        while n is not None:
+            back.append(n)
+            n = n.parent
+        nodes = back[::-1]
+        n = self._node
+        while n.children:
+            n = n.children[n.active]
+            nodes.append(n)
+        return nodes
+
+    def log(self) -> list[str]:
+        """Notation of the actions from the start to the current state."""
+        return [str(n.action) for n in self._line_nodes()[1 : self.index + 1]]
+
+    def line(self) -> list[str]:
+        """Notation of the whole current line, including the actions after the current state
+        that ``forward()`` replays."""
+        return [str(n.action) for n in self._line_nodes()[1:]]
+
+    def can_back(self) -> bool:
+        """True if there is an earlier state on the line."""
+        return self._node.parent is not None
+
+    def can_forward(self) -> bool:
+        """True if the line continues after the current state."""
+        return bool(self._node.children)
+
+    def back(self) -> bool:
+        """Step one action back (the line is kept for ``forward``). Returns False at the start."""
+        if self._node.parent is None:
+            self.message = "at the start: nothing to step back to"
+            return False
+        self._node = self._node.parent
+        self._after_move(f"back to move {self.index}")
+        return True
+
+    def forward(self) -> bool:
+        """Replay the next action of the current line. Returns False at its end."""
+        if not self._node.children:
+            self.message = "at the end of this line"
+            return False
+        self._node = self._node.children[self._node.active]
+        self._after_move(f"forward: {self._node.action}")
+        return True
+
+    def goto(self, index: int) -> None:
+        """Go to the state after ``index`` actions of the current line (0: the start;
+        negative counts from the end, -1 being the last state).
+
+        Raises:
+            IndexError: the line has fewer actions.
+        """
+        nodes = self._line_nodes()
+        if index < 0:
+            index += len(nodes)
+        if not 0 <= index < len(nodes):
+            raise IndexError(f"the line has {len(nodes) - 1} actions; no state {index}")
+        self._node = nodes[index]
+        self._after_move(f"at move {index}" + (f": {self._node.action}" if self._node.action else " (start)"))
+
+    def _leaves(self) -> list[tuple[_Node, int]]:
+        """Leaves in creation order with the depth at which each leaves its parent line."""
+        out: list[tuple[_Node, int]] = []
+
+        def walk(n: _Node, fork: int) -> None:
+            if not n.children:
+                out.append((n, fork))
+            for i, c in enumerate(n.children):
+                walk(c, fork if i == 0 else n.depth)
+
+        walk(self._root, 0)
+        return out
+
+    def branches(self) -> list[Branch]:
+        """Every line of play explored in this session, the first one played first."""
+        current_leaf = self._line_nodes()[-1]
+        out = []
+        for i, (leaf, fork) in enumerate(self._leaves()):
+            acts: list[str] = []
+            n: _Node | None = leaf
+            while n is not None and n.action is not None:
+                acts.append(str(n.action))
+                n = n.parent
+            acts.reverse()
+            last = acts[-1] if acts else "start"
+            label = (f"line {i + 1}: {len(acts)} actions, ends '{last}'" if i == 0
+                     else f"line {i + 1}: from move {fork} '{acts[fork]}', {len(acts)} actions")
+            out.append(Branch(i, tuple(acts), fork, leaf is current_leaf, label))
+        return out
+
+    def switch_branch(self, i: int) -> None:
+        """Make line ``i`` of :meth:`branches` the current line. The current state stays if it
+        is on that line; otherwise the controller goes to where the two lines part.
+
+        Raises:
+            IndexError: no line ``i``.
+        """
+        leaves = self._leaves()
+        if not 0 <= i < len(leaves):
+            raise IndexError(f"there are {len(leaves)} lines; no line {i}")
+        leaf = leaves[i][0]
+        path: list[_Node] = []
+        n: _Node | None = leaf
+        while n is not None:
+            path.append(n)
+            n = n.parent
+        on_path = set(map(id, path))
+        for child in path[:-1]:
+            assert child.parent is not None
+            child.parent.active = child.parent.children.index(child)
+        cur: _Node | None = self._node
+        while cur is not None and id(cur) not in on_path:
+            cur = cur.parent
+        self._node = cur if cur is not None else self._root
+        self._after_move(f"line {i + 1}, at move {self.index}")
+
+    def _after_move(self, message: str) -> None:
+        self._clicks, self._pending, self._choice = (), (), ""
+        self.message = message
+        self.last_result = None
+        self._notify()
+
+    # -- listeners (widgets redraw on change) ------------------------------------------------
+    def on_change(self, callback: Any) -> None:
+        """Call ``callback(controller)`` after every change (click, action, navigation)."""
+        self._listeners.append(callback)
+
+    def _notify(self) -> None:
+        for cb in self._listeners:
+            cb(self)
+
+    # -- clicks -----------------------------------------------------------------------------
+    @property
+    def clicks(self) -> tuple[str, ...]:
+        """The cells clicked so far towards the next action."""
+        return self._clicks
+
+    @property
+    def choice(self) -> str:
+        """The choice picked with :meth:`choose` ('' if none)."""
+        return self._choice
+
+    @property
+    def pending_options(self) -> tuple[Action, ...]:
+        """Legal actions waiting for :meth:`pick` (several end on the same clicks)."""
+        return self._pending
+
+    def choices(self) -> list[str]:
+        """The non-cell choices of the legal actions made with clicks (cards to recruit...),
+        sorted, without repeats."""
+        if self._refusal():
+            return []
+        return sorted({a.choice for a in self.state.legal_actions() if a.cells and a.choice})
+
+    def choose(self, choice: str | None) -> None:
+        """Pick the non-cell part of the next action (a card), or clear it with '' or None.
+
+        Raises:
+            ValueError: not one of :meth:`choices`.
+        """
+        choice = choice or ""
+        if choice and choice not in self.choices():
+            raise ValueError(f"{choice!r} is not a choice here; choices: {', '.join(self.choices()) or 'none'}")
+        self._choice = choice
+        self._clicks, self._pending = (), ()
+        self.message = f"chosen: {choice}" if choice else "choice cleared"
+        self.last_result = None
+        self._notify()
+
+    def _candidates(self) -> list[Action]:
+        """Legal actions made with clicks, filtered by the current choice if it applies."""
+        acts = [a for a in self.state.legal_actions() if a.cells]
+        if self._choice and any(a.choice == self._choice for a in acts):
+            acts = [a for a in acts if a.choice == self._choice]
+        return acts
+
+    def highlights(self) -> list[str]:
+        """Cells that continue the click sequence towards a legal action (sorted)."""
+        if self._refusal():
+            return []
+        k = len(self._clicks)
+        return sorted({a.cells[k] for a in self._candidates() if len(a.cells) > k and a.cells[:k] == self._clicks})
+
+    def selected(self) -> list[str]:
+        """Cells to show as selected: the clicks so far and the game's own selection (the
+        observation's ``"selected"`` entry, if it has one)."""
+        out = list(self._clicks)
+        try:
+            sel = self.state.observation(None).get("selected")
+        except Exception:  # pragma: no cover - a game without a full observation
+            sel = None
+        if isinstance(sel, str) and sel not in out:
+            out.insert(0, sel)
+        return out
+
+    def _refusal(self) -> str:
+        s = self.state
+        if s.is_terminal():
+            winners = s.winners()
+            who = f"player {winners[0]} won" if len(winners) == 1 else "no winner"
+            return f"the game is over ({who}); step back or switch line to play on"
+        if s.is_chance_node():
+            return "chance acts now: press 'Roll chance' or pick an outcome button"
+        return ""
+
+    def click(self, cell: str) -> ClickResult:
+        """Click a cell: collect it, apply the action it completes, or explain why not.
+
+        Args:
+            cell: a cell name such as ``"d2"``.
+
+        Returns:
+            A ClickResult; ``message`` is also kept in ``self.message``.
+        """
+        refusal = self._refusal()
+        if refusal:
+            return self._result(ClickResult("refused", message=f"click on {cell} refused: {refusal}"))
+        if self._clicks and cell == self._clicks[-1]:
+            self._clicks, self._pending = self._clicks[:-1], ()
+            return self._result(ClickResult("cancelled", clicks=self._clicks, highlights=tuple(self.highlights()),
+                                            message=f"{cell} unselected"))
+        seq = self._clicks + (cell,)
+        k = len(seq)
+        cands = self._candidates()
+        complete = [a for a in cands if a.cells == seq]
+        longer = [a for a in cands if len(a.cells) > k and a.cells[:k] == seq]
+        if len(complete) == 1 and not longer:
+            return self._apply_legal(complete[0])
+        if complete:
+            self._clicks, self._pending = seq, tuple(complete)
+            names = ", ".join(map(str, complete))
+            more = "; or click on to continue" if longer else ""
+            hint = "; or choose first" if any(a.choice for a in complete) else ""
+            return self._result(ClickResult("pending", clicks=seq, highlights=tuple(self.highlights()),
+                                            pending_options=tuple(complete),
+                                            message=f"{' '.join(seq)}: pick one of {names}{hint}{more}"))
+        if longer:
+            self._clicks, self._pending = seq, ()
+            hl = tuple(self.highlights())
+            return self._result(ClickResult("collecting", clicks=seq, highlights=hl,
+                                            message=f"{' '.join(seq)}: next, click one of {', '.join(hl)}"))
+        return self._illegal(seq)
+
+    def _intended(self, seq: tuple[str, ...]) -> list[Action]:
+        """Actions (legal or not) the click sequence may mean, for the explanation."""
+        s = self.state
+        found: list[Action] = []
+        if hasattr(s, "actions_from_cells"):
+            found = list(s.actions_from_cells(seq))
+        if self._choice:
+            with_choice = [a for a in found if a.choice == self._choice]
+            found = with_choice or found
+        return found
+
+    def _illegal(self, seq: tuple[str, ...]) -> ClickResult:
+        intended = self._intended(seq)
+        errors: list[IllegalActionError] = []
+        seen: set[tuple[str, str]] = set()
+        for a in intended:
+            err = self.state.why_illegal(a)
+            if err is not None and (err.clause, err.reason) not in seen:
+                seen.add((err.clause, err.reason))
+                errors.append(err)
+        self._clicks, self._pending = (), ()
+        if errors:
+            first = errors[0]
+            msg = f"Illegal: {first.action} [{first.clause}] {first.reason}"
+            if len(errors) > 1:
+                msg += "; also: " + "; ".join(f"{e.action} [{e.clause}] {e.reason}" for e in errors[1:])
+            return self._result(ClickResult("illegal", clicks=(), highlights=tuple(self.highlights()),
+                                            message=msg, clause=first.clause, errors=tuple(errors)))
+        return self._result(ClickResult("illegal", highlights=tuple(self.highlights()),
+                                        message=f"Illegal: no action is made by clicking {' '.join(seq)} here"))
+
+    def _result(self, result: ClickResult) -> ClickResult:
+        self.message = result.message
+        self.last_result = result
+        self._notify()
+        return result
+
+    # -- actions ----------------------------------------------------------------------------
+    def button_actions(self) -> list[Action]:
+        """Legal actions made without clicking cells (pass, exile, chance outcomes)."""
+        if self.state.is_terminal():
+            return []
+        return [a for a in self.state.legal_actions() if not a.cells]
+
+    def _apply_legal(self, action: Action) -> ClickResult:
+        node = self._node
+        for i, child in enumerate(node.children):
+            if child.action == action:
+                node.active = i
+                self._node = child
+                break
+        else:
+            child = _Node(node.state.child(action), action, node)
+            node.children.append(child)
+            node.active = len(node.children) - 1
+            self._node = child
+        self._clicks, self._pending, self._choice = (), (), ""
+        msg = f"played: {action}"
+        if self.state.is_terminal():
+            outcome = getattr(self.state, "outcome", None)
+            msg += f" — game over: {outcome() if callable(outcome) else self.state.returns()}"
+        return self._result(ClickResult("applied", action=action, highlights=tuple(self.highlights()), message=msg))
+
+    def apply(self, action: Action | str) -> ClickResult:
+        """Play an action (or its notation) at the current state.
+
+        After stepping back, a new action starts a new line (the old one stays in
+        :meth:`branches`); replaying the action already next on a line just steps forward.
+
+        Returns:
+            ClickResult with status ``"applied"``, or ``"illegal"`` with the clause and reason
+            (nothing changes), or ``"refused"`` at the end of the game.
+        """
+        try:
+            act = self.state.parse_action(action) if isinstance(action, str) else action
+        except NotationError as exc:
+            self._clicks, self._pending = (), ()
+            return self._result(ClickResult("illegal", message=f"Not an action: {exc}"))
+        err = self.state.why_illegal(act)
+        if err is not None:
+            self._clicks, self._pending = (), ()
+            return self._result(ClickResult("illegal", message=f"Illegal: {act} [{err.clause}] {err.reason}",
+                                            clause=err.clause, errors=(err,)))
+        return self._apply_legal(act)
+
+    def pick(self, action: Action | str) -> ClickResult:
+        """Choose among ``pending_options`` (any legal action is accepted)."""
+        return self.apply(action)
+
+    def _chance_rng(self) -> Any:
+        if self.seed is None:
+            return self._session_rng
+        line = "|".join(str(a) for a in self.state.history())
+        return random.Random(f"boardkit-board|{self.seed}|{self.index}|{line}")
+
+    def resolve_chance(self, rng_or_seed: Any = None, until_decision: bool = False) -> ClickResult:
+        """Draw the chance outcome with its exact probability (``boardkit.sample_chance``).
+
+        Args:
+            rng_or_seed: a ``random.Random`` or a seed; None uses the controller's seed (see
+                the class) or its session rng.
+            until_decision: keep drawing until a player (or the end) is to act.
+
+        Returns:
+            The ClickResult of the last draw (``"refused"`` if this is no chance node).
+        """
+        if not self.state.is_chance_node():
+            return self._result(ClickResult("refused", message="no chance node here: a player is to act"
+                                            if not self.state.is_terminal() else "the game is over"))
+        rng = _rng_from(rng_or_seed)
+        drawn: list[str] = []
+        result: ClickResult | None = None
+        while self.state.is_chance_node():
+            outcome = sample_chance(self.state, rng if rng is not None else self._chance_rng())
+            result = self._apply_legal(outcome)
+            drawn.append(str(outcome))
+            if not until_decision:
+                break
+        assert result is not None
+        if len(drawn) > 1:
+            result = ClickResult("applied", action=result.action, highlights=result.highlights,
+                                 message="chance: " + ", ".join(drawn))
+            self.message = result.message
+            self.last_result = result
+            self._notify()
+        return result
+
+    # -- description --------------------------------------------------------------------------
+    def status(self) -> dict[str, Any]:
+        """A summary of the current state for a status line: ``turn``, ``to_move`` (player
+        index, ``"chance"`` or ``"over"``), ``phase``, and the observation's other fields that
+        a status line may show (``market``, ``cards``...)."""
+        s = self.state
+        obs = s.observation(None)
+        cp = s.current_player()
+        to_move: Any = "over" if s.is_terminal() else "chance" if s.is_chance_node() else cp
+        out = {"turn": obs.get("turn"), "to_move": to_move, "phase": obs.get("phase"), "move": self.index}
+        for key in ("market", "cards", "acted", "selected", "exiled", "outcome"):
+            if key in obs:
+                out[key] = obs[key]
+        return out
+
+
+def cells_of(actions: Iterable[Action], k: int = 0) -> list[str]:
+    """The ``k``-th clicked cell of each action that has one, sorted, without repeats."""
+    return sorted({a.cells[k] for a in actions if len(a.cells) > k})
+
+
+def notation(actions: Sequence[Action]) -> list[str]:
+    """``str`` of each action."""
+    return [str(a) for a in actions]

@@ -1,0 +1,121 @@
+"""Static images (PNG, SVG, PDF...) of plotly figures, offline, with the system Chromium.
+
+plotly writes images through kaleido (>= 1), which drives a Chromium browser. boardkit never
+downloads one (``kaleido.get_chrome()`` / ``plotly_get_chrome`` need the network): it uses the
+browser named by ``$BROWSER_PATH``, else ``/usr/bin/chromium`` (Debian: ``apt-get install
+chromium``), else a ``chromium`` / ``chromium-browser`` / ``google-chrome`` on ``PATH``.
+
+Example (about 2-4 s for the first image, as kaleido starts the browser)::
+
+    import boardkit
+    from boardkit.viz.hexboard import hex_figure
+    from boardkit.viz.export import write_image
+
+    state = boardkit.load_game("leaders").new_initial_state()
+    write_image(hex_figure(state), "board.svg")      # or board.png; returns the Path
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+from typing import Any
+
+#: Formats kaleido writes, by file suffix.
+FORMATS = ("png", "svg", "pdf", "jpeg", "webp")
+#: Browser used when ``$BROWSER_PATH`` is not set (Debian's chromium package).
+DEFAULT_CHROMIUM = "/usr/bin/chromium"
+_ON_PATH = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
+
+
+class ExportError(RuntimeError):
+    """An image cannot be written: a missing tool (kaleido, Chromium) or a bad format."""
+
+
+def find_chromium() -> str | None:
+    """The Chromium executable kaleido should use, or None.
+
+    Returns:
+        ``$BROWSER_PATH`` if set (even if wrong: :func:`write_image` then says so),
+        else ``/usr/bin/chromium`` if it exists, else the first of ``chromium``,
+        ``chromium-browser``, ``google-chrome`` found on ``PATH``.
+    """
+    env = os.environ.get("BROWSER_PATH")
+    if env:
+        return env
+    if os.access(DEFAULT_CHROMIUM, os.X_OK):
+        return DEFAULT_CHROMIUM
+    for name in _ON_PATH:
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+def _format(path: Path, format: str | None) -> str:
+    fmt = (format or path.suffix.lstrip(".")).lower()
+    fmt = {"jpg": "jpeg"}.get(fmt, fmt)
+    if fmt not in FORMATS:
+        raise ExportError(f"cannot tell the image format of {str(path)!r} "
+                          f"(format={format!r}); use one of {', '.join(FORMATS)}")
+    return fmt
+
+
+def write_image(fig: Any, path: str | Path, format: str | None = None, *,
+                width: int | None = None, height: int | None = None, scale: float | None = None) -> Path:
+    """Write a plotly figure as a static image, offline.
+
+    Args:
+        fig: a ``plotly.graph_objects.Figure`` (e.g. ``boardkit.viz.hexboard.hex_figure(state)``).
+        path: the file to write; its folder is created if needed.
+        format: ``"png"``, ``"svg"``, ``"pdf"``, ``"jpeg"`` or ``"webp"``; default: the
+            suffix of ``path``.
+        width, height: size in pixels (default: the figure's layout size).
+        scale: multiplies the resolution of bitmaps (e.g. 2 for sharp PNGs).
+
+    Returns:
+        The path written.
+
+    Raises:
+        ExportError: unknown format; kaleido (>= 1) not installed (``pip install -e
+            '.[notebook]'``); no Chromium found, or ``$BROWSER_PATH`` does not name an
+            executable (the message says which, and how to install it); or kaleido failed.
+    """
+    path = Path(path)
+    fmt = _format(path, format)
+    try:
+        import kaleido  # noqa: F401  # plotly needs it; import here for a clear message
+    except ImportError:
+        raise ExportError("writing images needs kaleido >= 1: pip install 'kaleido>=1' "
+                          "(it is in boardkit's notebook extra: pip install -e '.[notebook]')") from None
+    browser = find_chromium()
+    if browser is None:
+        raise ExportError(
+            "no Chromium found for kaleido: looked at $BROWSER_PATH (not set), "
+            f"{DEFAULT_CHROMIUM} and {', '.join(_ON_PATH)} on PATH. Install it "
+            "(Debian/Ubuntu: apt-get install chromium) or set BROWSER_PATH to a Chromium/Chrome "
+            "executable. (boardkit never downloads a browser.)"
+        )
+    if not (os.path.isfile(browser) and os.access(browser, os.X_OK)):
+        raise ExportError(f"BROWSER_PATH={browser!r} is not an executable file: point it at "
+                          "a Chromium/Chrome executable, or unset it to use " + DEFAULT_CHROMIUM)
+    import plotly.io as pio
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    old = os.environ.get("BROWSER_PATH")
+    os.environ["BROWSER_PATH"] = browser  # kaleido/choreographer read it
+    try:
+        pio.write_image(fig, path, format=fmt, width=width, height=height, scale=scale)
+    except Exception as exc:  # kaleido reports browser trouble with its own exception types
+        raise ExportError(f"kaleido could not write {path} with {browser}: "
+                          f"{type(exc).__name__}: {exc}") from exc
+    finally:
+        if old is None:
+            os.environ.pop("BROWSER_PATH", None)
+        else:
+            os.environ["BROWSER_PATH"] = old
+    return path
+
+
+__all__ = ["ExportError", "FORMATS", "find_chromium", "write_image"]

@@ -1,0 +1,231 @@
+"""Pictures of hex boards: a static SVG (for reports) and a plotly figure (for heat maps).
+
+Both read the board from ``state.game.board`` (a :class:`boardkit.core.boards.HexBoard`:
+axial ``coords``, ``names``, named ``sets``) and the pieces from
+``state.observation(None)["pieces"]`` (``{cell: {"kind": ..., "owner": ...}}``), so they serve
+any hex game that follows that shape. Cells are pointy-top hexagons; axial (q, r) is drawn at
+x = sqrt(3) (q + r/2), y = 1.5 r (r grows downwards, so Leaders' rank 1 is at the bottom).
+
+>>> import boardkit
+>>> svg = hex_svg(boardkit.load_game("leaders", first_player=0).new_initial_state())
+>>> svg.count("<polygon"), "Kg" in svg
+(37, True)
+
+plotly is imported inside :func:`hex_figure` only; importing this module pulls in neither
+plotly nor ipywidgets.
+"""
+
+from __future__ import annotations
+
+import math
+from html import escape
+from typing import Any, Iterable, Mapping
+
+#: Fill colour of each player's pieces (player index -> CSS colour); more players cycle.
+OWNER_COLOURS = ("#2f6db5", "#c0392b", "#2e8b57", "#8e44ad")
+#: Lighter tints for the cell under a piece (widgets use them as button colours).
+OWNER_TINTS = ("#b9d3f0", "#f2c0b9", "#bfe3cc", "#dcc6e8")
+CELL_FILL = "#f5f0e1"
+HIGHLIGHT_FILL = "#9be28f"
+SELECTED_STROKE = "#ff8c00"
+RECRUIT_RING = "#d4a017"
+
+#: Abbreviations that the generic rule (CamelCase initials, else three letters) gets wrong.
+ABBREVIATIONS = {"King": "Kg", "Queen": "Qn", "Assassin": "Asn", "Brewmaster": "Brw"}
+
+
+def abbreviation(kind: str) -> str:
+    """A 2-3 letter label for a piece kind: ``"ClawLauncher"`` -> ``"CL"``, ``"Archer"`` ->
+    ``"Arc"`` (exceptions in :data:`ABBREVIATIONS`)."""
+    if kind in ABBREVIATIONS:
+        return ABBREVIATIONS[kind]
+    caps = [c for c in kind if c.isupper()]
+    if len(caps) >= 2:
+        return "".join(caps[:3])
+    return kind[:3]
+
+
+def owner_colour(owner: int) -> str:
+    """CSS colour of ``owner``'s pieces."""
+    return OWNER_COLOURS[owner % len(OWNER_COLOURS)]
+
+
+def _board_and_pieces(obj: Any) -> tuple[Any, dict[str, dict[str, Any]]]:
+    """(HexBoard, pieces) from a State, a Game or a HexBoard."""
+    if hasattr(obj, "observation") and hasattr(obj, "game"):
+        return obj.game.board, dict(obj.observation(None).get("pieces", {}))
+    if hasattr(obj, "board") and hasattr(obj.board, "coords"):
+        return obj.board, {}
+    if hasattr(obj, "coords") and hasattr(obj, "names"):
+        return obj, {}
+    raise TypeError(f"expected a hex-board State, Game or HexBoard, got {type(obj).__name__}")
+
+
+def hex_centre(q: int, r: int, size: float = 1.0) -> tuple[float, float]:
+    """Pixel centre of axial cell (q, r) for pointy-top hexagons of circumradius ``size``."""
+    return size * math.sqrt(3) * (q + r / 2), size * 1.5 * r
+
+
+def hex_corners(x: float, y: float, size: float) -> list[tuple[float, float]]:
+    """The six corners of the pointy-top hexagon centred on (x, y)."""
+    return [(x + size * math.cos(math.radians(60 * k - 30)), y + size * math.sin(math.radians(60 * k - 30)))
+            for k in range(6)]
+
+
+def recruit_cells(board: Any) -> dict[str, str]:
+    """Cell name -> set name for the board's recruitment sets (sets named ``recruit*``)."""
+    out: dict[str, str] = {}
+    for set_name, members in board.sets.items():
+        if set_name.startswith("recruit"):
+            for i in members:
+                out.setdefault(board.names[i], set_name)
+    return out
+
+
+def _as_set(cells: str | Iterable[str] | None) -> set[str]:
+    if cells is None:
+        return set()
+    if isinstance(cells, str):
+        return {cells}
+    return set(cells)
+
+
+def hex_svg(state: Any, highlights: Iterable[str] = (), selected: str | Iterable[str] | None = None,
+            size: float = 24.0, show_names: bool = True) -> str:
+    """A static SVG picture of a hex board position.
+
+    Args:
+        state: a State of a hex game (a Game or HexBoard draws the empty board).
+        highlights: cell names to tint (legal targets).
+        selected: a cell name, or several, to outline (the acting piece, the clicks so far).
+        size: hexagon circumradius in pixels.
+        show_names: write each cell's name in small type.
+
+    Returns:
+        SVG text: one ``<polygon>`` per cell, a gold ring on recruitment cells, each piece as
+        a circle in its owner's colour with the kind's abbreviation; every cell has a
+        ``<title>`` tooltip.
+    """
+    board, pieces = _board_and_pieces(state)
+    hl, sel = _as_set(highlights), _as_set(selected)
+    recruit = recruit_cells(board)
+    centres = [hex_centre(q, r, size) for q, r in board.coords]
+    pad = size * 1.2
+    xs, ys = [x for x, _ in centres], [y for _, y in centres]
+    x0, y0 = min(xs) - pad, min(ys) - pad
+    w, h = max(xs) - min(xs) + 2 * pad, max(ys) - min(ys) + 2 * pad
+    fs_name, fs_piece = max(6.0, size * 0.32), max(7.0, size * 0.45)
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="boardkit-hex" width="{w:.0f}" height="{h:.0f}" '
+        f'viewBox="{x0:.1f} {y0:.1f} {w:.1f} {h:.1f}" font-family="sans-serif">'
+    ]
+    for i, name in enumerate(board.names):
+        x, y = centres[i]
+        pts = " ".join(f"{px:.1f},{py:.1f}" for px, py in hex_corners(x, y, size * 0.97))
+        fill = HIGHLIGHT_FILL if name in hl else CELL_FILL
+        stroke, sw = (SELECTED_STROKE, 3.0) if name in sel else ("#7a6f5a", 1.0)
+        pc = pieces.get(name)
+        tip = name + (f": {pc['kind']} (player {pc['owner']})" if pc else "")
+        if name in recruit:
+            tip += f"; {recruit[name]} cell"
+        out.append(f'<g class="cell" data-cell="{escape(name)}"><title>{escape(tip)}</title>'
+                   f'<polygon points="{pts}" fill="{fill}" stroke="{stroke}" stroke-width="{sw}"/>')
+        if name in recruit:
+            out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{size * 0.78:.1f}" fill="none" '
+                       f'stroke="{RECRUIT_RING}" stroke-width="2"/>')
+        if pc:
+            colour = owner_colour(int(pc["owner"]))
+            out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{size * 0.48:.1f}" fill="{colour}" '
+                       f'stroke="{"#ff8c00" if name in sel else "#222"}" stroke-width="{2.5 if name in sel else 1}"/>')
+            out.append(f'<text x="{x:.1f}" y="{y + fs_piece * 0.35:.1f}" font-size="{fs_piece:.1f}" '
+                       f'font-weight="bold" text-anchor="middle" fill="white">{escape(abbreviation(pc["kind"]))}</text>')
+        if show_names:
+            out.append(f'<text x="{x:.1f}" y="{y - size * 0.6:.1f}" font-size="{fs_name:.1f}" '
+                       f'text-anchor="middle" fill="#555">{escape(name)}</text>')
+        out.append("</g>")
+    out.append("</svg>")
+    return "".join(out)
+
+
+def hex_figure(state: Any, values: Mapping[str, float] | None = None, title: str = "",
+               colorscale: str = "Viridis", show_pieces: bool = True) -> Any:
+    """A plotly Figure of a hex board, optionally coloured by a number per cell.
+
+    Args:
+        state: a State of a hex game (pieces drawn), or a Game / HexBoard (empty board).
+        values: cell name -> number (a reachability count, a probability...); cells without
+            a value stay neutral. None: plain board.
+        title: figure title.
+        colorscale: a plotly colour scale name for ``values``.
+        show_pieces: draw the pieces as labelled markers.
+
+    Returns:
+        ``plotly.graph_objects.Figure`` (hexagons as shapes; hovering a cell shows its name,
+        its value and its piece).
+
+    Raises:
+        KeyError: a key of ``values`` is not a cell of the board.
+    """
+    import plotly.graph_objects as go
+    from plotly.colors import sample_colorscale
+
+    board, pieces = _board_and_pieces(state)
+    values = dict(values or {})
+    unknown = sorted(set(values) - set(board.names))
+    if unknown:
+        raise KeyError(f"values name cells not on board {board.name}: {', '.join(map(str, unknown))}")
+    # plotly's y grows upwards: negate it so that the picture matches hex_svg.
+    centres = [(x, -y) for x, y in (hex_centre(q, r) for q, r in board.coords)]
+    lo = min(values.values()) if values else 0.0
+    hi = max(values.values()) if values else 1.0
+    span = (hi - lo) or 1.0
+    recruit = recruit_cells(board)
+    shapes = []
+    hover = []
+    for i, name in enumerate(board.names):
+        x, y = centres[i]
+        corners = hex_corners(x, y, 0.97)
+        path = "M " + " L ".join(f"{px:.3f},{py:.3f}" for px, py in corners) + " Z"
+        if name in values:
+            fill = sample_colorscale(colorscale, [(float(values[name]) - lo) / span])[0]
+        else:
+            fill = CELL_FILL
+        shapes.append(dict(type="path", path=path, fillcolor=fill, layer="below",
+                           line=dict(color=RECRUIT_RING if name in recruit else "#7a6f5a",
+                                     width=2.5 if name in recruit else 1)))
+        pc = pieces.get(name)
+        text = f"{name}"
+        if name in values:
+            text += f"<br>value: {values[name]}"
+        if pc:
+            text += f"<br>{pc['kind']} (player {pc['owner']})"
+        if name in recruit:
+            text += f"<br>{recruit[name]}"
+        hover.append(text)
+    fig = go.Figure()
+    xs, ys = [c[0] for c in centres], [c[1] for c in centres]
+    marker: dict[str, Any] = dict(size=2, opacity=0)
+    if values:
+        marker = dict(size=0.1, color=[values.get(n, lo) for n in board.names], colorscale=colorscale,
+                      cmin=lo, cmax=hi, showscale=True, opacity=1)
+    fig.add_trace(go.Scatter(x=xs, y=ys, mode="markers+text", marker=marker, text=list(board.names),
+                             textposition="top center", textfont=dict(size=9, color="#555"),
+                             hovertext=hover, hoverinfo="text", name="cells", showlegend=False))
+    if show_pieces and pieces:
+        owners = sorted({int(p["owner"]) for p in pieces.values()})
+        for owner in owners:
+            cells = [n for n in board.names if n in pieces and int(pieces[n]["owner"]) == owner]
+            idx = [board.names.index(n) for n in cells]
+            fig.add_trace(go.Scatter(
+                x=[xs[i] for i in idx], y=[ys[i] for i in idx], mode="markers+text",
+                marker=dict(size=26, color=owner_colour(owner), line=dict(color="#222", width=1)),
+                text=[abbreviation(pieces[n]["kind"]) for n in cells], textfont=dict(color="white", size=11),
+                hovertext=[f"{n}: {pieces[n]['kind']} (player {owner})" for n in cells], hoverinfo="text",
+                name=f"player {owner}"))
+    fig.update_layout(
+        title=title or None, shapes=shapes, plot_bgcolor="white", width=560, height=520,
+        margin=dict(l=10, r=10, t=40 if title else 10, b=10),
+        xaxis=dict(visible=False, range=[min(xs) - 1.3, max(xs) + 1.3]),
+        yaxis=dict(visible=False, scaleanchor="x", scaleratio=1, range=[min(ys) - 1.3, max(ys) + 1.3]),
+    )
+    return fig

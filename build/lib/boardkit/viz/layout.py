@@ -1,0 +1,71 @@
+"""Where a board widget puts its cell buttons: rows of cell names with a left offset each.
+
+A :class:`CellLayout` is plain data (no ipywidgets): the widget makes one HBox per row, shifted
+right by ``indent`` half-cells, with one button per name. Hex boards get rows with offsets
+(:meth:`CellLayout.hex`), square boards a plain grid (:meth:`CellLayout.grid`).
+
+>>> lay = CellLayout.grid(3, 2)
+>>> lay.rows, lay.indents
+((('a2', 'b2', 'c2'), ('a1', 'b1', 'c1')), (0, 0))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class CellLayout:
+    """Rows of cell buttons, top row first.
+
+    Attributes:
+        kind: ``"hex"`` or ``"square"`` (what the rows stand for).
+        rows: cell names of each row, left to right.
+        indents: left offset of each row in half cell pitches (same length as ``rows``).
+    """
+
+    kind: str
+    rows: tuple[tuple[str, ...], ...]
+    indents: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        if len(self.rows) != len(self.indents):
+            raise ValueError(f"{len(self.rows)} rows but {len(self.indents)} indents")
+        names = [n for row in self.rows for n in row]
+        if len(names) != len(set(names)):
+            raise ValueError("a cell name appears twice in the layout")
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Every cell name, row by row."""
+        return tuple(n for row in self.rows for n in row)
+
+    @classmethod
+    def hex(cls, board: Any) -> "CellLayout":
+        """Hex rows of a HexBoard (axial ``coords`` and ``names``): one row per r, cells in
+        order of q, each row shifted right by half a cell per step of ``2q + r``
+        (pointy-top hexagons)."""
+        coords = board.coords
+        c0 = min(2 * q + r for q, r in coords)
+        by_row: dict[int, list[tuple[int, str]]] = {}
+        for (q, r), name in zip(coords, board.names):
+            by_row.setdefault(r, []).append((q, name))
+        rows, indents = [], []
+        for r in sorted(by_row):
+            cells = sorted(by_row[r])
+            rows.append(tuple(name for _q, name in cells))
+            indents.append(2 * cells[0][0] + r - c0)
+        return cls("hex", tuple(rows), tuple(indents))
+
+    @classmethod
+    def grid(cls, cols: int, rows: int) -> "CellLayout":
+        """A square grid named like chess: file ``a``.. left to right, rank ``1`` at the bottom
+        (so the top row is rank ``rows``)."""
+        if not (1 <= cols <= 26 and rows >= 1):
+            raise ValueError(f"a grid needs 1..26 columns and at least 1 row, got {cols}x{rows}")
+        out = tuple(tuple(f"{chr(ord('a') + c)}{r + 1}" for c in range(cols)) for r in range(rows - 1, -1, -1))
+        return cls("square", out, (0,) * rows)
+
+
+__all__ = ["CellLayout"]
