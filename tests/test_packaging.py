@@ -121,10 +121,16 @@ print(json.dumps(out))
 """
 
 
+def _clean_env() -> dict[str, str]:
+    """This environment without PYTHONPATH (which may name the checkout) and BOARDKIT_DATA."""
+    return {k: v for k, v in os.environ.items() if k not in {"PYTHONPATH", "BOARDKIT_DATA"}}
+
+
 def _index_reachable(python: str) -> bool:
     """Whether pip can find packages (pyyaml) on the configured index, without installing."""
-    proc = subprocess.run([python, "-m", "pip", "download", "--no-deps", "--dest", tempfile.mkdtemp(), "pyyaml>=6"],
-                          capture_output=True, text=True, timeout=120)
+    with tempfile.TemporaryDirectory() as dest:
+        proc = subprocess.run([python, "-m", "pip", "download", "--no-deps", "--dest", dest, "pyyaml>=6"],
+                              capture_output=True, text=True, timeout=120, env=_clean_env())
     return proc.returncode == 0
 
 
@@ -137,22 +143,23 @@ def test_wheel_from_clean_clone_plays_every_game_from_site_packages(tmp_path: Pa
     clone = tmp_path / "clone"
     subprocess.run(["git", "clone", "--quiet", "--no-local", str(ROOT), str(clone)], check=True, timeout=120)
     venv = tmp_path / "venv"
-    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=120)
+    env = _clean_env()
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=120, env=env)
     python = str(venv / "bin" / "python")
     if not _index_reachable(python):
         pytest.skip("no package index reachable: cannot install boardkit's dependencies into a new venv")
     dist = tmp_path / "dist"
     build = subprocess.run([python, "-m", "pip", "wheel", "--no-deps", "--wheel-dir", str(dist), str(clone)],
-                           capture_output=True, text=True, timeout=300)
+                           capture_output=True, text=True, timeout=300, env=env)
     assert build.returncode == 0, build.stdout[-3000:] + build.stderr[-3000:]
     wheels = list(dist.glob("boardkit-*.whl"))
     assert len(wheels) == 1, wheels
-    install = subprocess.run([python, "-m", "pip", "install", str(wheels[0])], capture_output=True, text=True, timeout=600)
+    install = subprocess.run([python, "-m", "pip", "install", str(wheels[0])],
+                             capture_output=True, text=True, timeout=600, env=env)
     assert install.returncode == 0, install.stdout[-3000:] + install.stderr[-3000:]
 
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
-    env = {k: v for k, v in os.environ.items() if k not in {"PYTHONPATH", "BOARDKIT_DATA"}}
     play = subprocess.run([python, "-c", _PLAY], cwd=elsewhere, env=env, capture_output=True, text=True, timeout=300)
     assert play.returncode == 0, play.stderr[-3000:]
     result = json.loads(play.stdout.strip().splitlines()[-1])
