@@ -19,9 +19,9 @@ $(VENV)/.installed: pyproject.toml
 	touch $@
 
 # Offline JS for the HTML reports (widget manager, require.js, MathJax), fetched once with
-# npm into .cache/npm/ (package list: boardkit/report.py NPM_PACKAGES).
+# npm into .cache/npm/ (package list: NPM_PACKAGES in boardkit/tools/report/assets.py).
 assets: venv
-	$(PY) -m boardkit.report --assets-only
+	$(PY) -m boardkit.tools.report --assets-only
 
 # Whole suite, notebooks included. tests/test_report.py fetches the assets itself if npm
 # is there, and skips if it is not.
@@ -33,11 +33,11 @@ test: venv
 # Parameters (the notebook's `parameters` cell): make report NB=leaders_tour PARAMS='N_GAMES=50 SEED=3'
 #   -> reports/leaders_tour-N_GAMES=50-SEED=3.html
 report: venv assets
-	NB='$(NB)' PARAMS='$(PARAMS)' $(PY) -m boardkit.report --notebooks '$(NOTEBOOKS)' --out '$(REPORTS)'
+	NB='$(NB)' PARAMS='$(PARAMS)' $(PY) -m boardkit.tools.report --notebooks '$(NOTEBOOKS)' --out '$(REPORTS)'
 
 # docs/games/<game>.md, generated from the code and data.
 docs: venv
-	$(PY) -m boardkit.docs
+	$(PY) -m boardkit.tools.docs
 
 # JupyterLab refuses to run as root unless told; containers often run as root.
 LAB_ARGS ?= $(if $(filter 0,$(shell id -u)),--allow-root,)

@@ -2,7 +2,7 @@
 
 Writes the generated table ``reports/clause-coverage.md`` (clause -> code file:lines -> tests)
 and fails listing the clauses without code or without a test. The scanning lives in
-:mod:`boardkit.core.coverage`.
+:mod:`boardkit.tools.coverage`.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from pathlib import Path
 
 
 import boardkit
-from boardkit.core.coverage import clause_coverage, render_markdown
+from boardkit.tools.coverage import clause_coverage, render_markdown
 
 import toygame
 

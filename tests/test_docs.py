@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 
 import boardkit
-from boardkit import docs
+from boardkit.tools import docs
 
 REPO = Path(__file__).resolve().parents[1]
 DOCS = REPO / "docs"
-REGENERATE = "run `python -m boardkit.docs` and commit the result"
+REGENERATE = "run `python -m boardkit.tools.docs` and commit the result"
 
 
 @pytest.fixture(scope="module")

@@ -90,3 +90,48 @@ def test_cross_game_scan_finds_violations(tmp_path: Path) -> None:
     found = cross_game_imports(tmp_path)
     assert len(found) == 3, found
     assert any("alpha/__init__.py:1 imports boardkit.games.beta" in f for f in found)
+
+
+#: Packages of the runtime (rules engines, analysis, simulation, drawing): none imports the tooling.
+RUNTIME_PACKAGES = ("core", "games", "analysis", "sim", "viz")
+
+
+def tool_imports(package_dir: Path) -> list[str]:
+    """``file:line imports X`` for every import of ``boardkit.tools`` by a runtime module.
+
+    Args:
+        package_dir: the ``boardkit`` folder.
+    """
+    problems: list[str] = []
+    files = [package_dir / "__init__.py"] + [p for sub in RUNTIME_PACKAGES for p in sorted((package_dir / sub).rglob("*.py"))]
+    for path in files:
+        if not path.is_file():
+            continue
+        rel = path.relative_to(package_dir.parent).with_suffix("")
+        package = ".".join(rel.parts[:-1])  # a module's package; an __init__.py's own package
+        for lineno, mod in imported_modules(path, package):
+            if mod == "boardkit.tools" or mod.startswith("boardkit.tools."):
+                line = f"{path}:{lineno} imports {mod}"
+                if line not in problems:
+                    problems.append(line)
+    return problems
+
+
+def test_runtime_does_not_import_tools() -> None:
+    """Report, docs and clause coverage (boardkit/tools) sit on top of the runtime, not in it."""
+    problems = tool_imports(GAMES_DIR.parent)
+    assert not problems, "\n".join(problems)
+
+
+def test_tool_import_scan_finds_violations(tmp_path: Path) -> None:
+    pkg = tmp_path / "boardkit"
+    (pkg / "core").mkdir(parents=True)
+    (pkg / "tools").mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "core" / "rules.py").write_text("import os\nfrom boardkit.tools.coverage import clause_coverage\n")
+    (pkg / "core" / "ok.py").write_text("from ..tools import docs\n")
+    (pkg / "tools" / "docs.py").write_text("from boardkit.core import rules\n")
+    found = tool_imports(pkg)
+    assert any("rules.py:2 imports boardkit.tools.coverage" in f for f in found), found
+    assert any("ok.py:1 imports boardkit.tools" in f for f in found), found
+    assert not any("tools/docs.py" in f for f in found), found

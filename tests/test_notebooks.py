@@ -8,7 +8,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from boardkit.report import execute_notebook
+from boardkit.tools.report import execute_notebook
 
 NOTEBOOKS = sorted((Path(__file__).resolve().parents[1] / "notebooks").glob("*.ipynb"))
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from boardkit import report
+from boardkit.tools import report
 
 PLOTLY_CELL = """\
 import plotly.graph_objects as go

@@ -9,7 +9,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from boardkit import report
+from boardkit.tools import report
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -58,9 +58,9 @@ def test_inject_after_parameters_cell(tmp_path: Path) -> None:
     tags = [c.metadata.get("tags", []) for c in nb.cells]
     assert tags[1] == ["parameters"] and tags[2] == ["injected-parameters"]
     assert nb.cells[2].source == "# Parameters\nN = 5\n"
-    assert nb.metadata["boardkit"]["parameters"] == {"N": 5}
+    assert nb.metadata["papermill"]["parameters"] == {"N": 5}
     report.inject_parameters(nb, {"WORD": "z"})  # a second injection replaces the first
-    assert [c.source for c in nb.cells].count("# Parameters\nWORD = 'z'\n") == 1
+    assert [c.source for c in nb.cells].count('# Parameters\nWORD = "z"\n') == 1
     assert sum("injected-parameters" in c.metadata.get("tags", []) for c in nb.cells) == 1
     nbformat.validate(nb)
 

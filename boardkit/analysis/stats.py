@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -33,11 +32,13 @@ class Estimate:
         return f"{float(self.point):.3f} ({self.level:.0%} CI {self.low:.3f}-{self.high:.3f}, n={self.n})"
 
 
-_Z = {0.90: 1.6448536269514722, 0.95: 1.959963984540054, 0.99: 2.5758293035489004}
+#: Confidence levels offered (the ones the notebooks and tests use).
+LEVELS: tuple[float, ...] = (0.90, 0.95, 0.99)
 
 
 def wilson(k: int, n: int, level: float = 0.95) -> Estimate:
-    """Wilson score interval for a binomial proportion.
+    """Wilson score interval for a binomial proportion
+    (``scipy.stats.binomtest(k, n).proportion_ci(method="wilson")``).
 
     Args:
         k: successes (0 <= k <= n).
@@ -50,15 +51,13 @@ def wilson(k: int, n: int, level: float = 0.95) -> Estimate:
     Raises:
         ValueError: counts out of range or an unsupported level.
     """
+    from scipy.stats import binomtest
+
     if not (n >= 1 and 0 <= k <= n):
         raise ValueError(f"need 0 <= k <= n and n >= 1, got k={k}, n={n}")
-    if level not in _Z:
-        raise ValueError(f"level must be one of {sorted(_Z)}, got {level}")
-    z = _Z[level]
-    p = k / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    low = 0.0 if k == 0 else max(0.0, centre - half)
-    high = 1.0 if k == n else min(1.0, centre + half)  # exact at the ends, not 0.9999999
+    if level not in LEVELS:
+        raise ValueError(f"level must be one of {sorted(LEVELS)}, got {level}")
+    ci = binomtest(k, n).proportion_ci(confidence_level=level, method="wilson")
+    low = 0.0 if k == 0 else float(ci.low)
+    high = 1.0 if k == n else float(ci.high)  # exact at the ends, not 0.9999999
     return Estimate(k, n, Fraction(k, n), low, high, level)

@@ -1,6 +1,6 @@
 """The HTML reports of the tours, opened from disk in chromium with no network.
 
-The reports are built with ``boardkit.report`` into temp folders, then opened as ``file://``
+The reports are built with ``boardkit.tools.report`` into temp folders, then opened as ``file://``
 pages. Every request a page makes is recorded (and any to the network is aborted): only
 ``file:``, ``data:`` and ``blob:`` URLs are allowed.
 
@@ -27,7 +27,7 @@ from typing import Any
 import pytest
 
 import boardkit
-from boardkit import report
+from boardkit.tools import report
 from boardkit.viz.hexboard import HIGHLIGHT_FILL
 from boardkit.viz.widgets import board_widget
 

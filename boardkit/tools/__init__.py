@@ -1,0 +1,3 @@
+"""Tooling around the rules engines, not needed to play: notebook reports
+(:mod:`boardkit.tools.report`), generated game docs (:mod:`boardkit.tools.docs`) and the
+rule-clause coverage scan (:mod:`boardkit.tools.coverage`)."""

@@ -1,0 +1,7 @@
+"""``python -m boardkit.tools.report``: see :mod:`boardkit.tools.report`."""
+
+import sys
+
+from boardkit.tools.report.cli import main
+
+sys.exit(main())
