@@ -91,17 +91,6 @@ def test_environment_yml_installs_boardkit_editable() -> None:
 # --------------------------------------------------------------------------- the wheel
 
 
-def test_setuptools_lists_every_package() -> None:
-    """pyproject.toml lists packages by hand (data/ ships as boardkit.data): every folder of
-    boardkit/ with an __init__.py is there, and nothing else but boardkit.data."""
-    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["packages"])
-    found = {".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / "boardkit").rglob("__init__.py")}
-    assert (ROOT / "data" / "__init__.py").is_file()
-    assert listed == found | {"boardkit.data"}, (
-        f"missing from [tool.setuptools] packages: {sorted(found - listed)}; "
-        f"listed but not found: {sorted(listed - found - {'boardkit.data'})}")
-
-
 #: Run in the fresh venv from a temporary folder: one seeded random game of each registered game,
 #: recording every YAML file opened (all of them, and those opened while each game is made).
 _PLAY = r"""
