@@ -46,17 +46,6 @@ def test_game_page_has_the_spec_sections(pages: dict[str, str]) -> None:
             assert f"| `{o.name}` | {o.default!r}".replace(f"{o.default!r}", f"`{o.default!r}`") in text
 
 
-def test_notation_table_parses_continuation_lines() -> None:
-    rows = docs.notation_table("""
-    ======  =========  ======
-    ``a``   first      X-1
-            more       X-2
-    ``b c`` second     Y-1
-    ======  =========  ======
-    """)
-    assert rows == [("a", "first more", "X-1, X-2"), ("b c", "second", "Y-1")]
-
-
 def test_stale_names_changed_and_missing_pages(tmp_path: Path) -> None:
     (tmp_path / "a.md").write_text("old", encoding="utf-8")
     assert docs.stale({"a.md": "new", "b.md": "x"}, tmp_path) == ["a.md", "b.md"]

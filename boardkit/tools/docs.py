@@ -8,17 +8,17 @@ Usage (from the repository root)::
 
 Everything on the generated pages is read from the engine, so the pages stay true:
 
-* specs: ``Game.num_players``, ``Game.rules_version`` and the game module's ``RULES_HISTORY``,
-  ``Game.option_specs`` (default, values and the clause each option decides);
+* specs: the game's :class:`~boardkit.core.spec.GameSpec` (title, seats, information, rules
+  version and history, options with their default, values and the clause each decides);
 * sources: the clause registry ``data/rules/<game>.yaml`` (seed file, spec file) and the
   language the game module's docstring gives the seed in (``seed ``<file>`` (Italian)``);
 * clauses: every clause of the registry with its English text, seed passage, open points and
   decisions (with the clause each decides and its option);
-* actions: the notation table in the docstring of the game's ``actions`` module;
+* actions: the game's notation table (``spec.notation``: each action class's forms);
 * chance and hidden information: observed by playing seeded random games with the default
   options (chance outcomes and their exact probabilities; what ``observation(player)`` leaves
   out of ``observation(None)``);
-* termination and returns: the docstrings of ``returns`` / ``outcome`` and the clauses named
+* termination and returns: the docstrings of ``returns`` / ``_outcome`` and the clauses named
   in the code that ends a game, with the outcomes of the seeded games.
 
 ``tests/test_docs.py`` regenerates the pages in memory and fails when the committed files
@@ -169,8 +169,8 @@ def _observe(facts: GameFacts, game: Game) -> None:
                 action = actions[rng.randrange(len(actions))]
             state.apply_action(action)
             n += 1
-        outcome = getattr(state, "outcome", None)
-        reason = outcome().get("reason", "") if callable(outcome) else ""
+        outcome = state.outcome()
+        reason = f"{outcome.reason} ({outcome.clause})" if outcome is not None else ""
         if not state.is_terminal():
             reason = f"not over after {SAMPLE_MAX_ACTIONS} actions"
         facts.outcomes[(reason or "-", tuple(state.returns()))] += 1
@@ -191,52 +191,13 @@ def gather(name: str) -> GameFacts:
     return facts
 
 
-# --------------------------------------------------------------------------- actions table
-
-
-def notation_table(doc: str | None) -> list[tuple[str, str, str]]:
-    """Rows ``(notation, meaning, clause)`` of the reST simple table in an actions module's
-    docstring (first column a literal ````...````, last column clause ids; continuation lines
-    start with spaces; with or without a header row).
-
-    >>> notation_table('''
-    ... ======  =======  ======
-    ... ``a``   first    X-1
-    ...         more     X-2
-    ... ======  =======  ======''')
-    [('a', 'first more', 'X-1, X-2')]
-    """
-    lines = inspect.cleandoc(doc or "").splitlines()
-    rules = [i for i, line in enumerate(lines) if re.fullmatch(r"=+(\s+=+)+\s*", line)]
-    if len(rules) < 2:
-        return []
-    first, last = (rules[1], rules[2]) if len(rules) >= 3 else (rules[0], rules[1])  # header or not
-    rows: list[list[str]] = []
-    for line in lines[first + 1:last]:
-        if not line.strip():
-            continue
-        clause = ""
-        m = re.search(rf"\s({_CLAUSE_ID}(?:,\s*{_CLAUSE_ID})*)\s*$", line)
-        if m:
-            clause, line = m.group(1), line[:m.start()]
-        if line[:1].isspace() and rows:
-            rows[-1][1] += " " + line.strip()
-            if clause:
-                rows[-1][2] += (", " if rows[-1][2] else "") + clause
-            continue
-        m2 = re.match(r"``(.+?)``\s*(.*)$", line.strip())
-        notation, meaning = (m2.group(1), m2.group(2)) if m2 else (line.split()[0], " ".join(line.split()[1:]))
-        rows.append([notation, meaning.strip(), clause])
-    return [(a, b, c) for a, b, c in rows]
-
-
 # --------------------------------------------------------------------------- termination
 
 
 def termination_clauses(cls: type[Game], clause_ids: Sequence[str]) -> list[str]:
     """Clause ids named in the code that ends a game and scores it.
 
-    Reads the source of the State methods ``returns``, ``outcome``, ``is_terminal``,
+    Reads the source of the State methods ``returns``, ``_outcome``, ``is_terminal``,
     ``winners`` and ``_check_end`` (those the game defines), with ranges ``A .. B`` expanded
     in registry order.
 
@@ -245,7 +206,7 @@ def termination_clauses(cls: type[Game], clause_ids: Sequence[str]) -> list[str]
     """
     state_cls = type(cls().new_initial_state())
     text = []
-    for meth in ("returns", "outcome", "is_terminal", "winners", "_check_end"):
+    for meth in ("returns", "_outcome", "is_terminal", "winners", "_check_end"):
         fn = state_cls.__dict__.get(meth)
         if fn is not None:
             text.append(inspect.getsource(fn))
@@ -314,14 +275,15 @@ def render_game(facts: GameFacts) -> str:
     game = cls()
     reg = game.clauses
     doc = facts.registry_doc
-    history = getattr(facts.module, "RULES_HISTORY", ((cls.rules_version, "-"),))
+    spec = cls.spec
+    history = spec.rules_history
     pkg = cls.__module__.rsplit(".", 1)[0]
     pkg_dir = Path(importlib.import_module(pkg).__file__ or "").parent
     try:
         actions_mod = importlib.import_module(pkg + ".actions")
     except ImportError:  # pragma: no cover - every game has one today
         actions_mod = None
-    title = _first_paragraph(cls.__doc__).split(" rules")[0].rstrip(".") or name
+    title = spec.title
     hidden = sorted(facts.hidden | facts.differing)
     obs_doc = _first_paragraph(type(game.new_initial_state()).observation.__doc__)
     out: list[str] = [
@@ -333,7 +295,9 @@ def render_game(facts: GameFacts) -> str:
         "## Specs", "",
         "| | |", "|---|---|",
         f"| game id | `{name}` (`boardkit.load_game({name!r})`) |",
-        f"| players | {cls.num_players} |",
+        "| players | " + (f"{spec.players[0]}" if spec.players[0] == spec.players[1] else f"{spec.players[0]}-{spec.players[1]}")
+        + f" (seats {', '.join(f'{i} {n}' for i, n in enumerate(spec.seats))}) |",
+        f"| information | {spec.information} |",
         f"| chance events | {_chance_summary(facts)} |",
         "| hidden information | " + (", ".join(f"`{k}`" for k in hidden) + " (only in `observation(None)`)"
                                     if hidden else "none: `observation(player)` equals `observation(None)`") + " |",
@@ -357,14 +321,19 @@ def render_game(facts: GameFacts) -> str:
         ctitle = reg[o.clause].title if o.clause in reg else ""
         out.append(f"| `{o.name}` | {_code(o.default)} | {values} | {o.clause} {_md(ctitle)} | {_md(o.doc)} |")
     out += ["", "## Actions", ""]
-    rows = notation_table(actions_mod.__doc__ if actions_mod else None)
+    rows = spec.notation.rows()
     if rows:
         out += [f"Every decision is one atomic action, written in this notation (`str(action)`, "
-                f"`state.parse_action(text)`); source: `{_src(actions_mod)}`.", "",
-                "| notation | meaning | clause |", "|---|---|---|"]
-        out += [f"| `{_md(a)}` | {_md(b)} | {_md(c)} |" for a, b, c in rows]
+                f"`state.parse_action(text)`), generated from the game's notation table "
+                f"(`{cls.__module__.rsplit('.', 1)[0]}.spec`, each action class's `forms`). Capitals are slots: "
+                "`CELL` a cell of the board, `PLAYER` a seat, `INT` a whole number, other capitals a word of "
+                "the game's vocabulary of that name; `...` a phrase of several words; `[ ]` optional.", "",
+                "| notation | example | action | meaning | clause |", "|---|---|---|---|---|"]
+        for r in rows:
+            example = f"`{_md(r['example'])}`" if r["example"] else "-"
+            out.append(f"| `{_md(r['form'])}` | {example} | `{r['action']}` | {_md(r['doc'])} | {_md(r['clause']) or '-'} |")
     else:
-        out.append("No notation table in the game's `actions` module.")
+        out.append("The game's notation table (`spec.notation`) is empty.")
     out += ["", "## Chance", ""]
     if facts.chance:
         out += ["Chance is an explicit node (`state.is_chance_node()`); `state.chance_outcomes()` lists "
@@ -391,10 +360,10 @@ def render_game(facts: GameFacts) -> str:
 
     state_cls = type(game.new_initial_state())
     out += ["", "## Termination and returns", ""]
-    for meth in ("returns", "outcome"):
-        fn = state_cls.__dict__.get(meth)
+    for meth in ("returns", "_outcome"):
+        fn = next((k.__dict__[meth] for k in state_cls.__mro__ if meth in k.__dict__), None)
         if fn is not None and fn.__doc__:
-            out.append(f"- `state.{meth}()`: {_first_paragraph(fn.__doc__)}")
+            out.append(f"- `state.{meth.lstrip('_')}()`: {_first_paragraph(fn.__doc__)}")
     term = termination_clauses(cls, list(reg))
     if term:
         out += ["", "Clauses named by the code that ends and scores a game:", ""]
@@ -435,7 +404,7 @@ def render_game(facts: GameFacts) -> str:
         if notes:
             out += ["*" + "; ".join(notes) + "*", ""]
     out += ["## Version history", "",
-            f"`{cls.__name__}.rules_version` is bumped whenever the engine's behaviour changes; "
+            f"`{cls.__name__}.rules_version` (`spec.rules_version`) is bumped whenever the engine's behaviour changes; "
             "a saved state is replayed action by action when loaded, so one saved under other rules is "
             "refused, naming the action that became illegal.", "",
             "| version | change |", "|---|---|"]
