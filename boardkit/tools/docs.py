@@ -207,7 +207,7 @@ def termination_clauses(cls: type[Game], clause_ids: Sequence[str]) -> list[str]
     state_cls = type(cls().new_initial_state())
     text = []
     for meth in ("returns", "_outcome", "is_terminal", "winners", "_check_end"):
-        fn = state_cls.__dict__.get(meth)
+        fn = next((k.__dict__[meth] for k in state_cls.__mro__ if meth in k.__dict__ and k.__module__.startswith("boardkit.games")), None)
         if fn is not None:
             text.append(inspect.getsource(fn))
     src = "\n".join(text)
