@@ -468,9 +468,9 @@ class BoardController:
             self._node = child
         self._clicks, self._pending, self._choice = (), (), ""
         msg = f"played: {action}"
-        if self.state.is_terminal():
-            outcome = getattr(self.state, "outcome", None)
-            msg += f" — game over: {outcome() if callable(outcome) else self.state.returns()}"
+        outcome = self.state.outcome()
+        if outcome is not None:
+            msg += f" — game over: {outcome}"
         return self._result(ClickResult("applied", action=action, highlights=tuple(self.highlights()), message=msg))
 
     def apply(self, action: Action | str) -> ClickResult:
@@ -541,15 +541,17 @@ class BoardController:
     def status(self) -> dict[str, Any]:
         """A summary of the current state for a status line: ``turn``, ``to_move`` (player
         index, ``"chance"`` or ``"over"``), ``phase``, and the observation's other fields that
-        a status line may show (``market``, ``cards``...)."""
+        a status line may show (``market``, ``cards``...), and ``outcome`` (the
+        :class:`~boardkit.core.outcome.Outcome`, None while the game runs)."""
         s = self.state
         obs = s.observation(None)
         cp = s.current_player()
         to_move: Any = "over" if s.is_terminal() else "chance" if s.is_chance_node() else cp
         out = {"turn": obs.get("turn"), "to_move": to_move, "phase": obs.get("phase"), "move": self.index}
-        for key in ("market", "cards", "acted", "selected", "exiled", "outcome"):
+        for key in ("market", "cards", "acted", "selected", "exiled"):
             if key in obs:
                 out[key] = obs[key]
+        out["outcome"] = s.outcome()
         return out
 
 

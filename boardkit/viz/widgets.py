@@ -353,16 +353,15 @@ class BoardWidget(widgets.VBox):
         if who == "chance":
             who_txt = "chance to act"
         elif who == "over":
-            out = st.get("outcome") or {}
+            out = st.get("outcome")
             who_txt = "game over"
-            if isinstance(out, dict):
-                winners = out.get("winners")
-                if winners is None and out.get("winner") is not None:
-                    winners = [out["winner"]]
-                if winners:
-                    names = ", ".join(self.player_name(int(w)) if isinstance(w, int) else str(w) for w in winners)
-                    verb = "wins" if len(winners) == 1 else "win"
-                    who_txt += f": {escape(names)} {verb} ({escape(str(out.get('reason', '')))})"
+            if out is not None:
+                if out.winners:
+                    names = ", ".join(self.player_name(w) for w in out.winners)
+                    verb = "wins" if len(out.winners) == 1 else "win"
+                    who_txt += f": {escape(names)} {verb} ({escape(out.reason)}, {escape(out.clause)})"
+                else:
+                    who_txt += f": no winner ({escape(out.reason)}, {escape(out.clause)})"
         else:
             who_txt = (f'<span style="color:{self.player_colour(who)}"><b>{escape(self.player_name(who))}</b></span>'
                        " to move")
