@@ -7,13 +7,19 @@ JSON-serialisable for every player; a few illegal actions (legal elsewhere) rais
 IllegalActionError with a known clause and leave the state unchanged; at the end, one return
 per player.
 
+Clone independence (fewer games, every step): a clone and a ``child()`` played on for a few
+actions (chance included) never change the original, and a clone kept aside is not changed by
+the original's next action.
+
 Environment: ``BOARDKIT_CONFORMANCE_GAMES`` (games per registered game, default 200),
 ``BOARDKIT_CONFORMANCE_JSON_EVERY`` (k, default 10), ``BOARDKIT_CONFORMANCE_MAX_TURNS``
-(value for a ``max_turns`` option, default 40). The toy game (tests/toygame.py) runs too.
+(value for a ``max_turns`` option, default 40), ``BOARDKIT_CONFORMANCE_CLONE_GAMES`` (games per
+registered game for clone independence, default 6). The toy game (tests/toygame.py) runs too.
 """
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 import random
@@ -31,6 +37,8 @@ import toygame
 N_GAMES = int(os.environ.get("BOARDKIT_CONFORMANCE_GAMES", "200"))
 JSON_EVERY = int(os.environ.get("BOARDKIT_CONFORMANCE_JSON_EVERY", "10"))
 MAX_TURNS = int(os.environ.get("BOARDKIT_CONFORMANCE_MAX_TURNS", "40"))
+CLONE_GAMES = int(os.environ.get("BOARDKIT_CONFORMANCE_CLONE_GAMES", "6"))
+CLONE_PLIES = 3  # actions played on a clone or child before the original is compared
 MAX_ACTIONS = 20_000  # safety net for a game without max_turns that never ends
 ILLEGAL_TRIES = 3
 POOL_LIMIT = 2_000
@@ -127,6 +135,62 @@ def check_json_round_trip(state: State, where: Any) -> None:
     assert again.current_player() == state.current_player(), f"{where}: JSON round trip changed the player"
 
 
+def truth(state: State) -> tuple[str, str, Any, list[str]]:
+    """What a copy must not disturb: full observation, legal actions, player to move, history."""
+    return (
+        json.dumps(state.observation(None), sort_keys=True, default=repr),
+        json.dumps([str(a) for a in state.legal_actions()]),
+        state.current_player(),
+        [str(a) for a in state.history()],
+    )
+
+
+def random_action(state: State, rng: random.Random) -> Any:
+    """A chance outcome drawn by its probability, or a uniformly drawn legal action."""
+    if state.is_chance_node():
+        return sample_chance(state, rng)
+    legal = state.legal_actions()
+    return legal[rng.randrange(len(legal))]
+
+
+def play_on(state: State, rng: random.Random, plies: int) -> None:
+    """Apply up to ``plies`` random actions (chance included) to ``state``."""
+    for _ in range(plies):
+        if state.is_terminal():
+            return
+        state.apply_action(random_action(state, rng))
+
+
+def check_clone_independence(state: State, rng: random.Random, where: Any) -> None:
+    """A clone and a child, played on, leave ``state`` exactly as it was."""
+    before = truth(state)
+    twin = state.clone()
+    assert truth(twin) == before, f"{where}: clone differs from its original"
+    play_on(twin, rng, CLONE_PLIES)
+    assert truth(state) == before, f"{where}: playing on a clone changed the original"
+    child = state.child(random_action(state, rng))
+    play_on(child, rng, CLONE_PLIES - 1)
+    assert truth(state) == before, f"{where}: playing on a child changed the original"
+
+
+def run_clone_independence(game_name: str, n_games: int) -> None:
+    """Seeded random games; at every step the original is checked against its copies, and a
+    clone kept aside is checked after the original moves on."""
+    cls = boardkit.game_class(game_name)
+    for seed in range(n_games):
+        rng = random.Random(f"clone:{seed}")
+        game = boardkit.load_game(game_name, **game_options(cls, rng))
+        state = game.new_initial_state()
+        step = 0
+        while not state.is_terminal() and step < MAX_ACTIONS:
+            where = Where(game, seed, step, state)
+            check_clone_independence(state, rng, where)
+            aside, aside_truth = state.clone(), truth(state)
+            state.apply_action(random_action(state, rng))
+            assert truth(aside) == aside_truth, f"{where}: the original's next action changed a clone"
+            step += 1
+
+
 class Where:
     """Where a check runs (formatted only when an assertion fails)."""
 
@@ -185,6 +249,27 @@ def test_conformance(game_name: str) -> None:
 def test_conformance_toy() -> None:
     """The conformance checks themselves, on the private toy game (TOY-1 .. TOY-5 in play)."""
     run_conformance("toy", N_GAMES)
+
+
+@pytest.mark.parametrize("game_name", [*boardkit.list_games(), "toy"])
+def test_clone_independence(game_name: str) -> None:
+    """Along seeded random games, clones and children are independent of their original."""
+    run_clone_independence(game_name, CLONE_GAMES)
+
+
+def test_clone_independence_catches_a_shallow_clone(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A clone that shares its containers (market, pieces, ...) with the original is caught."""
+    from boardkit.games.leaders.game import LeadersState
+
+    def shallow(self: LeadersState) -> LeadersState:
+        new = copy.copy(self)
+        new._history = list(self._history)
+        new._legal_cache = None
+        return new
+
+    monkeypatch.setattr(LeadersState, "clone", shallow)
+    with pytest.raises(AssertionError, match="changed the original"):
+        run_clone_independence("leaders", 1)
 
 
 def test_conformance_catches_unsorted_actions(monkeypatch: pytest.MonkeyPatch) -> None:

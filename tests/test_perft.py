@@ -9,11 +9,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import copy
+
 import pytest
 
 import boardkit
+from boardkit.games.leaders.game import LeadersState
 from boardkit.core.paths import DATA_DIR
-from boardkit.core.perft import PerftCase, divide, load_perft_file, perft
+from boardkit.core.perft import PerftCase, divide, load_perft_file, perft, root_snapshot
 from boardkit.core.validate import BoardkitDataError
 
 import toygame
@@ -37,9 +40,11 @@ def _cases() -> list[object]:
     return params
 
 
-def check_case(case: PerftCase) -> None:
-    state = case.state()
-    before = state.to_json()
+def check_case(case: PerftCase, state: object = None) -> None:
+    """Perft of ``case`` (from ``state`` if given, else ``case.state()``) gives its counts and
+    leaves the root as it was: full observation, position, player, legal actions, history."""
+    state = case.state() if state is None else state
+    before = root_snapshot(state)
     for depth, expected in case.counts.items():
         got = perft(state, depth)
         if got != expected:
@@ -48,7 +53,7 @@ def check_case(case: PerftCase) -> None:
                 f"{case.game} perft case {case.name!r} depth {depth}: expected {expected}, got {got}\n"
                 f"divide (each first action, count at depth {depth - 1}):\n{lines}"
             )
-    assert state.to_json() == before, "perft changed the root state"
+    assert root_snapshot(state) == before, "perft changed the root state"
 
 
 @pytest.mark.parametrize("case", _cases())
@@ -77,6 +82,37 @@ def test_perft_mismatch_shows_divide() -> None:
     case = PerftCase(game="toy", name="wrong", counts={2: 7})
     with pytest.raises(pytest.fail.Exception, match=r"(?s)expected 7, got 6.*first 0: 3\n  first 1: 3"):
         check_case(case)
+
+
+class SharedClone(LeadersState):
+    """A broken clone: its own history, but every other container shared with the original."""
+
+    def clone(self) -> "SharedClone":
+        new = copy.copy(self)
+        new._history = list(self._history)
+        new._legal_cache = None
+        return new
+
+
+def test_perft_catches_a_shallow_clone() -> None:
+    """A clone that shares the market and deck with its original changes the root under perft;
+    ``to_json()`` (start and history) does not see it, the full snapshot does."""
+    state = boardkit.load_game("leaders", first_player=0).new_initial_state()
+    assert state.is_chance_node()
+    state.__class__ = SharedClone
+    json_before, before = state.to_json(), root_snapshot(state)
+    perft(state, 2)
+    assert state.to_json() == json_before  # the old check would have passed
+    assert root_snapshot(state) != before
+
+
+def test_root_snapshot_sees_the_position() -> None:
+    """Two positions with the same (empty) history differ in their snapshots; a clone does not."""
+    game = boardkit.load_game("leaders")
+    a = game.state_from_position({"pieces": {0: "King d1", 1: "Queen d7"}})
+    b = game.state_from_position({"pieces": {0: "King d1", 1: "Queen d6"}})
+    assert a.to_json() != b.to_json() and root_snapshot(a) != root_snapshot(b)
+    assert root_snapshot(a) == root_snapshot(a.clone())
 
 
 def test_divide_sums_to_perft() -> None:

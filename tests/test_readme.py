@@ -1,14 +1,100 @@
-"""The README's Python examples run as written, and its first lines are the two commands."""
+"""The README's and the docs' Python examples run as written and print what they show, and the
+README's first lines are the two commands.
+
+A shown output is either the comment at the end of a line that calls ``print(`` or, when no
+such line of a statement has one, the comment lines right below the statement (one per printed
+line). ``...`` in a shown output stands for any text (an elided part). Every shown output is
+compared with what the statement printed; a comment anywhere else is a note, not an output.
+"""
 
 from __future__ import annotations
 
+import ast
+import contextlib
+import io
 import re
+import tokenize
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
-README = Path(__file__).resolve().parents[1] / "README.md"
+REPO = Path(__file__).resolve().parents[1]
+README = REPO / "README.md"
 BLOCKS = re.findall(r"```python\n(.*?)```", README.read_text(encoding="utf-8"), flags=re.S)
+DOC_PAGES = [REPO / "docs" / "how-to-study-a-rule.md", *sorted((REPO / "docs" / "games").glob("*.md"))]
+
+
+@dataclass(frozen=True)
+class Shown:
+    """One statement of an example and the output it shows (None: it shows none)."""
+
+    line: int  # first line of the statement in the block (1-based)
+    code: ast.Module
+    output: str | None
+
+
+def _comments(code: str) -> dict[int, tuple[str, bool]]:
+    """Line -> (comment text without '# ', True when the line holds only the comment)."""
+    out: dict[int, tuple[str, bool]] = {}
+    for tok in tokenize.generate_tokens(io.StringIO(code).readline):
+        if tok.type == tokenize.COMMENT:
+            alone = not tok.line[: tok.start[1]].strip()
+            out[tok.start[0]] = (re.sub(r"^#\s?", "", tok.string).rstrip(), alone)
+    return out
+
+
+def shown_outputs(code: str) -> list[Shown]:
+    """The top-level statements of ``code``, each with the output its comments show."""
+    lines = code.splitlines()
+    comments = _comments(code)
+    out: list[Shown] = []
+    for stmt in ast.parse(code).body:
+        start, end = stmt.lineno, stmt.end_lineno or stmt.lineno
+        span = range(start, end + 1)
+        has_print = any("print(" in lines[i - 1] for i in span)
+        shown = [comments[i][0] for i in span if "print(" in lines[i - 1] and i in comments and not comments[i][1]]
+        if has_print and not shown:
+            i = end + 1
+            while i in comments and comments[i][1]:
+                shown.append(comments[i][0])
+                i += 1
+        module = ast.Module(body=[stmt], type_ignores=[])
+        out.append(Shown(start, module, "\n".join(shown) if shown else None))
+    return out
+
+
+def matches(shown: str, printed: str) -> bool:
+    """True when ``printed`` is ``shown`` with each ``...`` standing for any text."""
+    pattern = ".*?".join(re.escape(part) for part in shown.split("..."))
+    return re.fullmatch(pattern, printed.rstrip("\n"), flags=re.S) is not None
+
+
+def run_checked(code: str, namespace: dict, filename: str, first_line: int = 1) -> int:
+    """Run ``code`` statement by statement in ``namespace``; each shown output must match what
+    the statement printed. Returns the number of shown outputs checked.
+
+    Raises:
+        AssertionError: a statement printed something other than it shows (file:line named).
+    """
+    checked = 0
+    for item in shown_outputs(code):
+        ast.increment_lineno(item.code, first_line - 1)
+        buffer = io.StringIO()
+        with contextlib.redirect_stdout(buffer):
+            exec(compile(item.code, filename, "exec"), namespace)  # noqa: S102 - our own docs
+        if item.output is None:
+            continue
+        printed = buffer.getvalue()
+        where = f"{filename}:{item.line + first_line - 1}"
+        assert matches(item.output, printed), f"{where}: shows\n  {item.output}\nbut prints\n  {printed.rstrip()}"
+        checked += 1
+    return checked
+
+
+def _page_blocks(path: Path) -> list[tuple[int, str]]:
+    text = path.read_text(encoding="utf-8")
+    return [(text[: m.start()].count("\n") + 2, m.group(1)) for m in re.finditer(r"```python\n(.*?)```", text, flags=re.S)]
 
 
 def test_readme_starts_with_the_two_commands():
@@ -18,5 +104,41 @@ def test_readme_starts_with_the_two_commands():
 
 @pytest.mark.parametrize("code", [b for b in BLOCKS if "import" in b], ids=lambda c: c.split("\n")[0][:40])
 def test_readme_python_example_runs(code):
-    namespace: dict = {}
-    exec(compile(code, str(README), "exec"), namespace)  # noqa: S102 - our own README
+    """Each README block runs on its own and prints what its comments show."""
+    run_checked(code, {"__name__": "__readme__"}, str(README))
+
+
+def test_readme_shows_outputs():
+    """The README's examples show outputs at all (so the comparison above is not empty)."""
+    assert sum(1 for b in BLOCKS for s in shown_outputs(b) if s.output is not None) >= 9
+
+
+@pytest.mark.parametrize("page", DOC_PAGES, ids=lambda p: str(p.relative_to(REPO)))
+def test_docs_examples_print_what_they_show(page: Path):
+    """The blocks of a docs page, run in order in one namespace, print what they show."""
+    namespace: dict = {"__name__": "__docs__"}
+    checked = sum(run_checked(code, namespace, str(page), line) for line, code in _page_blocks(page))
+    assert checked >= (20 if page.name == "how-to-study-a-rule.md" else 2), f"{page}: only {checked} shown outputs"
+
+
+def test_a_wrong_shown_output_fails():
+    """A README block whose comment shows a wrong value fails, and so does a wrong output line."""
+    quick = next(b for b in BLOCKS if "print(state.current_player())" in b)
+    assert run_checked(quick, {}, "README.md") >= 4
+    wrong_comment = quick.replace("print(state.current_player())                  # 0", "print(state.current_player())                  # 1")
+    assert wrong_comment != quick
+    with pytest.raises(AssertionError, match=r"shows\s+1\s+but prints\s+0"):
+        run_checked(wrong_comment, {}, "README.md")
+    wrong_elided = quick.replace("# LEAD-2.2 there is no", "# LEAD-2.3 there is no")
+    assert wrong_elided != quick
+    with pytest.raises(AssertionError, match="LEAD-2.3"):
+        run_checked(wrong_elided, {}, "README.md")
+    below = "print(1 + 1)\n# 2\nprint([1, 2])\n# [1, ..., 3]\n"
+    with pytest.raises(AssertionError, match=r"README.md:3: shows"):
+        run_checked(below, {}, "README.md")
+
+
+def test_matches_elision():
+    assert matches("['a2', ..., 'e4']", "['a2', 'b3', 'e4']\n")
+    assert not matches("['a2', ..., 'e4']", "['a2', 'b3', 'e5']\n")
+    assert not matches("63 63", "63 62\n") and not matches("0", "")

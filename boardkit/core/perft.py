@@ -23,6 +23,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import json
+
 import yaml
 
 from boardkit.core.game import State
@@ -88,6 +90,38 @@ def perft(state: State, depth: int) -> int:
     if depth < 0:
         raise ValueError(f"perft depth must be >= 0, got {depth}")
     return _perft(state, depth)
+
+
+def root_snapshot(state: State) -> tuple[str, ...]:
+    """The whole truth of ``state`` as comparable text, to check that a search left it unchanged.
+
+    ``to_json()`` alone is not enough: it holds only the start and the history, so a clone that
+    shares a mutable container with its original would pass. The snapshot holds the full
+    observation (``observation(None)``), the position (``to_position()``, when the state has
+    one), the player to move, the legal actions and the history.
+
+    Args:
+        state: any state.
+
+    Returns:
+        A tuple of JSON texts; equal tuples mean the same state as far as the API can tell.
+
+    >>> import boardkit
+    >>> s = boardkit.load_game("leaders").new_initial_state()
+    >>> before = root_snapshot(s)
+    >>> _ = perft(s, 2)
+    >>> root_snapshot(s) == before
+    True
+    """
+    to_position = getattr(state, "to_position", None)
+    position = to_position() if callable(to_position) else None
+    return (
+        json.dumps(state.observation(None), sort_keys=True, default=repr),
+        json.dumps(position, sort_keys=True, default=repr),
+        json.dumps(state.current_player()),
+        json.dumps([str(a) for a in state.legal_actions()]),
+        json.dumps([str(a) for a in state.history()]),
+    )
 
 
 def _perft(state: State, depth: int) -> int:
@@ -217,4 +251,4 @@ def load_perft_file(game_name: str, path: Path | str | None = None) -> list[Perf
     return cases
 
 
-__all__ = ["perft", "divide", "PerftCase", "load_perft_file"]
+__all__ = ["perft", "divide", "root_snapshot", "PerftCase", "load_perft_file"]
