@@ -41,6 +41,17 @@ _STATE_SCHEMA: dict[str, Any] = {
 }
 
 
+class _FromSpec:
+    """A read-only attribute of a Game taken from its ``spec``, on the class as on instances
+    (code that has only the class, such as docs and benchmarks, reads the options too)."""
+
+    def __init__(self, field: str) -> None:
+        self.field = field
+
+    def __get__(self, obj: object, owner: type) -> Any:
+        return getattr(owner.spec, self.field)  # type: ignore[attr-defined]
+
+
 class Game:
     """Rules of one game with fixed options. Immutable once made.
 
@@ -71,21 +82,12 @@ class Game:
         self.num_players: int = values[key] if key is not None else self.spec.players[0]
         self._notation_context: NotationContext | None = None
 
-    @property
-    def name(self) -> str:
-        """The game's registry id (``spec.id``)."""
-        return self.spec.id
-
-    @property
-    def option_specs(self) -> tuple[Option, ...]:
-        """The rule options (``spec.options``)."""
-        return self.spec.options
-
-    @property
-    def rules_version(self) -> str:
-        """The rules version (``spec.rules_version``); saved states and playthroughs are tied
-        to it."""
-        return self.spec.rules_version
+    #: The game's registry id (``spec.id``); read on the class too.
+    name: ClassVar[str] = _FromSpec("id")  # type: ignore[assignment]
+    #: The rule options (``spec.options``); read on the class too (``game_class(id).option_specs``).
+    option_specs: ClassVar[tuple[Option, ...]] = _FromSpec("options")  # type: ignore[assignment]
+    #: The rules version (``spec.rules_version``); saved states and playthroughs are tied to it.
+    rules_version: ClassVar[str] = _FromSpec("rules_version")  # type: ignore[assignment]
 
     def vocabularies(self) -> dict[str, Vocabulary]:
         """The words the notation uses besides cells and seats (cards, colours, faces...),
