@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from boardkit.core.notation import Notation
 from boardkit.core.spec import GameSpec, Option, register
+from boardkit.games.leaders.actions import NOTATION
 
 RULES_HISTORY = (
     ("1.0", "First complete engine: LEAD-1.1 .. LEAD-10, decisions LEAD-D1 .. LEAD-D8."),
@@ -28,7 +28,7 @@ SPEC = register(GameSpec(
     information="imperfect",
     board="leaders",
     options=OPTIONS,
-    notation=Notation(()),
+    notation=NOTATION,
     rules_version=RULES_HISTORY[-1][0],
     rules_history=RULES_HISTORY,
     game="boardkit.games.leaders.game:LeadersGame",
