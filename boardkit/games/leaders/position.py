@@ -177,6 +177,8 @@ def from_position(game: "LeadersGame", description: str | Mapping[str, Any], stu
     if expert:
         both_three = len(state.cards[0]) >= 3 and len(state.cards[1]) >= 3
         need = 4 if both_three else 2
+        if doc.get("first_player", 0) is None:
+            need = 0  # LEAD-1.4 before LEAD-8.2: the first Exile round follows the draw of the first player
         exiling = doc.get("exiling", [])
         if len(exiled) + len(exiling) != need or len(set(exiling)) != len(exiling):
             raise IllegalPositionError(
