@@ -97,12 +97,6 @@ class LeadersState(State):
         self._copy_record(new)
         return new
 
-    def _name(self, i: int) -> str:
-        return self.game.board.names[i]
-
-    def _cell(self, name: str) -> int:
-        return self.game.board.cell(name)
-
     def where(self, kind: str) -> int:
         """Cell index of the piece ``kind`` (e.g. ``"Archer"``), or -1 if not on the board."""
         locs = self._locs
@@ -121,6 +115,14 @@ class LeadersState(State):
             taken = set(self.exiled) | set(self.cards[0]) | set(self.cards[1])
             return [c for c in RECRUITABLE if c not in taken]
         return list(self.market)
+
+    def _name(self, i: int) -> str:
+        """The name of cell index ``i`` (``"d1"``)."""
+        return self.game.board.names[i]
+
+    def _cell(self, name: str) -> int:
+        """The index of the cell named ``name``; raises KeyError if it is not on the board."""
+        return self.game.board.cell(name)
 
     # -- flow ---------------------------------------------------------------------------------
     def current_player(self) -> int:
