@@ -191,3 +191,43 @@ class Recruit(Action):
 #: The Leaders notation table, in parsing order (core's FirstPlayer and Draw are the chance
 #: outcomes: ``first 1``, LEAD-1.4; ``draw Archer``, LEAD-1.3).
 NOTATION = Notation((FirstPlayer, Draw, Exile, Pass, Select, Move, Ability, NemesisMove, Recruit))
+
+
+class ActionValues:
+    """The actions of one board, each made once and shared: legal-action generation looks
+    them up by cell index instead of building new values, and each one's notation is written
+    once (``str`` is kept on the value).
+
+    Args:
+        names: the board's cell names by cell index.
+    """
+
+    def __init__(self, names: tuple[str, ...] | list[str]) -> None:
+        self.names = tuple(names)
+        self.move = tuple(Move(n) for n in self.names)
+        self.select = tuple(Select(n) for n in self.names)
+        self.nemesis = tuple(NemesisMove(n) for n in self.names)
+        self.draw = {c: Draw(c) for c in CARD_PIECES}
+        self.exile = {c: Exile(c) for c in CARD_PIECES}
+        self.first = (FirstPlayer(0), FirstPlayer(1))
+        self.pass_ = Pass()
+        self._ability: dict[tuple[str, int, int], Ability] = {}
+        self._recruit: dict[tuple[str, int, int], Recruit] = {}
+
+    def ability(self, verb: str, target: int, dest: int = -1) -> Ability:
+        """``verb`` on cell index ``target`` (and ``dest``, -1 for none) (LEAD-5)."""
+        key = (verb, target, dest)
+        action = self._ability.get(key)
+        if action is None:
+            names = self.names
+            action = self._ability[key] = Ability(verb, names[target], names[dest] if dest >= 0 else "")
+        return action
+
+    def recruit(self, card: str, cell: int, cell2: int = -1) -> Recruit:
+        """``card`` onto cell index ``cell`` (the Cub onto ``cell2``, -1 for none) (LEAD-2.3)."""
+        key = (card, cell, cell2)
+        action = self._recruit.get(key)
+        if action is None:
+            names = self.names
+            action = self._recruit[key] = Recruit(card, names[cell], names[cell2] if cell2 >= 0 else "")
+        return action

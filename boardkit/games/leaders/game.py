@@ -27,7 +27,7 @@ from boardkit.core.game import Game, OptionError
 from boardkit.core.notation import Vocabulary
 from boardkit.core.validate import BoardkitDataError
 from boardkit.games.leaders import rules as R
-from boardkit.games.leaders.actions import CARDS
+from boardkit.games.leaders.actions import CARDS, ActionValues
 from boardkit.games.leaders.spec import RULES_HISTORY, SPEC  # noqa: F401
 from boardkit.games.leaders.state import LEADER_OF, MARKET_SIZE, MAX_CARDS, LeadersState, Phase  # noqa: F401
 
@@ -71,6 +71,7 @@ class LeadersGame(Game):
         self.geometry = R.Geometry(self.board)  # LEAD-9.1: six neighbours, lines along hex axes
         self.start = (self.board.sets["start_0"][0], self.board.sets["start_1"][0])
         self.recruit_cells = (self.board.sets["recruit_0"], self.board.sets["recruit_1"])
+        self.made = ActionValues(self.board.names)  # every action value, made once
         start: list[R.Piece | None] = [None] * len(self.board.coords)
         for p in (0, 1):
             start[self.start[p]] = R.Piece(LEADER_OF[p], p)

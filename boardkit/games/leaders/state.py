@@ -227,15 +227,16 @@ class LeadersState(State):
         LEAD-3.5 check."""
         g, pieces = self.game.geometry, self.pieces
         kind, owner = pieces[c]  # type: ignore[misc]
-        names = self.game.board.names
+        made = self.game.made
         out: list[tuple[Action, R.Effect]] = []
-        vizier = kind == LEADER_OF[owner] and self.where("Vizier") >= 0 and pieces[self.where("Vizier")].owner == owner  # type: ignore[union-attr]
+        v = self.where("Vizier") if kind == LEADER_OF[owner] else -1
+        vizier = v >= 0 and pieces[v].owner == owner  # type: ignore[union-attr]
         for _, dest, _, eff in R.moves(g, pieces, c, vizier):
-            out.append((Move(names[dest]), eff))
+            out.append((made.move[dest], eff))
         if kind in R.ACTIVE and not R.jailed(g, pieces, c):  # LEAD-6.3, LEAD-D5: abilities only
             lc = self.leader_cell(owner)
             for verb, t, d, eff in R.abilities(g, pieces, c, lc):
-                out.append((Ability(verb, names[t], names[d] if d >= 0 else ""), eff))
+                out.append((made.ability(verb, t, d), eff))
         return out
 
     def _safe(self, effect: R.Effect, player: int) -> bool:
@@ -306,7 +307,7 @@ class LeadersState(State):
         """LEAD-2.3, LEAD-7.1, LEAD-3.5: every legal recruitment of the player to move."""
         p = self.to_move
         free = [c for c in self.game.recruit_cells[p] if self.pieces[c] is None]
-        names = self.game.board.names
+        made = self.game.made
         lc = self.leader_cell(p)
         out: list[Recruit] = []
         for card in self.available():
@@ -314,11 +315,11 @@ class LeadersState(State):
                 for a in free:
                     for b in free:
                         if a != b and self._safe_place({a: Piece("Hermit", p), b: Piece("Cub", p)}, lc, p):
-                            out.append(Recruit(card, names[a], names[b]))
+                            out.append(made.recruit(card, a, b))
             else:
                 for a in free:
                     if self._safe_place({a: Piece(card, p)}, lc, p):
-                        out.append(Recruit(card, names[a]))
+                        out.append(made.recruit(card, a))
         return out
 
     def _safe_place(self, placed: dict[int, Piece], lc: int, p: int) -> bool:
@@ -330,15 +331,16 @@ class LeadersState(State):
     def _legal_actions(self) -> list[Action]:
         p = self.current_player()
         if self.exile_queue:  # LEAD-8.2
-            return [Exile(c) for c in self.available()]
+            return [self.game.made.exile[c] for c in self.available()]
         if self.nemesis_pending:  # LEAD-7.2
             n = self.where("Nemesis")
-            return [NemesisMove(self._name(j)) for j in R.nemesis_ends(self.game.geometry, self.pieces, n)]
+            return [self.game.made.nemesis[j] for j in R.nemesis_ends(self.game.geometry, self.pieces, n)]
         if self.phase is Phase.ACTION:
             if self.selected is not None:
                 return [a for a, _ in self._legal_steps(self.selected)]
-            out: list[Action] = [Pass()]
-            out += [Select(self._name(c)) for c in self._actors(p) if self._has_legal_step(c)]
+            out: list[Action] = [self.game.made.pass_]
+            select = self.game.made.select
+            out += [select[c] for c in self._actors(p) if self._has_legal_step(c)]
             return out
         if self.phase is Phase.RECRUIT:
             return list(self._recruit_actions())
@@ -347,8 +349,10 @@ class LeadersState(State):
     def _chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         if len(self.market) < MARKET_SIZE and self.deck:  # LEAD-1.3: uniform over the deck
             p = Fraction(1, len(self.deck))
-            return [(Draw(c), p) for c in sorted(self.deck)]
-        return [(FirstPlayer(0), Fraction(1, 2)), (FirstPlayer(1), Fraction(1, 2))]  # LEAD-1.4
+            draw = self.game.made.draw
+            return [(draw[c], p) for c in sorted(self.deck)]
+        first = self.game.made.first
+        return [(first[0], Fraction(1, 2)), (first[1], Fraction(1, 2))]  # LEAD-1.4
 
     # -- applying -----------------------------------------------------------------------------
     def _apply_action(self, action: Action) -> None:
