@@ -106,7 +106,8 @@ class OracleState:
         o.max_turns = opts.get("max_turns")
         o.trigger = opts.get("nemesis_trigger", "any") or "any"
         if o.phase == "over":
-            o.winner = (obs.get("outcome") or {}).get("winner")
+            winners = (obs.get("outcome") or {}).get("winners") or []
+            o.winner = winners[0] if len(winners) == 1 else None
         return o
 
     def clone(self) -> "OracleState":

@@ -12,6 +12,7 @@ from fractions import Fraction
 import pytest
 
 import boardkit
+from boardkit.core.outcome import Outcome
 from boardkit import BoardkitDataError, IllegalActionError, NotationError, OptionError
 from boardkit.core.boards import load_hex_board
 from boardkit.core.rules import load_clauses
@@ -110,8 +111,8 @@ def _state():
         ("move", "expected 'move CELL'"),
         ("push e3", "expected 'push CELL CELL'"),
         ("recruit a c1", "ambiguous: it could be Acrobat, Archer, Assassin"),
-        ("recruit Dragon c1", "'Dragon' is not a Leaders card"),
-        ("pass now", "'pass' takes nothing"),
+        ("recruit Dragon c1", "'Dragon' is not a card; cards: King, Queen, Acrobat"),
+        ("pass now", "'now' is not expected here; expected 'pass'"),
     ],
 )
 def test_bad_notation_is_refused_and_state_unchanged(text, message):
@@ -193,7 +194,7 @@ def test_terminal_state_refuses_everything():
     s2.apply_action("select d5")
     s2.apply_action("move d6")  # LEAD-6.2: a lone Assassin next to the Queen on d7 captures
     assert s2.is_terminal() and s2.returns() == [1, -1] and s2.winners() == [0]
-    assert s2.outcome() == {"winner": 0, "reason": "Queen captured"}
+    assert s2.outcome() == Outcome((0,), "Queen captured", "LEAD-3.2", (1, -1))
     assert s2.legal_actions() == []
     err = s2.why_illegal("pass")
     assert err is not None and err.clause == "LEAD-3.1"

@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 
 import boardkit
 from boardkit.core.game import CHANCE, TERMINAL, OptionError
+from boardkit.core.outcome import Outcome
 from boardkit.core.rules import IllegalActionError, IllegalPositionError, NotationError
 from boardkit.core.validate import BoardkitDataError
 from boardkit.games.leaders import rules as R
@@ -106,7 +107,11 @@ def cells_within(name: str, dist: int, game=GAME) -> set[str]:
 
 def assert_won(state, winner: int, reason: str) -> None:
     assert state.is_terminal() and state.current_player() == TERMINAL
-    assert state.outcome() == {"winner": winner, "reason": reason}
+    o = state.outcome()
+    assert o.winners == (winner,) and o.reason == reason
+    both = "LEAD-3.4"  # both Leaders lost at once: the active player wins
+    assert o.clause in (both, "LEAD-3.2" if reason.endswith("captured") else "LEAD-3.3")
+    assert o.returns == tuple(state.returns())
     assert state.returns() == ([1, -1] if winner == 0 else [-1, 1])
     assert state.winners() == [winner]
     assert state.legal_actions() == []
@@ -114,7 +119,7 @@ def assert_won(state, winner: int, reason: str) -> None:
 
 def assert_running(state) -> None:
     assert not state.is_terminal()
-    assert state.outcome() == {"winner": None, "reason": ""}
+    assert state.outcome() is None
     assert state.returns() == [0, 0]
 
 
@@ -1337,7 +1342,7 @@ def test_LEAD_D7_max_turns_cut_off_returns_zero() -> None:
     play(s, "pass", "recruit Vizier a4", "draw Nemesis", "recruit Archer g7", "draw Wanderer")
     assert s.is_terminal() and s.current_player() == TERMINAL
     assert s.returns() == [0, 0] and s.winners() == []
-    assert s.outcome() == {"winner": None, "reason": "cut off"}
+    assert s.outcome() == Outcome((), "cut off", "LEAD-D7", (0, 0))
     assert s.legal_actions() == []
     with pytest.raises(IllegalActionError):
         s.apply_action("pass")
@@ -1388,8 +1393,8 @@ def _check_invariants(s, last_actor: int | None, last_action) -> None:
     if last_actor is not None and not isinstance(last_action, NemesisMove):
         # LEAD-3.5: the player who just acted never loses by its own action
         assert R.leader_lost(GAME.geometry, s.pieces, s.leader_cell(last_actor), last_actor) is None
-        if s.is_terminal() and obs["outcome"]["reason"] != "cut off":
-            assert obs["outcome"]["winner"] == last_actor
+        if s.is_terminal() and obs["outcome"]["clause"] != "LEAD-D7":
+            assert obs["outcome"]["winners"] == [last_actor]
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -1429,7 +1434,7 @@ def test_LEAD_D7_property_cut_off_never_exceeds_max_turns(seed: int, max_turns: 
     g = boardkit.load_game("leaders", max_turns=max_turns)
     s = boardkit.random_playout(g.new_initial_state(), random.Random(seed))
     assert s.is_terminal() and s.observation(None)["turn"] <= max_turns
-    if s.outcome()["reason"] == "cut off":
+    if s.outcome().clause == "LEAD-D7":
         assert s.returns() == [0, 0] and s.winners() == []
     else:
         assert s.returns() in ([1, -1], [-1, 1])

@@ -47,7 +47,17 @@ class Action:
         return render(self, form)
 
     def __str__(self) -> str:
-        return " ".join(w for w, _ in self._words())
+        # Written once per value and kept on it (a value that has no __dict__ is written each time).
+        try:
+            return self.__dict__["_notation"]  # type: ignore[no-any-return]
+        except (AttributeError, KeyError):
+            pass
+        text = " ".join(w for w, _ in self._words())
+        try:
+            object.__setattr__(self, "_notation", text)
+        except AttributeError:
+            pass
+        return text
 
     @property
     def cells(self) -> tuple[str, ...]:

@@ -254,33 +254,37 @@ def _empty(value: Any) -> bool:
 def fit_form(action: "Action") -> Form | None:
     """The first of the action's forms that writes it (fixed fields equal, required slots
     set, every set field written), or None."""
-    for form in type(action).forms:
-        if _fits(form, action):
+    for form, fixed, required, unwritten in _plans(type(action)):
+        if (all(getattr(action, k) == v for k, v in fixed)
+                and not any(_empty(getattr(action, n)) for n in required)
+                and all(getattr(action, n) == d for n, d in unwritten)):
             return form
     return None
 
 
-def _fits(form: Form, action: "Action") -> bool:
-    for k, v in form.fixed.items():
-        if getattr(action, k) != v:
-            return False
-    written: set[str] = set(form.fixed)
-    for p in form.parts:  # type: ignore[attr-defined]
-        if isinstance(p, _Slot):
-            if _empty(getattr(action, p.name)):
-                return False
-            written.add(p.name)
-        elif isinstance(p, _Opt):
-            for q in p.parts:
-                written.add(q.name if isinstance(q, _Slot) else q.word)
-    written.update(form.same)
-    for f in fields(action):  # type: ignore[arg-type]
-        if f.name in written:
-            continue
-        default = f.default if f.default is not MISSING else None
-        if getattr(action, f.name) != default:
-            return False
-    return True
+_PLANS: dict[type, tuple[tuple[Form, tuple[tuple[str, Any], ...], tuple[str, ...], tuple[tuple[str, Any], ...]], ...]] = {}
+
+
+def _plans(cls: type) -> tuple[tuple[Form, tuple[tuple[str, Any], ...], tuple[str, ...], tuple[tuple[str, Any], ...]], ...]:
+    """Per form of ``cls`` (made once per class): its fixed fields, the fields its required
+    slots write, and the fields it does not write with the default they must keep."""
+    plans = _PLANS.get(cls)
+    if plans is None:
+        out = []
+        for form in cls.forms:  # type: ignore[attr-defined]
+            required: list[str] = []
+            written: set[str] = set(form.fixed) | set(form.same)
+            for p in form.parts:  # type: ignore[attr-defined]
+                if isinstance(p, _Slot):
+                    required.append(p.name)
+                    written.add(p.name)
+                elif isinstance(p, _Opt):
+                    written.update(q.name if isinstance(q, _Slot) else q.word for q in p.parts)
+            unwritten = tuple((f.name, f.default if f.default is not MISSING else None)
+                              for f in fields(cls) if f.name not in written)
+            out.append((form, tuple(form.fixed.items()), tuple(required), unwritten))
+        plans = _PLANS[cls] = tuple(out)
+    return plans
 
 
 def _write(value: Any) -> str:
@@ -292,16 +296,11 @@ def _write(value: Any) -> str:
 def render(action: "Action", form: Form) -> list[tuple[str, bool]]:
     """The words of ``action`` written with ``form``, each with True if it is a cell."""
     out: list[tuple[str, bool]] = []
-
-    def slot_words(s: _Slot) -> list[tuple[str, bool]]:
-        value = getattr(action, s.name)
-        return [(_write(value), s.kind == "cell")]
-
     for p in form.parts:  # type: ignore[attr-defined]
         if isinstance(p, _Lit):
             out.append((p.word, False))
         elif isinstance(p, _Slot):
-            out.extend(slot_words(p))
+            out.append((_write(getattr(action, p.name)), p.kind == "cell"))
         else:
             words: list[tuple[str, bool]] = []
             present = True
@@ -316,7 +315,7 @@ def render(action: "Action", form: Form) -> list[tuple[str, bool]]:
                     same = form.same.get(q.name)
                     if _empty(value) or (same is not None and value == getattr(action, same)):
                         present = False
-                    words.extend(slot_words(q))
+                    words.append((_write(value), q.kind == "cell"))
             if present:
                 out.extend(words)
     return out

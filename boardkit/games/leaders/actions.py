@@ -32,8 +32,10 @@ notation                meaning                                                c
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
-from boardkit.core.actions import Action, ButtonAction
+from boardkit.core.actions import Action, ButtonAction, Draw, FirstPlayer
+from boardkit.core.notation import Form, Notation, NotationContext, Vocabulary
 from boardkit.core.rules import NotationError
 
 #: Card names used in notation, and the pieces each card puts on the board (LEAD-10, LEAD-7.1).
@@ -65,48 +67,12 @@ ABILITY_VERBS: dict[str, tuple[str, str]] = {
 }
 TWO_CELL_VERBS = frozenset({"push", "manipulate", "brew"})
 
-_CARD_LOOKUP = {c.lower(): c for c in CARD_PIECES}
-_CARD_LOOKUP.update({"hermit": "HermitCub", "cub": "HermitCub", "hermit&cub": "HermitCub",
-                     "claw": "ClawLauncher", "royal": "RoyalGuard"})
-
-
-def card_from_text(text: str) -> str:
-    """Canonical card name from text such as ``"claw launcher"``, ``"Hermit & Cub"`` or a
-    unique prefix (``"arch"`` -> Archer).
-
-    Raises:
-        NotationError: no Leaders card has that name (the message lists the names), or the
-            prefix fits several cards (``"a"``: Acrobat, Archer, Assassin).
-    """
-    key = text.lower().replace(" ", "").replace("_", "").replace("-", "")
-    if key in _CARD_LOOKUP:
-        return _CARD_LOOKUP[key]
-    matches = sorted({card for name, card in _CARD_LOOKUP.items() if key and name.startswith(key)})
-    if len(matches) == 1:
-        return matches[0]
-    if len(matches) > 1:
-        raise NotationError(f"{text!r} is ambiguous: it could be {', '.join(matches)}")
-    raise NotationError(f"{text!r} is not a Leaders card; cards: {', '.join(CARD_PIECES)}")
-
-
-@dataclass(frozen=True)
-class FirstPlayer(ButtonAction):
-    """Chance outcome: ``player`` (0 or 1) takes the first turn (LEAD-1.4)."""
-
-    player: int
-
-    def __str__(self) -> str:
-        return f"first {self.player}"
-
-
-@dataclass(frozen=True)
-class Draw(ButtonAction):
-    """Chance outcome: ``card`` is the next card revealed from the deck (LEAD-1.3, LEAD-2.3)."""
-
-    card: str
-
-    def __str__(self) -> str:
-        return f"draw {self.card}"
+#: Other spellings of card names accepted in notation (besides any unique prefix).
+CARD_ALIASES = {"hermit": "HermitCub", "cub": "HermitCub", "hermit&cub": "HermitCub",
+                "claw": "ClawLauncher", "royal": "RoyalGuard"}
+#: The ``card`` vocabulary of the notation: every card name, its aliases and unique prefixes
+#: (``"claw launcher"``, ``"Hermit & Cub"``, ``"arch"`` -> Archer).
+CARDS = Vocabulary("card", tuple(CARD_PIECES), aliases=CARD_ALIASES, prefixes=True)
 
 
 @dataclass(frozen=True)
@@ -114,21 +80,17 @@ class Exile(ButtonAction):
     """Expert mode: ``card`` leaves this game (LEAD-8.2)."""
 
     card: str
-
-    def __str__(self) -> str:
-        return f"exile {self.card}"
+    clause = "LEAD-8.2"
+    forms = (Form("exile {card:card...}", doc="Expert mode: this card leaves the game", clause="LEAD-8.2",
+                  example="exile Archer"),)
 
 
 @dataclass(frozen=True)
 class Pass(Action):
     """End the Action phase (LEAD-2.2)."""
 
-    def __str__(self) -> str:
-        return "pass"
-
-    @property
-    def choice(self) -> str:
-        return "pass"
+    clause = "LEAD-2.2"
+    forms = (Form("pass", doc="end the Action phase", clause="LEAD-2.2", example="pass"),)
 
 
 @dataclass(frozen=True)
@@ -136,13 +98,9 @@ class Select(Action):
     """Choose the character on ``cell`` to act now (LEAD-2.2)."""
 
     cell: str
-
-    def __str__(self) -> str:
-        return f"select {self.cell}"
-
-    @property
-    def cells(self) -> tuple[str, ...]:
-        return (self.cell,)
+    clause = "LEAD-2.2"
+    forms = (Form("select {cell:cell}", doc="the character on CELL will act now", clause="LEAD-2.2",
+                  example="select d2"),)
 
 
 @dataclass(frozen=True)
@@ -151,13 +109,15 @@ class Move(Action):
     steps, LEAD-6.5)."""
 
     to: str
+    clause = "LEAD-2.2"
+    forms = (Form("move {to:cell}", doc="the selected character steps to CELL (Leader with Vizier: up to two "
+                  "steps, LEAD-6.5)", clause="LEAD-2.2", example="move d3"),)
 
-    def __str__(self) -> str:
-        return f"move {self.to}"
 
-    @property
-    def cells(self) -> tuple[str, ...]:
-        return (self.to,)
+def _ability_form(verb: str, doc: str, example: str) -> Form:
+    user, clause = ABILITY_VERBS[verb]
+    slots = "{target:cell} {dest:cell}" if verb in TWO_CELL_VERBS else "{target:cell}"
+    return Form(f"{verb} {slots}", doc=f"{user}: {doc}", clause=clause, fixed={"verb": verb}, example=example)
 
 
 @dataclass(frozen=True)
@@ -172,13 +132,19 @@ class Ability(Action):
     verb: str
     target: str
     dest: str = ""
-
-    def __str__(self) -> str:
-        return f"{self.verb} {self.target}" + (f" {self.dest}" if self.dest else "")
-
-    @property
-    def cells(self) -> tuple[str, ...]:
-        return (self.target, self.dest) if self.dest else (self.target,)
+    clause = "LEAD-5"
+    forms = (
+        _ability_form("jump", "lands on CELL after one or two jumps", "jump f3"),
+        _ability_form("ride", "moves two cells in a line to CELL", "ride d4"),
+        _ability_form("push", "enters the enemy's CELL, pushing it to the second CELL", "push e4 e5"),
+        _ability_form("guard", "ends on CELL (next to its Leader, then one more step)", "guard c2"),
+        _ability_form("swap", "swaps places with the character on CELL", "swap d5"),
+        _ability_form("claw", "moves along a line to CELL", "claw d4"),
+        _ability_form("pull", "pulls the character on CELL next to it", "pull d6"),
+        _ability_form("manipulate", "moves the enemy on the first CELL to the second", "manipulate d6 e6"),
+        _ability_form("wander", "moves to CELL, not next to an enemy", "wander b3"),
+        _ability_form("brew", "moves the ally on the first CELL to the second", "brew c2 c3"),
+    )
 
 
 @dataclass(frozen=True)
@@ -186,13 +152,9 @@ class NemesisMove(Action):
     """The Nemesis's forced reaction ends on ``to`` (LEAD-7.2)."""
 
     to: str
-
-    def __str__(self) -> str:
-        return f"nemesis {self.to}"
-
-    @property
-    def cells(self) -> tuple[str, ...]:
-        return (self.to,)
+    clause = "LEAD-7.2"
+    forms = (Form("nemesis {to:cell}", doc="the Nemesis ends its forced move on CELL", clause="LEAD-7.2",
+                  example="nemesis e5"),)
 
 
 @dataclass(frozen=True)
@@ -203,85 +165,69 @@ class Recruit(Action):
     card: str
     cell: str
     cell2: str = ""
+    clause = "LEAD-2.3"
+    forms = (Form("recruit {card:card...} {cell:cell} [{cell2:cell}]",
+                  doc="recruit CARD onto a recruitment CELL (Hermit & Cub: Hermit on the first CELL, Cub on "
+                      "the second, LEAD-7.1)", clause="LEAD-2.3", example="recruit Archer c1"),)
 
-    def __str__(self) -> str:
-        return f"recruit {self.card} {self.cell}" + (f" {self.cell2}" if self.cell2 else "")
+    @classmethod
+    def build(cls, ctx: NotationContext, **fields: Any) -> "Recruit":
+        """The Recruit, refusing a card written with the wrong number of cells.
 
-    @property
-    def cells(self) -> tuple[str, ...]:
-        return (self.cell, self.cell2) if self.cell2 else (self.cell,)
+        Raises:
+            NotationError: the Hermit & Cub with one cell, or another card with two (LEAD-7.1).
+        """
+        action = cls(**fields)
+        text = str(action)
+        if action.card == "HermitCub" and not action.cell2:
+            raise NotationError(f"{text!r}: the Hermit & Cub go onto two cells; expected "
+                                "'recruit HermitCub HERMIT_CELL CUB_CELL' (LEAD-7.1)")
+        if action.card != "HermitCub" and action.cell2:
+            raise NotationError(f"{text!r}: {action.cell2!r} is one cell too many; expected "
+                                f"'recruit {action.card} CELL' (LEAD-2.3)")
+        return action
 
-    @property
-    def choice(self) -> str:
-        return self.card
+
+#: The Leaders notation table, in parsing order (core's FirstPlayer and Draw are the chance
+#: outcomes: ``first 1``, LEAD-1.4; ``draw Archer``, LEAD-1.3).
+NOTATION = Notation((FirstPlayer, Draw, Exile, Pass, Select, Move, Ability, NemesisMove, Recruit))
 
 
-def parse(text: str, cell_names: frozenset[str]) -> Action:
-    """Parse Leaders notation (see the module table) into an Action, legal or not.
+class ActionValues:
+    """The actions of one board, each made once and shared: legal-action generation looks
+    them up by cell index instead of building new values, and each one's notation is written
+    once (``str`` is kept on the value).
 
     Args:
-        text: e.g. ``"push e4 e5"``; case and surrounding spaces are ignored.
-        cell_names: the board's cell names, to reject cells that are not on it.
-
-    Returns:
-        The Action.
-
-    Raises:
-        NotationError: unknown verb, wrong number of cells, a cell not on the board, an
-            unknown card; the message quotes the input and shows the expected form.
+        names: the board's cell names by cell index.
     """
-    if not isinstance(text, str):
-        raise NotationError(f"an action is written as text, got {text!r}")
-    words = text.strip().split()
-    if not words:
-        raise NotationError("empty action text; examples: 'select d2', 'move d3', 'pass'")
-    verb, args = words[0].lower(), words[1:]
 
-    def cells(n_min: int, n_max: int, form: str) -> list[str]:
-        if not n_min <= len(args) <= n_max:
-            raise NotationError(f"{text!r}: expected {form!r}")
-        out = [a.lower() for a in args]
-        for a in out:
-            if a not in cell_names:
-                raise NotationError(f"{text!r}: {a!r} is not a cell of the board (cells like {min(cell_names)} .. {max(cell_names)})")
-        return out
+    def __init__(self, names: tuple[str, ...] | list[str]) -> None:
+        self.names = tuple(names)
+        self.move = tuple(Move(n) for n in self.names)
+        self.select = tuple(Select(n) for n in self.names)
+        self.nemesis = tuple(NemesisMove(n) for n in self.names)
+        self.draw = {c: Draw(c) for c in CARD_PIECES}
+        self.exile = {c: Exile(c) for c in CARD_PIECES}
+        self.first = (FirstPlayer(0), FirstPlayer(1))
+        self.pass_ = Pass()
+        self._ability: dict[tuple[str, int, int], Ability] = {}
+        self._recruit: dict[tuple[str, int, int], Recruit] = {}
 
-    if verb == "pass":
-        if args:
-            raise NotationError(f"{text!r}: 'pass' takes nothing after it")
-        return Pass()
-    if verb == "first":
-        if len(args) != 1 or args[0] not in ("0", "1"):
-            raise NotationError(f"{text!r}: expected 'first 0' or 'first 1'")
-        return FirstPlayer(int(args[0]))
-    if verb in ("draw", "exile"):
-        if not args:
-            raise NotationError(f"{text!r}: expected '{verb} CARD'")
-        card = card_from_text(" ".join(args))
-        return Draw(card) if verb == "draw" else Exile(card)
-    if verb == "recruit":
-        n_cells = 0
-        while n_cells < min(2, len(args) - 1) and args[len(args) - 1 - n_cells].lower() in cell_names:
-            n_cells += 1
-        if len(args) < 2 or n_cells == 0:
-            raise NotationError(f"{text!r}: expected 'recruit CARD CELL' (Hermit & Cub: 'recruit HermitCub CELL CELL')")
-        card = card_from_text(" ".join(args[: len(args) - n_cells]))
-        args = args[len(args) - n_cells:]
-        if card == "HermitCub":
-            c = cells(2, 2, "recruit HermitCub HERMIT_CELL CUB_CELL")
-            return Recruit(card, c[0], c[1])
-        c = cells(1, 1, f"recruit {card} CELL")
-        return Recruit(card, c[0])
-    if verb == "select":
-        return Select(cells(1, 1, "select CELL")[0])
-    if verb == "move":
-        return Move(cells(1, 1, "move CELL")[0])
-    if verb == "nemesis":
-        return NemesisMove(cells(1, 1, "nemesis CELL")[0])
-    if verb in ABILITY_VERBS:
-        if verb in TWO_CELL_VERBS:
-            c = cells(2, 2, f"{verb} CELL CELL")
-            return Ability(verb, c[0], c[1])
-        return Ability(verb, cells(1, 1, f"{verb} CELL")[0])
-    verbs = ["pass", "first", "draw", "exile", "select", "move", "nemesis", "recruit", *ABILITY_VERBS]
-    raise NotationError(f"{text!r}: unknown action {verb!r}; actions: {', '.join(verbs)}")
+    def ability(self, verb: str, target: int, dest: int = -1) -> Ability:
+        """``verb`` on cell index ``target`` (and ``dest``, -1 for none) (LEAD-5)."""
+        key = (verb, target, dest)
+        action = self._ability.get(key)
+        if action is None:
+            names = self.names
+            action = self._ability[key] = Ability(verb, names[target], names[dest] if dest >= 0 else "")
+        return action
+
+    def recruit(self, card: str, cell: int, cell2: int = -1) -> Recruit:
+        """``card`` onto cell index ``cell`` (the Cub onto ``cell2``, -1 for none) (LEAD-2.3)."""
+        key = (card, cell, cell2)
+        action = self._recruit.get(key)
+        if action is None:
+            names = self.names
+            action = self._recruit[key] = Recruit(card, names[cell], names[cell2] if cell2 >= 0 else "")
+        return action

@@ -10,13 +10,15 @@ from typing import TYPE_CHECKING
 from boardkit.core.game import CHANCE
 from boardkit.core.rules import IllegalActionError
 from boardkit.games.leaders import rules as R
+from boardkit.core.actions import Draw, FirstPlayer
 from boardkit.games.leaders.actions import (
-    ABILITY_VERBS, LEADERS, Ability, Draw, Exile, FirstPlayer, Move, NemesisMove, Pass, Recruit, Select,
+    ABILITY_VERBS, LEADERS, Ability, Exile, Move, NemesisMove, Pass, Recruit, Select,
 )
+from boardkit.games.leaders.state import Phase
 
 if TYPE_CHECKING:
     from boardkit.core.actions import Action
-    from boardkit.games.leaders.game import LeadersState
+    from boardkit.games.leaders.state import LeadersState
 
 VERB_RULE = {
     "jump": "the Acrobat jumps over one adjacent character in a straight line onto the free cell just beyond, "
@@ -48,7 +50,7 @@ def explain(state: "LeadersState", action: "Action") -> IllegalActionError:
         return state.game.clauses.error(clause, reason, action)
 
     g = state.game.geometry
-    if state.phase == "over":
+    if state.phase is Phase.OVER:
         return err("LEAD-3.1", f"the game is over ({state.end_reason}); no action can follow")
     cp = state.current_player()
     refill = len(state.market) < 3 and bool(state.deck)
@@ -79,7 +81,7 @@ def explain(state: "LeadersState", action: "Action") -> IllegalActionError:
                                "chooses where it ends)")
     if isinstance(action, NemesisMove):
         return err("LEAD-7.2", "the Nemesis moves only in reaction to the enemy Leader moving; it never acts in the Action phase")
-    if state.phase == "recruit":
+    if state.phase is Phase.RECRUIT:
         if isinstance(action, Recruit):
             return _explain_recruit(state, action, err)
         return err("LEAD-2.1", "the Action phase is over: now comes the Recruitment phase ('recruit CARD CELL')")
@@ -88,11 +90,11 @@ def explain(state: "LeadersState", action: "Action") -> IllegalActionError:
         return err("LEAD-2.1", "recruitment comes after the Action phase; end it with 'pass' first")
     sel = state.selected
     if isinstance(action, Pass) and sel is not None:  # LEAD-D8: choosing a character commits it
-        return err("LEAD-D8", f"the {state.pieces[sel][0]} on {state._name(sel)} was chosen and must finish its action "  # type: ignore[index]
+        return err("LEAD-D8", f"the {state.pieces[sel].kind} on {state._name(sel)} was chosen and must finish its action "  # type: ignore[union-attr]
                               "first (step back in the history to choose otherwise)")
     if isinstance(action, Select):
         if sel is not None:
-            return err("LEAD-D8", f"the {state.pieces[sel][0]} on {state._name(sel)} is acting; a character's action is "  # type: ignore[index]
+            return err("LEAD-D8", f"the {state.pieces[sel].kind} on {state._name(sel)} is acting; a character's action is "  # type: ignore[union-attr]
                                   "complete before the next begins (LEAD-2.2)")
         return _explain_select(state, action, err)
     if isinstance(action, (Move, Ability)):
@@ -179,7 +181,7 @@ def _explain_step(state: "LeadersState", c: int, action: "Move | Ability", err) 
             return err("LEAD-2.2", f"{action.to} is occupied; a character moves to a free adjacent cell")
         dist = g.board.distance(c, dest)
         vizier = state.where("Vizier")
-        has_vizier = kind in LEADERS and vizier >= 0 and state.pieces[vizier][1] == owner  # type: ignore[index]
+        has_vizier = kind in LEADERS and vizier >= 0 and state.pieces[vizier].owner == owner  # type: ignore[union-attr]
         if has_vizier:
             return err("LEAD-6.5", f"with its Vizier the Leader moves up to two cells through free cells; {action.to} "
                                    f"is {dist} cells away or has no free path")
@@ -192,7 +194,7 @@ def _explain_step(state: "LeadersState", c: int, action: "Move | Ability", err) 
         return err("LEAD-6.3", f"the {kind} is next to an enemy Jailer and cannot use its ability (it may still move)")
     if action.verb in MOVES_OTHERS:
         t = state._cell(action.target)
-        if state.pieces[t] is not None and state.pieces[t][1] != owner and R.protected(g, state.pieces, t):  # type: ignore[index]
-            return err("LEAD-6.4", f"the {state.pieces[t][0]} on {action.target} is a Protector or next to one: enemy "  # type: ignore[index]
+        if state.pieces[t] is not None and state.pieces[t].owner != owner and R.protected(g, state.pieces, t):  # type: ignore[union-attr]
+            return err("LEAD-6.4", f"the {state.pieces[t].kind} on {action.target} is a Protector or next to one: enemy "  # type: ignore[union-attr]
                                    "abilities cannot move it")
     return err(clause, f"{VERB_RULE[action.verb]}; '{action}' is not such a use from {state._name(c)}")

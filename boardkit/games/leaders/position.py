@@ -14,22 +14,33 @@ Example (YAML text or the same as a dict)::
                                       # missing cards are drawn by chance first (LEAD-1.3)
     exiled: [Wanderer, Jailer]        # Expert mode only: 2, or 4 once both have 3 cards
     recruits_left: 2      # phase recruit only: Recruitment phases left this turn (default 1)
+    selected: c3          # phase action only: the character chosen to act, mid-action (LEAD-D8)
+    nemesis_pending: true # the Nemesis must make its forced move now (LEAD-7.2)
+    exiling: [1]          # Expert mode: players still to exile a card, in order (LEAD-8.2)
+
+Before the first turn write ``phase: setup`` and ``turn: 0`` (``first_player: null`` while it is
+still to be drawn, LEAD-1.4). ``state.to_position()`` writes every field.
+
+Study positions (``study=True``) may break two rules that play never breaks: a Leader already
+captured or surrounded (LEAD-3.1) and more than five cards for a player (LEAD-2.5).
 
 Character names are written as in notation (``RoyalGuard``; ``Royal Guard`` is read too).
 """
 
 from __future__ import annotations
 
+import copy
 from typing import TYPE_CHECKING, Any, Mapping
-
 
 from boardkit.core.rules import IllegalPositionError
 from boardkit.core.validate import BoardkitDataError, load_description
 from boardkit.games.leaders import rules as R
 from boardkit.games.leaders.actions import CARD_PIECES, LEADERS, PIECE_CARD, RECRUITABLE
+from boardkit.games.leaders.rules import Piece
 
 if TYPE_CHECKING:
-    from boardkit.games.leaders.game import LeadersGame, LeadersState
+    from boardkit.games.leaders.game import LeadersGame
+    from boardkit.games.leaders.state import LeadersState
 
 _LIST = {"type": "array", "items": {"type": "string"}}
 _SCHEMA: dict[str, Any] = {
@@ -38,9 +49,12 @@ _SCHEMA: dict[str, Any] = {
     "additionalProperties": False,
     "properties": {
         "to_move": {"type": "integer", "enum": [0, 1]},
-        "first_player": {"type": "integer", "enum": [0, 1]},
-        "turn": {"type": "integer", "minimum": 1},
-        "phase": {"enum": ["action", "recruit"]},
+        "first_player": {"enum": [0, 1, None]},
+        "turn": {"type": "integer", "minimum": 0},
+        "phase": {"enum": ["setup", "action", "recruit"]},
+        "selected": {"type": ["string", "null"]},
+        "nemesis_pending": {"type": "boolean"},
+        "exiling": {"type": "array", "items": {"type": "integer", "enum": [0, 1]}, "maxItems": 2},
         "pieces": {
             "type": "object",
             "additionalProperties": False,
@@ -53,12 +67,14 @@ _SCHEMA: dict[str, Any] = {
         "acted": _LIST,
         "market": _LIST,
         "exiled": _LIST,
-        "recruits_left": {"type": "integer", "enum": [1, 2]},
+        "recruits_left": {"type": "integer", "enum": [0, 1, 2]},
     },
 }
 
 
 def _normalise(description: str | Mapping[str, Any]) -> dict[str, Any]:
+    if not isinstance(description, str):
+        description = copy.deepcopy(description)  # the caller's mapping is never shared or changed
     doc = load_description(description, _SCHEMA)
     for p in ("0", "1"):
         v = doc["pieces"][p]
@@ -67,12 +83,14 @@ def _normalise(description: str | Mapping[str, Any]) -> dict[str, Any]:
     return doc
 
 
-def from_position(game: "LeadersGame", description: str | Mapping[str, Any]) -> "LeadersState":
+def from_position(game: "LeadersGame", description: str | Mapping[str, Any], study: bool = False) -> "LeadersState":
     """Build a validated Leaders position (see the module docstring for the format).
 
     Args:
         game: the LeadersGame (its options say Discovery or Expert mode).
-        description: YAML text or a mapping.
+        description: YAML text or a mapping; it is copied (changing it later changes nothing).
+        study: admit the study positions play never reaches: a Leader already captured or
+            surrounded (LEAD-3.1), more than five cards (LEAD-2.5).
 
     Returns:
         LeadersState at that position; its ``to_json`` saves the description and what follows.
@@ -85,9 +103,11 @@ def from_position(game: "LeadersGame", description: str | Mapping[str, Any]) -> 
             surrounded (LEAD-3.1), a market card also on the board (LEAD-1.3), a market in
             Expert mode (LEAD-8.1), exiles outside Expert mode or not 2 (4 once both players
             have three cards) in it (LEAD-8.2), an acted character
-            that is not the mover's (LEAD-2.2).
+            that is not the mover's (LEAD-2.2), a selected character that cannot act
+            (LEAD-D8), a pending Nemesis move without the Nemesis (LEAD-7.2). The refusals of
+            study positions say "use study=True".
     """
-    from boardkit.games.leaders.game import LEADER_OF, LeadersState
+    from boardkit.games.leaders.state import LEADER_OF, LeadersState, Phase
 
     doc = _normalise(description)
     expert = game.options["expert"]
@@ -114,11 +134,11 @@ def from_position(game: "LeadersGame", description: str | Mapping[str, Any]) -> 
             if kind in seen:
                 raise IllegalPositionError("LEAD-10", f"there is one {kind}; it is listed twice ({seen[kind]} and {item!r})")
             if state.pieces[c] is not None:
-                raise IllegalPositionError("LEAD-2.2", f"two characters on {parts[1]} ({state.pieces[c][0]} and {kind})")  # type: ignore[index]
+                raise IllegalPositionError("LEAD-2.2", f"two characters on {parts[1]} ({state.pieces[c].kind} and {kind})")  # type: ignore[union-attr]
             if kind in LEADERS and kind != LEADER_OF[p]:
                 raise IllegalPositionError("LEAD-1.1", f"player {p}'s Leader is the {LEADER_OF[p]}, not the {kind}")
             seen[kind] = item
-            state.pieces[c] = (kind, p)
+            state.pieces[c] = Piece(kind, p)
             state._locs = None
             card = PIECE_CARD[kind]
             if card not in state.cards[p]:
@@ -127,17 +147,19 @@ def from_position(game: "LeadersGame", description: str | Mapping[str, Any]) -> 
         if LEADER_OF[p] not in seen:
             raise IllegalPositionError("LEAD-1.1", f"player {p} has no Leader ({LEADER_OF[p]}) on the board")
         state.cards[p].sort(key=lambda c: (c not in LEADERS, c))
-        if len(state.cards[p]) > 5:
-            raise IllegalPositionError("LEAD-2.5", f"player {p} holds {len(state.cards[p])} cards; recruitment stops at five")
+        if len(state.cards[p]) > 5 and not study:
+            raise IllegalPositionError("LEAD-2.5", f"player {p} holds {len(state.cards[p])} cards; recruitment stops at "
+                                                   "five (a study position: use study=True)")
     if ("Hermit" in seen) != ("Cub" in seen):
         raise IllegalPositionError("LEAD-7.1", "the Hermit and the Cub are one card: both are on the board or neither")
-    if ("Hermit" in seen) and state.pieces[state.where("Hermit")][1] != state.pieces[state.where("Cub")][1]:  # type: ignore[index]
+    if ("Hermit" in seen) and state.pieces[state.where("Hermit")].owner != state.pieces[state.where("Cub")].owner:  # type: ignore[union-attr]
         raise IllegalPositionError("LEAD-7.1", "the Hermit and the Cub are one card and belong to the same player")
     g = game.geometry
     for p in (0, 1):
         lost = R.leader_lost(g, state.pieces, state.leader_cell(p), p)
-        if lost:
-            raise IllegalPositionError("LEAD-3.1", f"player {p}'s Leader is already {lost}: the game would have ended")
+        if lost and not study:
+            raise IllegalPositionError("LEAD-3.1", f"player {p}'s Leader is already {lost}: the game would have ended "
+                                                   "(a study position: use study=True)")
     on_board = set(state.cards[0]) | set(state.cards[1])
     market = [_card(m, "market") for m in doc.get("market", [])]
     exiled = [_card(m, "exiled") for m in doc.get("exiled", [])]
@@ -155,26 +177,40 @@ def from_position(game: "LeadersGame", description: str | Mapping[str, Any]) -> 
     if expert:
         both_three = len(state.cards[0]) >= 3 and len(state.cards[1]) >= 3
         need = 4 if both_three else 2
-        if len(exiled) != need:
+        if doc.get("first_player", 0) is None:
+            need = 0  # LEAD-1.4 before LEAD-8.2: the first Exile round follows the draw of the first player
+        exiling = doc.get("exiling", [])
+        if len(exiled) + len(exiling) != need or len(set(exiling)) != len(exiling):
             raise IllegalPositionError(
                 "LEAD-8.2", f"in Expert mode one card each is exiled before the first turn and one each again once both "
-                            f"players have three cards: this position needs exactly {need} exiled cards, not {len(exiled)}")
+                            f"players have three cards: this position needs exactly {need} exiled cards, not "
+                            f"{len(exiled)}" + (f" with players {exiling} still to exile" if exiling else ""))
+    elif doc.get("exiling"):
+        raise IllegalPositionError("LEAD-8.2", "Exile exists only in Expert mode (option expert=True)")
     state.market = market
     state.deck = set() if expert else set(RECRUITABLE) - on_board - set(market)
     state.exiled = exiled
     state.first = doc.get("first_player", 0)
     state.to_move = doc.get("to_move", 0)
-    state.turn = doc.get("turn", 5)
-    state.exile_queue = []
+    state.phase = Phase(doc.get("phase", "action"))
+    state.turn = doc.get("turn", 0 if state.phase is Phase.SETUP else 5)
+    state.exile_queue = list(doc.get("exiling", []))
     state.second_exile_done = len(state.cards[0]) >= 3 and len(state.cards[1]) >= 3
-    state.phase = doc.get("phase", "action")
+    if (state.phase is Phase.SETUP) != (state.turn == 0):
+        raise IllegalPositionError("LEAD-2.1", f"turn {state.turn} in phase {state.phase.value}: turn 0 is the setup "
+                                               "before the first turn, and only it")
+    if state.first is None and (state.phase is not Phase.SETUP or state.exile_queue):
+        raise IllegalPositionError("LEAD-1.4", "the first player is drawn before the first turn and before any Exile; "
+                                               "give first_player")
+    if state.exile_queue and state.exile_queue[0] != state.first and len(state.exile_queue) == 2:
+        raise IllegalPositionError("LEAD-8.2", f"the first player (player {state.first}) exiles first")
     if state.turn == 1 and state.to_move != state.first:
         raise IllegalPositionError("LEAD-1.4", f"turn 1 is the first player's (player {state.first}), not player {state.to_move}'s")
     acted: list[str] = []
     for a in doc.get("acted", []):
         kind = next((k for k in PIECE_CARD if k.lower() == a.replace(" ", "").lower()), a)
         c = state.where(kind)
-        if c < 0 or state.pieces[c][1] != state.to_move:  # type: ignore[index]
+        if c < 0 or state.pieces[c].owner != state.to_move:  # type: ignore[union-attr]
             raise IllegalPositionError("LEAD-2.2", f"acted: {a!r} is not a character of player {state.to_move} on the board")
         if kind == "Nemesis":
             raise IllegalPositionError("LEAD-7.2", "acted: the Nemesis never acts in the Action phase")
@@ -185,13 +221,72 @@ def from_position(game: "LeadersGame", description: str | Mapping[str, Any]) -> 
     if "recruits_left" in doc and state.phase != "recruit":
         raise BoardkitDataError("position: recruits_left: only meaningful with phase: recruit")
     if state.phase == "recruit":
-        if acted:
-            raise BoardkitDataError("position: acted: the Action phase is over in phase: recruit")
         state.recruits_left = doc.get("recruits_left", 1)
-    state._start = {k: v for k, v in doc.items()}
+    selected = doc.get("selected")
+    if selected is not None:
+        where = "position: selected"
+        try:
+            c = board.cell(selected)
+        except KeyError as exc:
+            raise BoardkitDataError(f"{where}: {exc.args[0]}") from None
+        pc = state.pieces[c]
+        if state.phase is not Phase.ACTION or pc is None or pc.owner != state.to_move or pc.kind == "Nemesis" \
+                or pc.kind in acted:
+            raise IllegalPositionError("LEAD-D8", f"selected: {selected} holds no character of player {state.to_move} "
+                                                  "that may act now in the Action phase")
+        state.selected = c
+    if doc.get("nemesis_pending"):
+        if state.where("Nemesis") < 0 or state.phase is Phase.SETUP:
+            raise IllegalPositionError("LEAD-7.2", "nemesis_pending: the Nemesis reacts only when it is on the board")
+        state.nemesis_pending = True
+    state._start = copy.deepcopy(doc)
     state._history = []
+    state._seen = []
+    state._locs = None
     state._settle()
     return state
+
+
+def to_position(state: "LeadersState") -> dict[str, Any]:
+    """The description of ``state`` that :func:`from_position` reads back (JSON-ready).
+
+    A position built with ``study=True`` is written the same way and read back with it. The
+    order in which cards were recruited is not part of a position (cards are listed Leader
+    first, then by name).
+
+    Raises:
+        ValueError: the game is over (a finished game is no position to play from).
+    """
+    from boardkit.games.leaders.state import Phase
+
+    if state.phase is Phase.OVER:
+        raise ValueError(f"the game is over ({state.end_reason}); a finished game is not a position")
+    names = state.game.board.names
+    pieces: dict[str, str] = {}
+    for p in (0, 1):
+        own = [(pc.kind, names[i]) for i, pc in enumerate(state.pieces) if pc is not None and pc.owner == p]
+        own.sort(key=lambda kc: (kc[0] not in LEADERS, kc[0]))
+        pieces[str(p)] = ", ".join(f"{kind} {cell}" for kind, cell in own)
+    doc: dict[str, Any] = {
+        "to_move": state.to_move,
+        "first_player": state.first,
+        "turn": state.turn,
+        "phase": state.phase.value,
+        "pieces": pieces,
+        "acted": list(state.acted),
+    }
+    if state.game.options["expert"]:
+        doc["exiled"] = list(state.exiled)
+        doc["exiling"] = list(state.exile_queue)
+    else:
+        doc["market"] = list(state.market)
+    if state.phase is Phase.RECRUIT:
+        doc["recruits_left"] = state.recruits_left
+    if state.selected is not None:
+        doc["selected"] = names[state.selected]
+    if state.nemesis_pending:
+        doc["nemesis_pending"] = True
+    return doc
 
 
 def _card(text: str, field: str) -> str:

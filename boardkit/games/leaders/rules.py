@@ -1,16 +1,24 @@
 """Leaders move generation and end conditions on a HexBoard (LEAD-3 .. LEAD-7).
 
-Pure functions over a ``pieces`` list (cell index -> ``(kind, owner)`` or None); no state,
+Pure functions over a ``pieces`` list (cell index -> :class:`Piece` or None); no state,
 no drawing. An effect is a tuple of ``(from_cell, to_cell)`` moves made at once.
 """
 
 from __future__ import annotations
 
-from typing import Iterator, Sequence
+from typing import Iterator, NamedTuple, Sequence
 
 from boardkit.core.boards import HexBoard
 
-Piece = tuple[str, int]
+
+class Piece(NamedTuple):
+    """A character on the board: its ``kind`` (``"Archer"``, ``"Hermit"``...) and ``owner``
+    (seat 0 or 1)."""
+
+    kind: str
+    owner: int
+
+
 Pieces = Sequence[Piece | None]
 Effect = tuple[tuple[int, int], ...]
 
@@ -66,12 +74,12 @@ def capture_score(g: Geometry, pieces: Pieces, lc: int, owner: int) -> int:
     score = 0
     for j in g.nbrs[lc]:
         pc = pieces[j]
-        if pc is not None and pc[1] != owner:
-            score += ADJACENT_WEIGHT.get(pc[0], 1)
+        if pc is not None and pc.owner != owner:
+            score += ADJACENT_WEIGHT.get(pc.kind, 1)
     for j in g.two[lc]:
         if j >= 0:
             pc = pieces[j]
-            if pc is not None and pc[1] != owner and pc[0] == "Archer":
+            if pc is not None and pc.owner != owner and pc.kind == "Archer":
                 score += 1
     return score
 
@@ -104,16 +112,16 @@ def protected(g: Geometry, pieces: Pieces, c: int) -> bool:
     pc = pieces[c]
     if pc is None:
         return False
-    if pc[0] == "Protector":
+    if pc.kind == "Protector":
         return True
-    return any(pieces[j] is not None and pieces[j] == ("Protector", pc[1]) for j in g.nbrs[c])
+    return any(pieces[j] is not None and pieces[j] == ("Protector", pc.owner) for j in g.nbrs[c])
 
 
 def jailed(g: Geometry, pieces: Pieces, c: int) -> bool:
     """LEAD-6.3: the piece on ``c`` stands next to an enemy Jailer (no active abilities)."""
     pc = pieces[c]
     assert pc is not None
-    return any(pieces[j] is not None and pieces[j] == ("Jailer", 1 - pc[1]) for j in g.nbrs[c])
+    return any(pieces[j] is not None and pieces[j] == ("Jailer", 1 - pc.owner) for j in g.nbrs[c])
 
 
 def moves(g: Geometry, pieces: Pieces, c: int, leader_has_vizier: bool) -> Iterator[tuple[str, int, int, Effect]]:
@@ -173,7 +181,7 @@ def abilities(g: Geometry, pieces: Pieces, c: int, leader_cell: int) -> Iterator
         for k in range(6):
             x = step[c][k]
             px = pieces[x] if x >= 0 else None
-            if px is None or px[1] == owner or protected(g, pieces, x):
+            if px is None or px.owner == owner or protected(g, pieces, x):
                 continue
             for kk in ((k + 5) % 6, k, (k + 1) % 6):
                 y = step[x][kk]
@@ -192,7 +200,7 @@ def abilities(g: Geometry, pieces: Pieces, c: int, leader_cell: int) -> Iterator
     elif kind == "Illusionist":  # LEAD-5.5: swap with a seen, non-adjacent character
         for k in range(6):
             t, d = g.first_seen(pieces, c, k)
-            if t >= 0 and d >= 2 and not (pieces[t][1] != owner and protected(g, pieces, t)):  # type: ignore[index]
+            if t >= 0 and d >= 2 and not (pieces[t].owner != owner and protected(g, pieces, t)):  # type: ignore[union-attr]
                 yield "swap", t, -1, ((c, t), (t, c))
     elif kind == "ClawLauncher":  # LEAD-5.6: fly to a seen character, or pull it in
         for k in range(6):
@@ -200,24 +208,24 @@ def abilities(g: Geometry, pieces: Pieces, c: int, leader_cell: int) -> Iterator
             if t >= 0 and d >= 2:
                 cells = list(g.ray(c, k))
                 yield "claw", cells[d - 2], -1, ((c, cells[d - 2]),)
-                if not (pieces[t][1] != owner and protected(g, pieces, t)):  # type: ignore[index]
+                if not (pieces[t].owner != owner and protected(g, pieces, t)):  # type: ignore[union-attr]
                     yield "pull", t, -1, ((t, cells[0]),)
     elif kind == "Manipulator":  # LEAD-5.7: move a seen, non-adjacent enemy one cell
         for k in range(6):
             t, d = g.first_seen(pieces, c, k)
-            if t >= 0 and d >= 2 and pieces[t][1] != owner and not protected(g, pieces, t):  # type: ignore[index]
+            if t >= 0 and d >= 2 and pieces[t].owner != owner and not protected(g, pieces, t):  # type: ignore[union-attr]
                 for y in g.nbrs[t]:
                     if pieces[y] is None:
                         yield "manipulate", t, y, ((t, y),)
     elif kind == "Wanderer":  # LEAD-5.8: any free cell not next to an enemy
         for z in range(g.n):
             if pieces[z] is None and not any(
-                pieces[j] is not None and pieces[j][1] != owner for j in g.nbrs[z]  # type: ignore[index]
+                pieces[j] is not None and pieces[j].owner != owner for j in g.nbrs[z]  # type: ignore[union-attr]
             ):
                 yield "wander", z, -1, ((c, z),)
     elif kind == "Brewmaster":  # LEAD-5.9: move an adjacent ally one cell
         for x in g.nbrs[c]:
-            if pieces[x] is not None and pieces[x][1] == owner:  # type: ignore[index]
+            if pieces[x] is not None and pieces[x].owner == owner:  # type: ignore[union-attr]
                 for y in g.nbrs[x]:
                     if pieces[y] is None:
                         yield "brew", x, y, ((x, y),)

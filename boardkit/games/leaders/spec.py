@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from boardkit.core.notation import Notation
 from boardkit.core.spec import GameSpec, Option, register
+from boardkit.games.leaders.actions import NOTATION
 
 RULES_HISTORY = (
     ("1.0", "First complete engine: LEAD-1.1 .. LEAD-10, decisions LEAD-D1 .. LEAD-D8."),
@@ -18,20 +18,13 @@ OPTIONS: tuple[Option, ...] = (
     Option("board", "leaders", "board file (data/boards/<name>.yaml or a path)", "LEAD-9.4", kind=str),
 )
 
+#: Leaders as the registry knows it: two seats (0 plays the King, 1 the Queen, LEAD-1.1), the
+#: market and the first player drawn by chance (LEAD-1.3, LEAD-1.4); hidden: the deck's order.
 SPEC = register(GameSpec(
-    id="leaders",
-    title="Leaders (H. Frénoy, Studio H, 2025)",
-    seed="002_b0cce2ad4dfbe125.txt",
-    players=(2, 2),
-    seats=('0', '1'),
-    chance=True,
-    information="imperfect",
-    board="leaders",
-    options=OPTIONS,
-    notation=Notation(()),
-    rules_version=RULES_HISTORY[-1][0],
-    rules_history=RULES_HISTORY,
-    game="boardkit.games.leaders.game:LeadersGame",
-    turn_clause="LEAD-2.1",
-    players_option=None,
+    id="leaders", game="boardkit.games.leaders.game:LeadersGame",
+    title="Leaders (H. Frénoy, Studio H, 2025)", seed="002_b0cce2ad4dfbe125.txt",
+    players=(2, 2), seats=("0", "1"), turn_clause="LEAD-2.1",
+    chance=True, information="imperfect", board="leaders",
+    options=OPTIONS, notation=NOTATION,
+    rules_version=RULES_HISTORY[-1][0], rules_history=RULES_HISTORY,
 ))
