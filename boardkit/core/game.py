@@ -346,8 +346,9 @@ class State:
     def canonical(self, action: Action | str) -> Action:
         """The game's own form of ``action``: text is parsed; an Action equal to a legal
         action is replaced by that legal action (so ``FirstPlayer(True)`` is stored as
-        ``FirstPlayer(1)``); any other Action is written out and parsed back, so that a cell
-        such as ``"C4"`` becomes ``"c4"`` and a cell that is not on the board is refused.
+        ``FirstPlayer(1)``); any other Action is written out and parsed back, and refused
+        unless it is the same action in the game's form (``Move("D3")`` is refused, naming
+        ``move d3``; a cell that is not on the board is refused).
 
         Raises:
             NotationError: text (or an Action's notation) that is not an action of this game,

@@ -146,7 +146,7 @@ def from_position(game: "LeadersGame", description: str | Mapping[str, Any], stu
     for p in (0, 1):
         if LEADER_OF[p] not in seen:
             raise IllegalPositionError("LEAD-1.1", f"player {p} has no Leader ({LEADER_OF[p]}) on the board")
-        state.cards[p].sort(key=lambda c: (c not in LEADERS, c))
+        state.cards[p].sort(key=lambda c: c not in LEADERS)  # Leader first, then as listed (recruitment order)
         if len(state.cards[p]) > 5 and not study:
             raise IllegalPositionError("LEAD-2.5", f"player {p} holds {len(state.cards[p])} cards; recruitment stops at "
                                                    "five (a study position: use study=True)")
@@ -250,9 +250,9 @@ def from_position(game: "LeadersGame", description: str | Mapping[str, Any], stu
 def to_position(state: "LeadersState") -> dict[str, Any]:
     """The description of ``state`` that :func:`from_position` reads back (JSON-ready).
 
-    A position built with ``study=True`` is written the same way and read back with it. The
-    order in which cards were recruited is not part of a position (cards are listed Leader
-    first, then by name).
+    A position built with ``study=True`` is written the same way and read back with it. Pieces
+    are listed in the order their cards were recruited (the Leader first), which is the order
+    the position reads back.
 
     Raises:
         ValueError: the game is over (a finished game is no position to play from).
@@ -265,7 +265,8 @@ def to_position(state: "LeadersState") -> dict[str, Any]:
     pieces: dict[str, str] = {}
     for p in (0, 1):
         own = [(pc.kind, names[i]) for i, pc in enumerate(state.pieces) if pc is not None and pc.owner == p]
-        own.sort(key=lambda kc: (kc[0] not in LEADERS, kc[0]))
+        order = {card: k for k, card in enumerate(state.cards[p])}
+        own.sort(key=lambda kc: (order.get(PIECE_CARD[kc[0]], len(order)), kc[0]))
         pieces[str(p)] = ", ".join(f"{kind} {cell}" for kind, cell in own)
     doc: dict[str, Any] = {
         "to_move": state.to_move,

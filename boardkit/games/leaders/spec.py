@@ -19,12 +19,14 @@ OPTIONS: tuple[Option, ...] = (
 )
 
 #: Leaders as the registry knows it: two seats (0 plays the King, 1 the Queen, LEAD-1.1), the
-#: market and the first player drawn by chance (LEAD-1.3, LEAD-1.4); hidden: the deck's order.
+#: market and the first player drawn by chance (LEAD-1.3, LEAD-1.4). Perfect information with
+#: chance: the deck's order is hidden from every seat alike and a card is drawn only when it is
+#: revealed, so no seat knows anything another does not.
 SPEC = register(GameSpec(
     id="leaders", game="boardkit.games.leaders.game:LeadersGame",
     title="Leaders (H. Frénoy, Studio H, 2025)", seed="002_b0cce2ad4dfbe125.txt",
     players=(2, 2), seats=("0", "1"), turn_clause="LEAD-2.1",
-    chance=True, information="imperfect", board="leaders",
+    chance=True, information="perfect", board="leaders",
     options=OPTIONS, notation=NOTATION,
     rules_version=RULES_HISTORY[-1][0], rules_history=RULES_HISTORY,
 ))
