@@ -103,7 +103,7 @@ def _last_part_key(s: "MarabuntaState", action: Any) -> tuple[Any, ...] | None:
     g = s.game
     if action.kind == "cross":
         return ("cross",)
-    f = g.board.cell(str(action.field))
+    f = g.board.index(str(action.field))
     if f in g.crate_fields:
         return None  # a crate follows
     return ("write", action.number, g.region_of[f], f in g.cupcake_fields)

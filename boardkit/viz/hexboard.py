@@ -77,8 +77,8 @@ def recruit_cells(board: Any) -> dict[str, str]:
     out: dict[str, str] = {}
     for set_name, members in board.sets.items():
         if set_name.startswith("recruit"):
-            for i in members:
-                out.setdefault(board.names[i], set_name)
+            for name in members:
+                out.setdefault(name, set_name)
     return out
 
 

@@ -91,18 +91,18 @@ class LeadersGame(Game):
         from boardkit.core.validate import BoardkitDataError
 
         for key in ("start_0", "start_1", "recruit_0", "recruit_1"):
-            if key not in self.board.sets or not self.board.sets[key]:
+            if key not in self.board.set_indices or not self.board.set_indices[key]:
                 raise BoardkitDataError(f"{self.board.source}: sets.{key}: missing (LEAD-9.2, LEAD-9.3 need it)")
-        if len(self.board.sets["start_0"]) != 1 or len(self.board.sets["start_1"]) != 1:
+        if len(self.board.set_indices["start_0"]) != 1 or len(self.board.set_indices["start_1"]) != 1:
             raise BoardkitDataError(f"{self.board.source}: sets.start_0/start_1: exactly one start cell per side (LEAD-9.2)")
-        if self.board.sets["start_0"] == self.board.sets["start_1"]:
+        if self.board.set_indices["start_0"] == self.board.set_indices["start_1"]:
             raise BoardkitDataError(f"{self.board.source}: sets.start_1: the same cell as start_0; the Leaders start apart (LEAD-9.2)")
-        if set(self.board.sets["recruit_0"]) & set(self.board.sets["recruit_1"]):
+        if set(self.board.set_indices["recruit_0"]) & set(self.board.set_indices["recruit_1"]):
             raise BoardkitDataError(f"{self.board.source}: sets.recruit_1: shares cells with recruit_0; each side recruits on its own side (LEAD-9.3)")
         self.geometry = R.Geometry(self.board)  # LEAD-9.1: six neighbours, lines along hex axes
         self.cell_names = frozenset(self.board.names)
-        self.start = (self.board.sets["start_0"][0], self.board.sets["start_1"][0])
-        self.recruit_cells = (self.board.sets["recruit_0"], self.board.sets["recruit_1"])
+        self.start = (self.board.set_indices["start_0"][0], self.board.set_indices["start_1"][0])
+        self.recruit_cells = (self.board.set_indices["recruit_0"], self.board.set_indices["recruit_1"])
         start = [None] * len(self.board.coords)
         for p in (0, 1):
             start[self.start[p]] = (LEADER_OF[p], p)  # type: ignore[call-overload]
@@ -174,7 +174,7 @@ class LeadersState(State):
         return self.game.board.names[i]
 
     def _cell(self, name: str) -> int:
-        return self.game.board.cell(name)
+        return self.game.board.index(name)
 
     def where(self, kind: str) -> int:
         """Cell index of the piece ``kind`` (e.g. ``"Archer"``), or -1 if not on the board."""

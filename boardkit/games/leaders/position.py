@@ -108,7 +108,7 @@ def from_position(game: "LeadersGame", description: str | Mapping[str, Any]) -> 
             if kind is None:
                 raise BoardkitDataError(f"{where}: unknown character {parts[0]!r}; characters: {', '.join(PIECE_CARD)}")
             try:
-                c = board.cell(parts[1])
+                c = board.index(parts[1])
             except KeyError as exc:
                 raise BoardkitDataError(f"{where}: {exc.args[0]}") from None
             if kind in seen:
