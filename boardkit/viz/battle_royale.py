@@ -244,6 +244,13 @@ def explosion_losses(obs: Any, what: str = "tiles") -> dict[str, int]:
     Args:
         obs: the observation (or a State).
         what: ``"tiles"`` (number of tiles removed) or ``"figures"`` (figures on them).
+
+    Returns:
+        ``{tile: tiles or figures lost}`` for every present tile but the goal.
+
+    Raises:
+        ValueError: ``what`` is neither, the observation's goal is not the board's goal tile,
+            or a tile is not a position of the board.
     """
     from boardkit.analysis.battle_royale import GOAL, cut_off
 
