@@ -51,10 +51,10 @@ STEPS = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)]
 ADJ: dict[str, list[str]] = {
     n: [_AT[(q + dq, r + dr)] for dq, dr in STEPS if (q + dq, r + dr) in _AT] for n, (q, r) in _COORD.items()
 }
-REGION_OF = {NAMES[i]: reg for reg in REGIONS for i in BOARD.sets[reg]}
-REGION_FIELDS = {reg: [NAMES[i] for i in BOARD.sets[reg]] for reg in REGIONS}
-CUPCAKE_FIELDS = {NAMES[i] for i in BOARD.sets["cupcake"]}
-CRATE_FIELDS = {NAMES[i] for i in BOARD.sets["crate"]}
+REGION_OF = {n: reg for reg in REGIONS for n in BOARD.sets[reg]}
+REGION_FIELDS = {reg: list(BOARD.sets[reg]) for reg in REGIONS}
+CUPCAKE_FIELDS = set(BOARD.sets["cupcake"])
+CRATE_FIELDS = set(BOARD.sets["crate"])
 GROUPS = {g["name"]: g for g in DATA["crate_groups"]}
 TRACK = list(DATA["cupcake_track"])
 CIRCLES = int(DATA["sheet"]["circles"])

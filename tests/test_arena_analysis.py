@@ -1,4 +1,4 @@
-"""Battle Royale arena analyses (boardkit.analysis.arena): every asserted number is computed
+"""Battle Royale arena analyses (boardkit.analysis.battle_royale): every asserted number is computed
 twice, once by the module (networkx) and once by an independent oracle written here on plain
 (col, row) coordinates (union-find, BFS, path enumeration, Monte Carlo).
 
@@ -17,7 +17,7 @@ from fractions import Fraction
 import networkx as nx
 import pytest
 
-from boardkit.analysis import arena as A
+from boardkit.analysis import battle_royale as A
 from boardkit.analysis.stats import wilson
 
 # ----------------------------------------------------------------- independent oracle

@@ -1,4 +1,4 @@
-"""The Battle Royale engine and the arena analyses (boardkit.analysis.arena) agree: two
+"""The Battle Royale engine and the arena analyses (boardkit.analysis.battle_royale) agree: two
 independent codings of the layout rule (BR-1.1) and of explosions (BR-4.2)."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pytest
 
 import boardkit
 from boardkit import OptionError
-from boardkit.analysis import arena
+from boardkit.analysis import battle_royale as arena
 from boardkit.games.battle_royale.game import BattleRoyaleGame
 
 NON_GOAL = [n for n in (f"{f}{r}" for r in range(1, 6) for f in "abcde") if n != "c3"]
@@ -35,7 +35,7 @@ def test_BR_1_1_engine_accepts_exactly_the_valid_layouts_sample():
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_BR_4_2_engine_explosions_match_the_analysis(players):
     """BR-4.2: every Explosion in seeded random games removes exactly the tiles and figures
-    boardkit.analysis.arena.explosion predicts from the position before it."""
+    boardkit.analysis.battle_royale.explosion predicts from the position before it."""
     game = boardkit.load_game("battle_royale", players=players, max_turns=40)
     seen = 0
     for seed in range(25):

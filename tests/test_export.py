@@ -24,7 +24,7 @@ def _chromium_or_skip() -> str:
 
 @pytest.fixture(scope="module")
 def figure():
-    from boardkit.viz.hexboard import hex_figure
+    from boardkit.viz.leaders import hex_figure
 
     state = boardkit.load_game("leaders").state_from_position(
         {"pieces": {0: "King d1, Archer c3", 1: "Queen d7"}, "market": ["Rider", "Vizier", "Jailer"]})

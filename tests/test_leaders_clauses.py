@@ -101,8 +101,7 @@ def moves(*cells: str) -> set[str]:
 
 def cells_within(name: str, dist: int, game=GAME) -> set[str]:
     b = game.board
-    c = b.cell(name)
-    return {b.names[j] for j in range(len(b.coords)) if 0 < b.distance(c, j) <= dist}
+    return {n for n in b.names if 0 < b.distance(name, n) <= dist}
 
 
 def assert_won(state, winner: int, reason: str) -> None:
@@ -439,7 +438,7 @@ def test_LEAD_3_2_hermit_counts_cub_does_not() -> None:
 def test_LEAD_3_3_leader_on_edge_surrounded_by_own_pieces() -> None:
     """LEAD-3.3: a corner Leader (three on-board neighbours) is surrounded when all three are
     occupied, even by its own pieces (here the enemy Manipulator moves the last one in)."""
-    assert sorted(GAME.board.names[j] for j in GAME.board.neighbours(GAME.board.cell("d7"))) == ["c6", "d6", "e7"]
+    assert sorted(GAME.board.neighbours("d7")) == ["c6", "d6", "e7"]
     s = pos("King d1, Manipulator b2", "Queen d7, Rider e7, Vizier d6, Wanderer b5")
     assert "manipulate b5 c6" in acting(s, "b2")
     play(s, "select b2", "manipulate b5 c6")
@@ -459,7 +458,7 @@ def test_LEAD_3_3_leader_on_straight_edge_surrounded() -> None:
     """LEAD-3.3: a Leader on an edge cell (four on-board neighbours) is surrounded when those
     four are occupied; the mover completing it wins even with a single adjacent enemy."""
     b = GAME.board
-    assert sorted(b.names[j] for j in b.neighbours(b.cell("b1"))) == ["a1", "b2", "c1", "c2"]
+    assert sorted(b.neighbours("b1")) == ["a1", "b2", "c1", "c2"]
     s = pos("King b1, Vizier a1, Jailer c1, Protector b2", "Queen d7, Rider c3", to_move=1)
     play(s, "select c3", "move c2")
     assert_won(s, 1, "King surrounded")
@@ -555,7 +554,7 @@ def test_LEAD_4_1_sight_blocked_by_a_character_in_between() -> None:
 def test_LEAD_4_1_sight_only_along_straight_lines() -> None:
     """LEAD-4.1: a character two cells away but not on a line of the board is not seen."""
     s = pos("King a1, Illusionist d4", "Queen d7, Rider e3")  # e3: distance 2 from d4, off-line
-    assert GAME.board.distance(GAME.board.cell("d4"), GAME.board.cell("e3")) == 2
+    assert GAME.board.distance("d4", "e3") == 2
     s.apply_action("select d4")
     assert {a for a in legal(s) if a.startswith("swap")} == {"swap d7", "swap a1"}  # up the file, down the diagonal
     refused(s, "swap e3", "LEAD-5.5")
@@ -700,9 +699,9 @@ def test_LEAD_5_8_wanderer_goes_to_any_free_cell_not_adjacent_to_an_enemy() -> N
     s = pos("King d1, Wanderer a4, Vizier f3", "Queen d7, Rider d4")
     b = GAME.board
     occupied = set(pieces(s))
-    enemies = [b.cell("d7"), b.cell("d4")]
+    enemies = ["d7", "d4"]
     expected = {f"wander {n}" for i, n in enumerate(b.names)
-                if n not in occupied and all(b.distance(i, e) > 1 for e in enemies)}
+                if n not in occupied and all(b.distance(n, e) > 1 for e in enemies)}
     s.apply_action("select a4")
     assert {a for a in legal(s) if a.startswith("wander")} == expected
     assert "wander e3" in expected and "wander g4" in expected  # e3 and g4 touch the ally on f3
@@ -1152,13 +1151,13 @@ def test_LEAD_9_1_board_is_a_radius_3_hexagon_of_37_cells() -> None:
     rows = [sum(1 for n in b.names if n[1] == str(r)) for r in range(1, 8)]
     assert rows == [4, 5, 6, 7, 6, 5, 4]
     assert all(max(abs(q), abs(r), abs(q + r)) <= 3 for q, r in b.coords)
-    degrees = sorted(len(b.neighbours(i)) for i in range(37))
+    degrees = sorted(len(b.neighbours(n)) for n in b.names)
     assert degrees == [3] * 6 + [4] * 12 + [6] * 19
     assert b.undirected().number_of_edges() == 90
-    assert sorted(b.names[j] for j in b.neighbours(b.cell("d4"))) == ["c3", "c4", "d3", "d5", "e4", "e5"]
+    assert sorted(b.neighbours("d4")) == ["c3", "c4", "d3", "d5", "e4", "e5"]
     # a straight line: the ray from a1 along the rank, file and diagonal
     g = GAME.geometry
-    rays = sorted([b.names[j] for j in g.ray(b.cell("a1"), k)] for k in range(6) if list(g.ray(b.cell("a1"), k)))
+    rays = sorted([b.names[j] for j in g.ray(b.index("a1"), k)] for k in range(6) if list(g.ray(b.index("a1"), k)))
     assert rays == [["a2", "a3", "a4"], ["b1", "c1", "d1"], ["b2", "c3", "d4", "e5", "f6", "g7"]]
 
 
@@ -1167,7 +1166,7 @@ def test_LEAD_9_2_start_cells_are_opposite_corners() -> None:
     b = GAME.board
     assert [b.names[c] for c in GAME.start] == ["d1", "d7"]
     assert [b.coords[c] for c in GAME.start] == [(0, 3), (0, -3)]
-    assert b.distance(*GAME.start) == 6
+    assert b.distance(*(b.names[c] for c in GAME.start)) == 6
 
 
 def test_LEAD_9_3_recruitment_cells_are_the_two_edges_at_the_own_corner() -> None:
@@ -1192,7 +1191,7 @@ def test_LEAD_9_4_another_board_file_can_be_loaded(tmp_path: Path) -> None:
     s = g.new_initial_state()
     play(s, "draw Rider", "draw Vizier", "draw Jailer")
     kings = {c: p for c, p in pieces(s).items()}
-    assert {g.board.coords[g.board.cell(c)]: k for c, k in kings.items()} == {(0, 2): ("King", 0), (0, -2): ("Queen", 1)}
+    assert {g.board.coords[g.board.index(c)]: k for c, k in kings.items()} == {(0, 2): ("King", 0), (0, -2): ("Queen", 1)}
     bad = tmp_path / "bad.yaml"
     bad.write_text("\n".join(text[: 3 + len(cells)]) + "\nsets: {}\n", encoding="utf-8")
     with pytest.raises(BoardkitDataError):

@@ -192,3 +192,29 @@ def test_MARA_8_3_fast_totals_equal_scores_along_random_games():
                            else rng.choice(s.legal_actions()))
             assert s.totals() == [x["total"] for x in s.scores()]
         assert s.totals() != [0, 0]
+
+
+def test_MARA_9_renamed_regions_are_analysed_in_the_games_names(tmp_path):
+    """A data file that renames the regions (and its map's sets) plays, and the split analysis
+    speaks its names: same numbers as the default names, colours renamed."""
+    import yaml
+
+    from boardkit.core.paths import DATA_DIR
+
+    rename = dict(zip(GAME.regions, ("sun", "fox", "moss", "sea", "plum", "bark")))
+    data = yaml.safe_load((DATA_DIR / "marabunta" / "default.yaml").read_text(encoding="utf-8"))
+    board = yaml.safe_load((DATA_DIR / "boards" / "marabunta.yaml").read_text(encoding="utf-8"))
+    data["regions"] = [rename[r] for r in data["regions"]]
+    data["map"] = "map.yaml"
+    board["sets"] = {rename.get(k, k): v for k, v in board["sets"].items()}
+    (tmp_path / "map.yaml").write_text(yaml.safe_dump(board, sort_keys=False), encoding="utf-8")
+    (tmp_path / "data.yaml").write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    game = boardkit.load_game("marabunta", data=str(tmp_path / "data.yaml"))
+    assert game.regions == ("sun", "fox", "moss", "sea", "plum", "bark")
+    renamed = game.state_from_position({**MIDGAME, "sheets": {rename[c]: v for c, v in MIDGAME["sheets"].items()},
+                                        "roll": {rename[c]: v for c, v in ROLL.items()}})
+    a, b = M.analyse_position(position()), M.analyse_position(renamed)
+    assert (b.value, b.runner_up, b.ties) == (a.value, a.runner_up, a.ties)
+    assert {c for row in b.rows for e in row.chooser_pool if e != TILE for c in [e[0]]} <= set(game.regions)
+    assert [len(r.chooser_pool) for r in b.rows] == [len(r.chooser_pool) for r in a.rows]
+    assert M.position_expected_value(renamed) == M.position_expected_value(position())

@@ -20,6 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from boardkit.analysis import splits as S
+from boardkit.analysis.splits.choice import _ev_callable
 from boardkit.analysis.splits import (FACES, REGIONS, TILE, AdditiveValuation, FaceValuation, analyse_split, choose,
                                       count_splits, distinct_effect_splits, effect_key, format_pool, max_min_value,
                                       roll_distribution, roll_elements, rows_to_dicts, splits, splitter_expected_value)
@@ -489,7 +490,7 @@ def test_expected_value_callable_kernel_on_some_rolls() -> None:
     v = colour_valuation(5)
     some = ALL_ROLLS[::97]
     for objective in S.OBJECTIVES:
-        got = S._ev_callable(lambda role, pool: v(role, pool), objective, some, None)
+        got = _ev_callable(lambda role, pool: v(role, pool), objective, some, None)
         assert got == sum((analyse_split(r, v, objective=objective).value for r in some), Fraction(0))
 
 

@@ -230,7 +230,7 @@ def test_click_refused_at_game_end(game):
 
 
 def test_svg_has_one_polygon_per_cell(game):
-    from boardkit.viz.hexboard import hex_svg
+    from boardkit.viz.leaders import hex_svg
 
     state = game.state_from_position(POSITION)
     svg = hex_svg(state, highlights=["c2"], selected="c3")
@@ -242,7 +242,7 @@ def test_svg_has_one_polygon_per_cell(game):
 
 def test_hex_figure_heat_map(game):
     pytest.importorskip("plotly")
-    from boardkit.viz.hexboard import hex_figure
+    from boardkit.viz.leaders import hex_figure
 
     state = game.state_from_position(POSITION)
     values = {n: i for i, n in enumerate(game.board.names)}
@@ -256,7 +256,7 @@ def test_hex_figure_heat_map(game):
 _PROBE = r"""
 import sys
 import boardkit.games.leaders.game, boardkit.games.leaders.position
-import boardkit.viz.controller, boardkit.viz.hexboard
+import boardkit.viz.controller, boardkit.viz.leaders
 heavy = sorted(m for m in ("ipywidgets", "plotly") if m in sys.modules)
 sys.exit("imported " + ", ".join(heavy) if heavy else 0)
 """

@@ -16,7 +16,7 @@ from boardkit.core.actions import Action
 from boardkit.core.game import CHANCE, TERMINAL, State
 from boardkit.core.rules import IllegalActionError, NotationError
 from boardkit.viz.layout import CellLayout
-from boardkit.viz.squareboard import arena_svg, explosion_losses, frame_size, tile_label
+from boardkit.viz.battle_royale import arena_svg, explosion_losses, frame_size, tile_label
 
 FIRST_LAYOUT_HOLES = ["b5", "e4", "a2", "d1"]  # the contract's first layout
 FRAME = [f"{f}{r}" for r in range(1, 6) for f in "abcde"]
@@ -285,7 +285,7 @@ def test_explosion_losses_follow_connectivity():
 
 def test_arena_figure_heat_map():
     pytest.importorskip("plotly")
-    from boardkit.viz.squareboard import arena_figure
+    from boardkit.viz.battle_royale import arena_figure
 
     obs = FakeGame().new_initial_state().observation(None)
     fig = arena_figure(obs, values=explosion_losses(obs), title="tiles lost")
@@ -310,7 +310,7 @@ def test_grid_layout():
 
 _PROBE = r"""
 import sys
-import boardkit.viz.squareboard, boardkit.viz.layout
+import boardkit.viz.battle_royale, boardkit.viz.layout
 heavy = sorted(m for m in ("ipywidgets", "plotly") if m in sys.modules)
 sys.exit("imported " + ", ".join(heavy) if heavy else 0)
 """

@@ -39,7 +39,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Iterable
 
 from boardkit.analysis.splits import (
-    FACES, TILE, AdditiveValuation, Element, Pool, SplitAnalysis, analyse_split, splitter_expected_value,
+    FACES, TILE, AdditiveValuation, Element, Pool, SplitAnalysis, Vocabulary, analyse_split, splitter_expected_value,
 )
 
 if TYPE_CHECKING:
@@ -103,7 +103,7 @@ def _last_part_key(s: "MarabuntaState", action: Any) -> tuple[Any, ...] | None:
     g = s.game
     if action.kind == "cross":
         return ("cross",)
-    f = g.board.cell(str(action.field))
+    f = g.board.index(str(action.field))
     if f in g.crate_fields:
         return None  # a crate follows
     return ("write", action.number, g.region_of[f], f in g.cupcake_fields)
@@ -240,7 +240,7 @@ def position_valuation(state: "MarabuntaState", elements: Iterable[Element] | No
     elements = list(elements) if elements is not None else None
     chooser = element_gains(state, state.chooser, elements)
     splitter = element_gains(state, state.splitter, elements)
-    base = AdditiveValuation(chooser, splitter)
+    base = AdditiveValuation(chooser, splitter, vocabulary=Vocabulary.of_game(state.game))
     return _AgainValuation(base) if state.tile == "again" else base
 
 
@@ -262,7 +262,8 @@ def analyse_position(state: "MarabuntaState", objective: str = "difference") -> 
         raise ValueError(f"the state is not at a split (phase {state.phase!r}); give 'tile' and 'roll' in the position")
     roll = tuple(state.dice)
     elements: list[Element] = [(c, f) for c, f in zip(state.game.regions, roll)] + [TILE]
-    return analyse_split(roll, position_valuation(state, elements), tile=str(state.tile), objective=objective)
+    return analyse_split(roll, position_valuation(state, elements), tile=str(state.tile), objective=objective,
+                         vocabulary=Vocabulary.of_game(state.game))
 
 
 def position_expected_value(state: "MarabuntaState", objective: str = "difference", progress: bool = False) -> Fraction:
@@ -280,4 +281,5 @@ def position_expected_value(state: "MarabuntaState", objective: str = "differenc
         Points of margin, exact.
     """
     return splitter_expected_value(position_valuation(state), tile=str(state.tile), objective=objective,
+                                   vocabulary=Vocabulary.of_game(state.game),
                                    progress=progress)

@@ -1,13 +1,33 @@
-"""Boards as data: hex grids read from YAML into frozen networkx graphs.
+"""Boards as data: hex grids, square grids and directed graphs read from YAML.
 
-A hex board file lists its cells in axial coordinates (q, r) (s = -q-r), plus named cell
-sets (start cells, recruitment cells per side...). The loader validates the file against a
-schema and checks the geometry, then builds a ``networkx.DiGraph`` whose edges carry the
-direction index 0..5 (``HEX_DIRECTIONS``), and the lookup tables the rules engines use.
+One interface, three kinds (:class:`Board`; ``board.kind`` is ``"hex"``, ``"square"`` or
+``"graph"``). Cells are named everywhere in the public interface:
+
+- ``board.graph`` is a frozen networkx graph whose nodes are cell names, with typed node
+  attributes: ``kind`` (the board kind), ``index``, ``pos`` (drawing coordinates), ``sets``
+  (names of the data file's cell sets holding the cell), plus the grid coordinates of the
+  kind (``q``, ``r`` on hex boards; ``col``, ``row`` on square boards);
+- ``board.neighbours(name)``, ``board.line(name, direction)``, ``board.successors(name,
+  side)`` take and return names; ``board.position(name)`` gives the drawing coordinates;
+  ``board.sets`` maps each named set of the file to cell names.
+
+The rules engines work on integer indices for speed, through explicit methods and tables:
+``board.index(name)`` and ``board.names[i]`` convert, ``board.adjacent[i]`` lists neighbour
+indices, ``board.step[i][k]`` is the neighbour in direction ``k`` (grids),
+``board.side_step[side][i]`` the successors along one side's edges (graphs), and
+``board.set_indices`` holds the sets as indices. Indices follow the order of the file.
+
+Loading a malformed file raises :class:`~boardkit.core.validate.BoardkitDataError` naming the
+file, the entry and the problem.
+
+>>> board = load_board("leaders")
+>>> board.kind, board.neighbours("d7"), board.index("d7")
+('hex', ['e7', 'c6', 'd6'], 0)
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -20,216 +40,390 @@ from boardkit.core.validate import BoardkitDataError, check_schema, read_yaml
 #: Axial unit steps in cyclic order; direction k+3 (mod 6) is the opposite of k.
 HEX_DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 
+#: Square-grid unit steps (dcol, drow): orthogonal N, E, S, W (0..3), then diagonal NE, SE,
+#: SW, NW (4..7). Rank 1 is the bottom row, so north is +1 row.
+SQUARE_DIRECTIONS: tuple[tuple[int, int], ...] = ((0, 1), (1, 0), (0, -1), (-1, 0), (1, 1), (1, -1), (-1, -1), (-1, 1))
+
+#: The kinds of board file this module reads.
+BOARD_KINDS: tuple[str, ...] = ("hex", "square", "graph")
+
 _COORD = {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2}
+_NUMBER = {"type": "number"}
+_POINT = {"type": "array", "items": _NUMBER, "minItems": 2, "maxItems": 2}
+_CELL_NAME = {"type": "string", "pattern": r"^[a-z][a-z0-9_]*$"}
+_COMMON: dict[str, Any] = {
+    "name": {"type": "string"},
+    "source": {"type": "string"},
+    "assumptions": {"type": "array", "items": {"type": "string"}},
+}
 _HEX_SCHEMA: dict[str, Any] = {
     "type": "object",
     "required": ["name", "kind", "cells", "sets"],
     "additionalProperties": False,
     "properties": {
-        "name": {"type": "string"},
+        **_COMMON,
         "kind": {"const": "hex"},
-        "source": {"type": "string"},
-        "assumptions": {"type": "array", "items": {"type": "string"}},
         "cells": {"type": "array", "minItems": 1, "items": _COORD},
-        "sets": {
-            "type": "object",
-            "additionalProperties": {"type": "array", "items": _COORD},
-        },
+        "sets": {"type": "object", "additionalProperties": {"type": "array", "items": _COORD}},
     },
 }
-
-
-@dataclass(frozen=True)
-class HexBoard:
-    """A hex board read from a data file.
-
-    Attributes:
-        name: board name from the file.
-        source: path of the file it was read from.
-        graph: frozen ``networkx.DiGraph``; nodes are (q, r) with attributes ``name`` (the
-            cell's notation) and ``index``; edge (a, b) has ``direction`` k with
-            b = a + HEX_DIRECTIONS[k].
-        coords: cells in file order, as (q, r).
-        names: notation of each cell, same order (file letter from q, rank from r).
-        index: (q, r) -> position in ``coords``.
-        step: step[i][k] = index of the neighbour of cell i in direction k, or -1 off board.
-        sets: named cell sets from the file, as tuples of cell indices.
-    """
-
-    name: str
-    source: str
-    graph: nx.DiGraph
-    coords: tuple[tuple[int, int], ...]
-    names: tuple[str, ...]
-    index: dict[tuple[int, int], int]
-    step: tuple[tuple[int, ...], ...]
-    sets: dict[str, tuple[int, ...]] = field(default_factory=dict)
-
-    kind = "hex"
-
-    def cell(self, name: str) -> int:
-        """Index of the cell written ``name`` (e.g. ``"d1"``).
-
-        Raises:
-            KeyError: no such cell on this board (message names the board).
-        """
-        try:
-            return self._by_name[name.strip().lower()]
-        except KeyError:
-            raise KeyError(f"{name!r} is not a cell of board {self.name}") from None
-
-    @property
-    def _by_name(self) -> dict[str, int]:
-        cached = self.__dict__.get("_names_map")
-        if cached is None:
-            cached = {n: i for i, n in enumerate(self.names)}
-            object.__setattr__(self, "_names_map", cached)
-        return cached
-
-    def neighbours(self, i: int) -> list[int]:
-        """Indices of the on-board neighbours of cell ``i``."""
-        return [j for j in self.step[i] if j >= 0]
-
-    def distance(self, a: int, b: int) -> int:
-        """Hex distance in cells between cells ``a`` and ``b``."""
-        (q1, r1), (q2, r2) = self.coords[a], self.coords[b]
-        dq, dr = q1 - q2, r1 - r2
-        return max(abs(dq), abs(dr), abs(dq + dr))
-
-    def undirected(self) -> nx.Graph:
-        """The adjacency graph as an undirected networkx Graph (a new, mutable copy)."""
-        return nx.Graph(self.graph.to_undirected(as_view=True))
-
-
-def cell_name(q: int, r: int, q_min: int, r_max: int) -> str:
-    """Notation of cell (q, r): file letter from q (a = q_min), rank from r (1 = r_max)."""
-    return f"{chr(ord('a') + q - q_min)}{r_max - r + 1}"
-
-
-def load_hex_board(path: str | Path) -> HexBoard:
-    """Read a hex board file (YAML).
-
-    Args:
-        path: a file path, or a board name looked up as ``data/boards/<name>.yaml``.
-
-    Returns:
-        HexBoard with its frozen networkx graph and lookup tables.
-
-    Raises:
-        BoardkitDataError: the file is missing, not YAML, breaks the schema, repeats a cell,
-            names a set cell that is not on the board, or is not connected (the message
-            names the file, the entry and the problem).
-    """
-    doc, p = read_yaml(path, DATA_DIR / "boards", "board")
-    check_schema(doc, _HEX_SCHEMA, p)
-    coords: list[tuple[int, int]] = []
-    index: dict[tuple[int, int], int] = {}
-    for i, (q, r) in enumerate(doc["cells"]):
-        if (q, r) in index:
-            raise BoardkitDataError(f"{p}: cells[{i}]: cell {[q, r]} is listed twice (first at cells[{index[(q, r)]}])")
-        index[(q, r)] = len(coords)
-        coords.append((q, r))
-    q_min = min(q for q, _ in coords)
-    r_max = max(r for _, r in coords)
-    if max(q for q, _ in coords) - q_min >= 26:
-        raise BoardkitDataError(f"{p}: cells: more than 26 files cannot be written as letters")
-    names = tuple(cell_name(q, r, q_min, r_max) for q, r in coords)
-    step = tuple(
-        tuple(index.get((q + dq, r + dr), -1) for dq, dr in HEX_DIRECTIONS) for q, r in coords
-    )
-    sets: dict[str, tuple[int, ...]] = {}
-    for set_name, cells in doc["sets"].items():
-        members: list[int] = []
-        for j, (q, r) in enumerate(cells):
-            if (q, r) not in index:
-                raise BoardkitDataError(f"{p}: sets.{set_name}[{j}]: cell {[q, r]} is not on the board")
-            if index[(q, r)] in members:
-                raise BoardkitDataError(f"{p}: sets.{set_name}[{j}]: cell {[q, r]} is listed twice")
-            members.append(index[(q, r)])
-        sets[set_name] = tuple(members)
-    g = nx.DiGraph(name=doc["name"])
-    for i, (q, r) in enumerate(coords):
-        g.add_node((q, r), name=names[i], index=i)
-    for i, (q, r) in enumerate(coords):
-        for k, j in enumerate(step[i]):
-            if j >= 0:
-                g.add_edge((q, r), coords[j], direction=k)
-    if not nx.is_weakly_connected(g):
-        parts = sorted(len(c) for c in nx.weakly_connected_components(g))
-        raise BoardkitDataError(f"{p}: cells: the board is not connected (parts of sizes {parts})")
-    nx.freeze(g)
-    return HexBoard(
-        name=doc["name"], source=str(p), graph=g, coords=tuple(coords), names=names,
-        index=index, step=step, sets=sets,
-    )
-
-
-#: Square-grid unit steps (dcol, drow): orthogonal N, E, S, W (0..3), then diagonal NE, SE,
-#: SW, NW (4..7). Rank 1 is the bottom row, so north is +1 row.
-SQUARE_DIRECTIONS: tuple[tuple[int, int], ...] = ((0, 1), (1, 0), (0, -1), (-1, 0), (1, 1), (1, -1), (-1, -1), (-1, 1))
-
 _SQUARE_SCHEMA: dict[str, Any] = {
     "type": "object",
     "required": ["name", "kind", "columns", "rows"],
     "additionalProperties": False,
     "properties": {
-        "name": {"type": "string"},
+        **_COMMON,
         "kind": {"const": "square"},
-        "source": {"type": "string"},
-        "assumptions": {"type": "array", "items": {"type": "string"}},
         "columns": {"type": "integer", "minimum": 1, "maximum": 26},
         "rows": {"type": "integer", "minimum": 1, "maximum": 99},
+        "sets": {"type": "object", "additionalProperties": {"type": "array", "items": {"type": "string"}}},
+    },
+}
+_GRAPH_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["name", "kind", "nodes", "edges"],
+    "additionalProperties": False,
+    "properties": {
+        **_COMMON,
+        "kind": {"const": "graph"},
+        "nodes": {"type": "object", "minProperties": 1, "propertyNames": _CELL_NAME, "additionalProperties": _POINT},
+        "edges": {
+            "type": "object",
+            "minProperties": 1,
+            "propertyNames": _CELL_NAME,
+            "additionalProperties": {
+                "type": "array",
+                "items": {"type": "array", "items": {"type": "string"}, "minItems": 2, "maxItems": 2},
+            },
+        },
         "sets": {"type": "object", "additionalProperties": {"type": "array", "items": {"type": "string"}}},
     },
 }
 
 
 @dataclass(frozen=True)
-class SquareBoard:
-    """A rectangular frame of square positions read from a data file.
+class Board:
+    """A board read from a data file: the interface shared by every kind.
 
     Attributes:
         name: board name from the file.
         source: path of the file it was read from.
-        columns, rows: size of the frame.
-        graph: frozen ``networkx.Graph`` of orthogonal adjacency on cell names, with node
-            attributes ``col``, ``row``, ``index``.
-        names: cell names in index order (index = row * columns + col; file letter from the
-            column, rank 1 = row 0 at the bottom).
-        step: step[i][k] = index of the neighbour in direction k (SQUARE_DIRECTIONS), or -1.
-        sets: named cell sets from the file, as tuples of indices.
+        graph: frozen networkx graph; nodes are cell names with attributes ``kind``, ``index``,
+            ``pos`` (x, y) and ``sets`` (tuple of set names), plus the kind's coordinates.
+        names: cell names in index order (the order of the file).
+        positions: drawing coordinates (x, y) of each cell, in index order; x grows to the
+            right, y upwards.
+        adjacent: adjacent[i] = indices of the neighbours of cell i (see :meth:`neighbours`).
+        sets: named cell sets from the file, as tuples of cell names in file order.
+        set_indices: the same sets as tuples of cell indices.
     """
 
     name: str
     source: str
-    columns: int
-    rows: int
     graph: nx.Graph
     names: tuple[str, ...]
-    step: tuple[tuple[int, ...], ...]
-    sets: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    positions: tuple[tuple[float, float], ...]
+    adjacent: tuple[tuple[int, ...], ...]
+    sets: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    set_indices: dict[str, tuple[int, ...]] = field(default_factory=dict)
+
+    kind = "board"
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_by_name", {n: i for i, n in enumerate(self.names)})
+
+    def __len__(self) -> int:
+        return len(self.names)
+
+    def __contains__(self, name: object) -> bool:
+        return isinstance(name, str) and name.strip().lower() in self._by_name  # type: ignore[attr-defined]
+
+    def index(self, name: str) -> int:
+        """Index of the cell written ``name`` (e.g. ``"d1"``; case and surrounding blanks ignored).
+
+        Args:
+            name: a cell name.
+
+        Returns:
+            0 <= index < len(board); ``board.names[index]`` gives the name back.
+
+        Raises:
+            KeyError: no such cell on this board (the message names the board).
+        """
+        try:
+            return self._by_name[name.strip().lower()]  # type: ignore[attr-defined,no-any-return]
+        except (KeyError, AttributeError):
+            raise KeyError(f"{name!r} is not a cell of board {self.name}") from None
+
+    def neighbours(self, name: str) -> list[str]:
+        """Names of the cells next to ``name``: the on-board neighbours of a hex cell, the
+        orthogonal neighbours of a square, the cells joined by an edge of any side (either way)
+        on a graph board.
+
+        Raises:
+            KeyError: ``name`` is not a cell of this board.
+        """
+        names = self.names
+        return [names[j] for j in self.adjacent[self.index(name)]]
+
+    def position(self, name: str) -> tuple[float, float]:
+        """Drawing coordinates (x, y) of cell ``name`` (x to the right, y upwards).
+
+        Hex cells: centres of pointy-top hexagons of circumradius 1; squares: (column, row);
+        graph nodes: the position given in the file.
+
+        Raises:
+            KeyError: ``name`` is not a cell of this board.
+        """
+        return self.positions[self.index(name)]
+
+    def in_set(self, set_name: str) -> tuple[str, ...]:
+        """Cell names of the file's set ``set_name`` (empty if the file has no such set)."""
+        return self.sets.get(set_name, ())
+
+
+def _node_sets(names: tuple[str, ...], sets: dict[str, tuple[int, ...]]) -> list[tuple[str, ...]]:
+    out: list[list[str]] = [[] for _ in names]
+    for set_name, members in sets.items():
+        for i in members:
+            out[i].append(set_name)
+    return [tuple(s) for s in out]
+
+
+def _grid_line(board: HexBoard | SquareBoard, name: str, direction: int) -> list[str]:
+    n = len(board.step[0])
+    if not (isinstance(direction, int) and 0 <= direction < n):
+        raise ValueError(f"direction {direction!r}: a {board.kind} board has directions 0..{n - 1}")
+    out = []
+    i = board.step[board.index(name)][direction]
+    while i >= 0:
+        out.append(board.names[i])
+        i = board.step[i][direction]
+    return out
+
+
+@dataclass(frozen=True)
+class HexBoard(Board):
+    """A hex board (``kind: hex``): cells in axial coordinates (q, r), s = -q - r.
+
+    Attributes (besides :class:`Board`'s):
+        graph: a frozen ``networkx.DiGraph``; node attributes ``q``, ``r``; edge (a, b) has
+            ``direction`` k with b = a + HEX_DIRECTIONS[k] (both ways present).
+        coords: axial (q, r) of each cell, in index order.
+        step: step[i][k] = index of the neighbour of cell i in direction k, or -1 off board.
+    """
+
+    coords: tuple[tuple[int, int], ...] = ()
+    step: tuple[tuple[int, ...], ...] = ()
+
+    kind = "hex"
+
+    def distance(self, a: str, b: str) -> int:
+        """Hex distance in cells between cells ``a`` and ``b`` (names).
+
+        Raises:
+            KeyError: a name is not a cell of this board.
+        """
+        (q1, r1), (q2, r2) = self.coords[self.index(a)], self.coords[self.index(b)]
+        dq, dr = q1 - q2, r1 - r2
+        return max(abs(dq), abs(dr), abs(dq + dr))
+
+    def line(self, name: str, direction: int) -> list[str]:
+        """Cells in a straight line from ``name`` (excluded) in direction 0..5 of
+        :data:`HEX_DIRECTIONS`, nearest first, up to the edge of the board.
+
+        Raises:
+            KeyError: unknown cell. ValueError: direction outside 0..5.
+        """
+        return _grid_line(self, name, direction)
+
+    def undirected(self) -> nx.Graph:
+        """The adjacency graph as an undirected networkx Graph (a new, mutable copy)."""
+        return nx.Graph(self.graph.to_undirected(as_view=True))
+
+
+@dataclass(frozen=True)
+class SquareBoard(Board):
+    """A rectangular frame of squares (``kind: square``), named like chess: file letter from
+    the column (a = left), rank from the row (1 = bottom).
+
+    Attributes (besides :class:`Board`'s):
+        graph: a frozen ``networkx.Graph`` of orthogonal adjacency; node attributes ``col``,
+            ``row`` (0-based, row 0 at the bottom).
+        columns, rows: size of the frame; index = row * columns + col.
+        coords: (col, row) of each cell, in index order.
+        step: step[i][k] = index of the neighbour in direction k (:data:`SQUARE_DIRECTIONS`:
+            0..3 orthogonal, 4..7 diagonal), or -1 off the board.
+    """
+
+    columns: int = 0
+    rows: int = 0
+    coords: tuple[tuple[int, int], ...] = ()
+    step: tuple[tuple[int, ...], ...] = ()
 
     kind = "square"
 
-    def cell(self, name: str) -> int:
-        """Index of the cell written ``name`` (e.g. ``"c3"``).
+    def neighbours(self, name: str, diagonal: bool = False) -> list[str]:
+        """Names of the orthogonal neighbours of ``name`` (N, E, S, W order), and with
+        ``diagonal=True`` the diagonal ones after them (NE, SE, SW, NW).
 
         Raises:
-            KeyError: no such cell (message names the board).
+            KeyError: ``name`` is not a cell of this board.
         """
-        key = name.strip().lower() if isinstance(name, str) else name
-        try:
-            return self.names.index(key)
-        except ValueError:
-            raise KeyError(f"{name!r} is not a cell of board {self.name}") from None
+        row = self.step[self.index(name)]
+        return [self.names[j] for j in row[: 8 if diagonal else 4] if j >= 0]
 
-    def coords(self, i: int) -> tuple[int, int]:
-        """(column, row) of cell ``i``."""
-        return i % self.columns, i // self.columns
+    def line(self, name: str, direction: int) -> list[str]:
+        """Cells in a straight line from ``name`` (excluded) in direction 0..7 of
+        :data:`SQUARE_DIRECTIONS`, nearest first, up to the edge of the board.
+
+        Raises:
+            KeyError: unknown cell. ValueError: direction outside 0..7.
+        """
+        return _grid_line(self, name, direction)
+
+    def cell_at(self, col: int, row: int) -> str:
+        """Name of the square at (col, row), 0-based, row 0 at the bottom.
+
+        Raises:
+            ValueError: outside the frame.
+        """
+        if not (0 <= col < self.columns and 0 <= row < self.rows):
+            raise ValueError(f"({col}, {row}) is outside the {self.columns}x{self.rows} board {self.name}")
+        return self.names[row * self.columns + col]
+
+
+@dataclass(frozen=True)
+class GraphBoard(Board):
+    """A directed-graph board (``kind: graph``): named nodes at given positions, and one named
+    edge set per side (each side moves along its own edges, e.g. ``earth`` and ``aliens``).
+
+    Attributes (besides :class:`Board`'s):
+        graph: a frozen ``networkx.DiGraph``; edge (a, b) has ``sides``, the tuple of sides
+            whose edge set holds a -> b (in the file's order of sides).
+        sides: the sides, in file order.
+        side_step: side_step[side][i] = indices of the successors of cell i along ``side``'s
+            edges, in file order.
+    """
+
+    sides: tuple[str, ...] = ()
+    side_step: dict[str, tuple[tuple[int, ...], ...]] = field(default_factory=dict)
+
+    kind = "graph"
+
+    def successors(self, name: str, side: str) -> list[str]:
+        """Names of the cells ``side`` may go to from ``name`` (its edges out of ``name``).
+
+        Raises:
+            KeyError: ``name`` is not a cell, or ``side`` is not a side of this board.
+        """
+        if side not in self.side_step:
+            raise KeyError(f"{side!r} is not a side of board {self.name}; sides are {', '.join(self.sides)}")
+        return [self.names[j] for j in self.side_step[side][self.index(name)]]
+
+    def predecessors(self, name: str, side: str) -> list[str]:
+        """Names of the cells from which ``side`` may come to ``name``.
+
+        Raises:
+            KeyError: ``name`` is not a cell, or ``side`` is not a side of this board.
+        """
+        if side not in self.side_step:
+            raise KeyError(f"{side!r} is not a side of board {self.name}; sides are {', '.join(self.sides)}")
+        i = self.index(name)
+        table = self.side_step[side]
+        return [self.names[j] for j in range(len(self.names)) if i in table[j]]
+
+
+def _read_sets(p: Path, doc: dict[str, Any], lookup: Any, show: Any) -> dict[str, tuple[int, ...]]:
+    """Sets of the file as indices; ``lookup(entry)`` -> index or None, ``show(entry)`` for messages."""
+    sets: dict[str, tuple[int, ...]] = {}
+    for set_name, cells in (doc.get("sets") or {}).items():
+        members: list[int] = []
+        for j, cell in enumerate(cells):
+            i = lookup(cell)
+            if i is None:
+                raise BoardkitDataError(f"{p}: sets.{set_name}[{j}]: cell {show(cell)} is not on the board")
+            if i in members:
+                raise BoardkitDataError(f"{p}: sets.{set_name}[{j}]: cell {show(cell)} is listed twice")
+            members.append(i)
+        sets[set_name] = tuple(members)
+    return sets
+
+
+def _hex_cell_name(q: int, r: int, q_min: int, r_max: int) -> str:
+    """Notation of cell (q, r): file letter from q (a = q_min), rank from r (1 = r_max)."""
+    return f"{chr(ord('a') + q - q_min)}{r_max - r + 1}"
+
+
+def hex_position(q: int, r: int) -> tuple[float, float]:
+    """Drawing centre (x, y), y upwards, of axial cell (q, r): pointy-top hexagons of
+    circumradius 1."""
+    return math.sqrt(3) * (q + r / 2), 0.0 - 1.5 * r + 0.0
+
+
+def _read(path: str | Path, kind: str, schema: dict[str, Any]) -> tuple[dict[str, Any], Path]:
+    doc, p = read_yaml(path, DATA_DIR / "boards", "board")
+    other = doc.get("kind") if isinstance(doc, dict) else None
+    if other != kind and other in BOARD_KINDS:
+        raise BoardkitDataError(f"{p}: kind: {kind!r} was expected, the file is a {other} board "
+                                f"(load_board reads any kind)")
+    check_schema(doc, schema, p)
+    return doc, p
+
+
+def load_hex_board(path: str | Path) -> HexBoard:
+    """Read a hex board file (YAML): ``cells`` as axial [q, r], ``sets`` of cells.
+
+    Args:
+        path: a file path, or a board name looked up as ``data/boards/<name>.yaml``.
+
+    Returns:
+        HexBoard with its frozen networkx graph and lookup tables. Cell names: file letter
+        from q (a = smallest q), rank from r (1 = largest r).
+
+    Raises:
+        BoardkitDataError: the file is missing, not YAML, breaks the schema, repeats a cell,
+            names a set cell that is not on the board, or is not connected (the message
+            names the file, the entry and the problem).
+    """
+    doc, p = _read(path, "hex", _HEX_SCHEMA)
+    coords: list[tuple[int, int]] = []
+    at: dict[tuple[int, int], int] = {}
+    for i, (q, r) in enumerate(doc["cells"]):
+        if (q, r) in at:
+            raise BoardkitDataError(f"{p}: cells[{i}]: cell {[q, r]} is listed twice (first at cells[{at[(q, r)]}])")
+        at[(q, r)] = len(coords)
+        coords.append((q, r))
+    q_min = min(q for q, _ in coords)
+    r_max = max(r for _, r in coords)
+    if max(q for q, _ in coords) - q_min >= 26:
+        raise BoardkitDataError(f"{p}: cells: more than 26 files cannot be written as letters")
+    names = tuple(_hex_cell_name(q, r, q_min, r_max) for q, r in coords)
+    step = tuple(tuple(at.get((q + dq, r + dr), -1) for dq, dr in HEX_DIRECTIONS) for q, r in coords)
+    sets = _read_sets(p, doc, lambda c: at.get((c[0], c[1])), lambda c: list(c))
+    positions = tuple(hex_position(q, r) for q, r in coords)
+    member_of = _node_sets(names, sets)
+    g = nx.DiGraph(name=doc["name"], kind="hex")
+    for i, (q, r) in enumerate(coords):
+        g.add_node(names[i], kind="hex", index=i, q=q, r=r, pos=positions[i], sets=member_of[i])
+    for i in range(len(coords)):
+        for k, j in enumerate(step[i]):
+            if j >= 0:
+                g.add_edge(names[i], names[j], direction=k)
+    if not nx.is_weakly_connected(g):
+        parts = sorted(len(c) for c in nx.weakly_connected_components(g))
+        raise BoardkitDataError(f"{p}: cells: the board is not connected (parts of sizes {parts})")
+    nx.freeze(g)
+    return HexBoard(
+        name=doc["name"], source=str(p), graph=g, names=names, positions=positions,
+        adjacent=tuple(tuple(j for j in row if j >= 0) for row in step),
+        sets={k: tuple(names[i] for i in v) for k, v in sets.items()}, set_indices=sets,
+        coords=tuple(coords), step=step,
+    )
 
 
 def load_square_board(path: str | Path) -> SquareBoard:
-    """Read a square board file (YAML): its size and named cell sets.
+    """Read a square board file (YAML): ``columns``, ``rows`` and named ``sets`` of cells.
 
     Args:
         path: a file path, or a board name looked up as ``data/boards/<name>.yaml``.
@@ -241,34 +435,138 @@ def load_square_board(path: str | Path) -> SquareBoard:
         BoardkitDataError: missing file, bad YAML, schema error, or a set naming a cell that
             is not on the board or naming one twice (the message names file, entry, problem).
     """
-    doc, p = read_yaml(path, DATA_DIR / "boards", "board")
-    check_schema(doc, _SQUARE_SCHEMA, p)
+    doc, p = _read(path, "square", _SQUARE_SCHEMA)
     cols, rows = doc["columns"], doc["rows"]
-    names = tuple(f"{chr(ord('a') + i % cols)}{i // cols + 1}" for i in range(cols * rows))
+    coords = tuple((i % cols, i // cols) for i in range(cols * rows))
+    names = tuple(f"{chr(ord('a') + c)}{r + 1}" for c, r in coords)
+    by_name = {n: i for i, n in enumerate(names)}
     step = tuple(
-        tuple(
-            (r + dr) * cols + (c + dc) if 0 <= c + dc < cols and 0 <= r + dr < rows else -1
-            for dc, dr in SQUARE_DIRECTIONS
-        )
-        for c, r in ((i % cols, i // cols) for i in range(cols * rows))
+        tuple((r + dr) * cols + (c + dc) if 0 <= c + dc < cols and 0 <= r + dr < rows else -1 for dc, dr in SQUARE_DIRECTIONS)
+        for c, r in coords
     )
-    sets: dict[str, tuple[int, ...]] = {}
-    for set_name, cells in (doc.get("sets") or {}).items():
-        members: list[int] = []
-        for j, cell in enumerate(cells):
-            if cell not in names:
-                raise BoardkitDataError(f"{p}: sets.{set_name}[{j}]: {cell!r} is not a cell of a {cols}x{rows} board")
-            if names.index(cell) in members:
-                raise BoardkitDataError(f"{p}: sets.{set_name}[{j}]: {cell!r} is listed twice")
-            members.append(names.index(cell))
-        sets[set_name] = tuple(members)
-    g = nx.Graph(name=doc["name"])
-    for i, n in enumerate(names):
-        g.add_node(n, col=i % cols, row=i // cols, index=i)
+    try:
+        sets = _read_sets(p, doc, by_name.get, repr)
+    except BoardkitDataError as exc:
+        raise BoardkitDataError(str(exc).replace("is not on the board", f"is not a cell of a {cols}x{rows} board")) from None
+    positions = tuple((float(c), float(r)) for c, r in coords)
+    member_of = _node_sets(names, sets)
+    g = nx.Graph(name=doc["name"], kind="square")
+    for i, (c, r) in enumerate(coords):
+        g.add_node(names[i], kind="square", index=i, col=c, row=r, pos=positions[i], sets=member_of[i])
     for i in range(cols * rows):
         for k in range(4):
             j = step[i][k]
             if j >= 0:
                 g.add_edge(names[i], names[j])
     nx.freeze(g)
-    return SquareBoard(name=doc["name"], source=str(p), columns=cols, rows=rows, graph=g, names=names, step=step, sets=sets)
+    return SquareBoard(
+        name=doc["name"], source=str(p), graph=g, names=names, positions=positions,
+        adjacent=tuple(tuple(j for j in row[:4] if j >= 0) for row in step),
+        sets={k: tuple(names[i] for i in v) for k, v in sets.items()}, set_indices=sets,
+        columns=cols, rows=rows, coords=coords, step=step,
+    )
+
+
+def load_graph_board(path: str | Path) -> GraphBoard:
+    """Read a directed-graph board file (YAML).
+
+    The file gives ``nodes`` (name -> [x, y] drawing position, y upwards), ``edges`` (side ->
+    list of [from, to] pairs, one edge set per side's direction of travel) and optional
+    ``sets`` (set name -> node names)::
+
+        name: tiny
+        kind: graph
+        nodes: {base: [0, 0], ridge: [1, 0], crater: [2, 0]}
+        edges:
+          earth: [[base, ridge], [ridge, crater]]
+          aliens: [[crater, ridge], [ridge, base]]
+
+    Args:
+        path: a file path, or a board name looked up as ``data/boards/<name>.yaml``.
+
+    Returns:
+        GraphBoard: a frozen ``networkx.DiGraph`` on node names plus per-side index tables.
+
+    Raises:
+        BoardkitDataError: missing file, bad YAML, schema error (bad node name, position not
+            two numbers, edge not a pair), an edge naming an unknown node, a loop (a node to
+            itself), an edge listed twice for one side, a node on no edge, or a set naming an
+            unknown node or one twice; the message names the file, the entry and the problem.
+    """
+    doc, p = _read(path, "graph", _GRAPH_SCHEMA)
+    names = tuple(doc["nodes"])
+    by_name = {n: i for i, n in enumerate(names)}
+    positions = tuple((float(x), float(y)) for x, y in doc["nodes"].values())
+    sides = tuple(doc["edges"])
+    side_step: dict[str, tuple[tuple[int, ...], ...]] = {}
+    edge_sides: dict[tuple[int, int], list[str]] = {}
+    for side in sides:
+        out: list[list[int]] = [[] for _ in names]
+        for j, (a, b) in enumerate(doc["edges"][side]):
+            for end in (a, b):
+                if end not in by_name:
+                    raise BoardkitDataError(f"{p}: edges.{side}[{j}]: {end!r} is not a node of the board "
+                                            f"(nodes: {', '.join(names)})")
+            ia, ib = by_name[a], by_name[b]
+            if ia == ib:
+                raise BoardkitDataError(f"{p}: edges.{side}[{j}]: edge from {a!r} to itself")
+            if ib in out[ia]:
+                raise BoardkitDataError(f"{p}: edges.{side}[{j}]: edge {a} -> {b} is listed twice for {side}")
+            out[ia].append(ib)
+            edge_sides.setdefault((ia, ib), []).append(side)
+        side_step[side] = tuple(tuple(row) for row in out)
+    touched = {i for e in edge_sides for i in e}
+    loose = [n for i, n in enumerate(names) if i not in touched]
+    if loose:
+        raise BoardkitDataError(f"{p}: nodes.{loose[0]}: node is on no edge of any side")
+    sets = _read_sets(p, doc, by_name.get, repr)
+    member_of = _node_sets(names, sets)
+    g = nx.DiGraph(name=doc["name"], kind="graph", sides=sides)
+    for i, n in enumerate(names):
+        g.add_node(n, kind="graph", index=i, pos=positions[i], sets=member_of[i])
+    for (ia, ib), on in edge_sides.items():
+        g.add_edge(names[ia], names[ib], sides=tuple(on))
+    nx.freeze(g)
+    adjacent = tuple(
+        tuple(sorted({b for (a, b) in edge_sides if a == i} | {a for (a, b) in edge_sides if b == i})) for i in range(len(names))
+    )
+    return GraphBoard(
+        name=doc["name"], source=str(p), graph=g, names=names, positions=positions, adjacent=adjacent,
+        sets={k: tuple(names[i] for i in v) for k, v in sets.items()}, set_indices=sets,
+        sides=sides, side_step=side_step,
+    )
+
+
+_LOADERS = {"hex": load_hex_board, "square": load_square_board, "graph": load_graph_board}
+
+
+def load_board(path: str | Path) -> Board:
+    """Read a board file of any kind, chosen by its ``kind`` entry (hex, square or graph).
+
+    Args:
+        path: a file path, or a board name looked up as ``data/boards/<name>.yaml``.
+
+    Returns:
+        A :class:`HexBoard`, :class:`SquareBoard` or :class:`GraphBoard`.
+
+    Raises:
+        BoardkitDataError: as the loader of the kind, or a file that is not a mapping or has
+            no known ``kind`` (the message names the file and the entry).
+
+    >>> load_board("arena5").kind
+    'square'
+    """
+    doc, p = read_yaml(path, DATA_DIR / "boards", "board")
+    if not isinstance(doc, dict):
+        raise BoardkitDataError(f"{p}: (top level): expected a mapping, got {type(doc).__name__}")
+    kind = doc.get("kind")
+    if kind not in _LOADERS:
+        raise BoardkitDataError(f"{p}: kind: {kind!r} is not a board kind; kinds are {', '.join(BOARD_KINDS)}")
+    board: Board = _LOADERS[kind](p)
+    return board
+
+
+__all__ = [
+    "BOARD_KINDS", "HEX_DIRECTIONS", "SQUARE_DIRECTIONS", "Board", "HexBoard", "SquareBoard", "GraphBoard",
+    "hex_position", "load_board", "load_hex_board", "load_square_board", "load_graph_board",
+]

@@ -8,7 +8,7 @@ chromium``), else a ``chromium`` / ``chromium-browser`` / ``google-chrome`` on `
 Example (about 2-4 s for the first image, as kaleido starts the browser)::
 
     import boardkit
-    from boardkit.viz.hexboard import hex_figure
+    from boardkit.viz.leaders import hex_figure
     from boardkit.viz.export import write_image
 
     state = boardkit.load_game("leaders").new_initial_state()
@@ -67,7 +67,7 @@ def write_image(fig: Any, path: str | Path, format: str | None = None, *,
     """Write a plotly figure as a static image, offline.
 
     Args:
-        fig: a ``plotly.graph_objects.Figure`` (e.g. ``boardkit.viz.hexboard.hex_figure(state)``).
+        fig: a ``plotly.graph_objects.Figure`` (e.g. ``boardkit.viz.leaders.hex_figure(state)``).
         path: the file to write; its folder is created if needed.
         format: ``"png"``, ``"svg"``, ``"pdf"``, ``"jpeg"`` or ``"webp"``; default: the
             suffix of ``path``.

@@ -1,4 +1,7 @@
-"""Where a board widget puts its cell buttons: rows of cell names with a left offset each.
+"""Where cells go: hexagon geometry for pictures, and rows of cell buttons for widgets.
+
+Shared by every game's drawing: :func:`hex_corners` (pointy-top hexagons around the
+centres given by ``board.position``) and the highlight and selection colours.
 
 A :class:`CellLayout` is plain data (no ipywidgets): the widget makes one HBox per row, shifted
 right by ``indent`` half-cells, with one button per name. Hex boards get rows with offsets
@@ -11,8 +14,22 @@ right by ``indent`` half-cells, with one button per name. Hex boards get rows wi
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
+
+#: Fill of a cell the player may click next (every board widget and picture; the browser tests
+#: compare the colour).
+HIGHLIGHT_FILL = "#9be28f"
+#: Fill or outline of a selected cell.
+SELECTED_STROKE = "#ff8c00"
+
+
+def hex_corners(x: float, y: float, size: float) -> list[tuple[float, float]]:
+    """The six corners of the pointy-top hexagon centred on (x, y)."""
+    return [(x + size * math.cos(math.radians(60 * k - 30)), y + size * math.sin(math.radians(60 * k - 30)))
+            for k in range(6)]
+
 
 
 @dataclass(frozen=True)
@@ -68,4 +85,4 @@ class CellLayout:
         return cls("square", out, (0,) * rows)
 
 
-__all__ = ["CellLayout"]
+__all__ = ["CellLayout", "HIGHLIGHT_FILL", "SELECTED_STROKE", "hex_corners"]

@@ -36,7 +36,7 @@ from boardkit.core.actions import Action
 from boardkit.core.rules import NotationError
 from boardkit.games.marabunta.actions import Place, Skip, Split
 from boardkit.viz.controller import BoardController, ClickResult
-from boardkit.viz.hexboard import SELECTED_STROKE, hex_centre, hex_corners
+from boardkit.viz.layout import SELECTED_STROKE, hex_corners
 
 #: Field tint per region (die colour).
 REGION_FILL = {"yellow": "#fbeea0", "orange": "#f9c98a", "green": "#c8e6c9", "teal": "#a8e0d8",
@@ -145,7 +145,7 @@ def territory_svg(state_or_obs: Any, highlights: Iterable[str] = (), selected: s
     board = g.board
     where = territory(g)
     hl, sel, ants = _as_set(highlights), _as_set(selected), _as_set(ant_fields)
-    centres = [hex_centre(q, r, size) for q, r in board.coords]
+    centres = [(size * x, -size * y) for x, y in board.positions]  # drawing positions of the data file, y down
     xs, ys = [x for x, _ in centres], [y for _, y in centres]
     pad = size * 1.2
     legend_h = size * 2.0

@@ -35,8 +35,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from boardkit.viz.hexboard import HIGHLIGHT_FILL, SELECTED_STROKE
-from boardkit.viz.layout import CellLayout
+from boardkit.viz.layout import HIGHLIGHT_FILL, SELECTED_STROKE, CellLayout
 from boardkit.viz.marabunta import (
     PLAYER_COLOURS,
     REGION_FILL,

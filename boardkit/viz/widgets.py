@@ -34,18 +34,16 @@ from typing import Any, Iterator
 import ipywidgets as widgets
 
 from boardkit.viz.controller import BoardController
-from boardkit.viz.layout import CellLayout
-from boardkit.viz.hexboard import (
+from boardkit.viz.layout import HIGHLIGHT_FILL, SELECTED_STROKE, CellLayout
+from boardkit.viz.leaders import (
     CELL_FILL,
-    HIGHLIGHT_FILL,
     RECRUIT_RING,
-    SELECTED_STROKE,
     abbreviation,
     hex_svg,
     owner_colour,
     recruit_cells,
 )
-from boardkit.viz import squareboard as sq
+from boardkit.viz import battle_royale as sq
 
 ROLL_LABEL = "Roll chance"
 ROLL_ALL_LABEL = "Roll until decision"
@@ -479,7 +477,7 @@ class SquareBoardWidget(BoardWidget):
         cell_width, cell_height: button size in pixels.
         zeros: show colours with no figure on a tile (``G0``) when the observation lists them.
         show_names: write the position name on tiles (before the counts) and on holes.
-        show_svg: show :func:`~boardkit.viz.squareboard.arena_svg` under the board.
+        show_svg: show :func:`~boardkit.viz.battle_royale.arena_svg` under the board.
         layout: the cell layout; None: a grid of the frame: ``game.board``'s ``columns`` x
             ``rows`` (or ``width`` x ``height``, or ``size``; else 5x5), enlarged to hold every
             position of the observation.

@@ -54,10 +54,10 @@ from typing import Any
 import pytest
 
 import boardkit
-from boardkit.viz.hexboard import HIGHLIGHT_FILL, SELECTED_STROKE
+from boardkit.viz.layout import HIGHLIGHT_FILL, SELECTED_STROKE
 from boardkit.viz.marabunta import PLAYER_COLOURS, REGION_STROKE
 from boardkit.viz.marabunta_widget import SPLIT_LABEL
-from boardkit.viz.squareboard import colour_of_player
+from boardkit.viz.battle_royale import colour_of_player
 from boardkit.viz.widgets import BACK_LABEL, ROLL_ALL_LABEL, BoardWidget, board_widget
 
 REPO = Path(__file__).resolve().parents[2]

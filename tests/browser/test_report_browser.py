@@ -28,7 +28,7 @@ import pytest
 
 import boardkit
 from boardkit.tools import report
-from boardkit.viz.hexboard import HIGHLIGHT_FILL
+from boardkit.viz.layout import HIGHLIGHT_FILL
 from boardkit.viz.widgets import board_widget
 
 pytestmark = pytest.mark.browser

@@ -139,7 +139,7 @@ class BattleRoyaleGame(Game):
                               "prices are printed on the cards and are in neither the seed nor the data file")
         self.data = load_data(o["data"])
         self.board: SquareBoard = load_square_board("arena5")
-        self.goal = self.board.sets["goal"][0]
+        self.goal = self.board.set_indices["goal"][0]
         self.colours = COLOURS[: o["players"]] + ((NEUTRAL,) if o["players"] == 2 else ())
         self.capacity: int = self.data["capacity"][o["players"]]  # BR-2.3
         self.cards: dict[str, dict[str, Any]] = {c["name"]: c for c in self.data["cards"]}
@@ -172,7 +172,7 @@ class BattleRoyaleGame(Game):
         cells = []
         for name in removed:
             try:
-                c = self.board.cell(name)
+                c = self.board.index(name)
             except KeyError:
                 raise OptionError(f"{where}: {name!r} is not a position of the arena (a1 .. e5) (BR-1.1)") from None
             if c == self.goal:
@@ -197,10 +197,10 @@ class BattleRoyaleGame(Game):
         out = []
         for name in cells:
             try:
-                c = self.board.cell(name)
+                c = self.board.index(name)
             except KeyError:
                 raise OptionError(f"{where}: {name!r} is not a position of the arena (BR-1.6)") from None
-            if c not in self.board.sets["middle"]:
+            if c not in self.board.set_indices["middle"]:
                 raise OptionError(f"{where}: {name} is not one of the middle nine tiles (BR-1.6)")
             if c in self.removed:
                 raise OptionError(f"{where}: {name} is removed by the layout; put the neutral figures on other "
@@ -281,7 +281,7 @@ class BattleRoyaleState(State):
         return self.game.board.names[i]
 
     def _cell(self, name: str) -> int:
-        return self.game.board.cell(name)
+        return self.game.board.index(name)
 
     @property
     def n(self) -> int:

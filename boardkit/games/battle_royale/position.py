@@ -93,7 +93,7 @@ def from_position(game: "BattleRoyaleGame", description: str | Mapping[str, Any]
     state.tiles = {}
     for name, text in doc["tiles"].items():
         try:
-            t = board.cell(name)
+            t = board.index(name)
         except KeyError as exc:
             raise BoardkitDataError(f"position: tiles.{name}: {exc.args[0]}") from None
         state.tiles[t] = _figures(text, f"position: tiles.{name}", game.colours)
@@ -148,7 +148,7 @@ def from_position(game: "BattleRoyaleGame", description: str | Mapping[str, Any]
         raise BoardkitDataError(f"position: to_move: there are {n} players (0 .. {n - 1})")
     if "eliminator" in doc:
         try:
-            state.eliminator = board.cell(doc["eliminator"])
+            state.eliminator = board.index(doc["eliminator"])
         except KeyError as exc:
             raise BoardkitDataError(f"position: eliminator: {exc.args[0]}") from None
     state.deal = []

@@ -179,7 +179,7 @@ def _explain_step(state: "LeadersState", c: int, action: "Move | Ability", err) 
         dest = state._cell(action.to)
         if state.pieces[dest] is not None:
             return err("LEAD-2.2", f"{action.to} is occupied; a character moves to a free adjacent cell")
-        dist = g.board.distance(c, dest)
+        dist = g.board.distance(g.board.names[c], g.board.names[dest])
         vizier = state.where("Vizier")
         has_vizier = kind in LEADERS and vizier >= 0 and state.pieces[vizier].owner == owner  # type: ignore[union-attr]
         if has_vizier:

@@ -60,17 +60,17 @@ class LeadersGame(Game):
             raise OptionError(f"leaders: option max_turns={self.options['max_turns']!r} must be at least 1 (LEAD-D7)")
         self.board: HexBoard = load_hex_board(self.options["board"])
         for key in ("start_0", "start_1", "recruit_0", "recruit_1"):
-            if key not in self.board.sets or not self.board.sets[key]:
+            if key not in self.board.set_indices or not self.board.set_indices[key]:
                 raise BoardkitDataError(f"{self.board.source}: sets.{key}: missing (LEAD-9.2, LEAD-9.3 need it)")
-        if len(self.board.sets["start_0"]) != 1 or len(self.board.sets["start_1"]) != 1:
+        if len(self.board.set_indices["start_0"]) != 1 or len(self.board.set_indices["start_1"]) != 1:
             raise BoardkitDataError(f"{self.board.source}: sets.start_0/start_1: exactly one start cell per side (LEAD-9.2)")
-        if self.board.sets["start_0"] == self.board.sets["start_1"]:
+        if self.board.set_indices["start_0"] == self.board.set_indices["start_1"]:
             raise BoardkitDataError(f"{self.board.source}: sets.start_1: the same cell as start_0; the Leaders start apart (LEAD-9.2)")
-        if set(self.board.sets["recruit_0"]) & set(self.board.sets["recruit_1"]):
+        if set(self.board.set_indices["recruit_0"]) & set(self.board.set_indices["recruit_1"]):
             raise BoardkitDataError(f"{self.board.source}: sets.recruit_1: shares cells with recruit_0; each side recruits on its own side (LEAD-9.3)")
         self.geometry = R.Geometry(self.board)  # LEAD-9.1: six neighbours, lines along hex axes
-        self.start = (self.board.sets["start_0"][0], self.board.sets["start_1"][0])
-        self.recruit_cells = (self.board.sets["recruit_0"], self.board.sets["recruit_1"])
+        self.start = (self.board.set_indices["start_0"][0], self.board.set_indices["start_1"][0])
+        self.recruit_cells = (self.board.set_indices["recruit_0"], self.board.set_indices["recruit_1"])
         self.made = ActionValues(self.board.names)  # every action value, made once
         start: list[R.Piece | None] = [None] * len(self.board.coords)
         for p in (0, 1):

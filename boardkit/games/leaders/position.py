@@ -128,7 +128,7 @@ def from_position(game: "LeadersGame", description: str | Mapping[str, Any], stu
             if kind is None:
                 raise BoardkitDataError(f"{where}: unknown character {parts[0]!r}; characters: {', '.join(PIECE_CARD)}")
             try:
-                c = board.cell(parts[1])
+                c = board.index(parts[1])
             except KeyError as exc:
                 raise BoardkitDataError(f"{where}: {exc.args[0]}") from None
             if kind in seen:
@@ -226,7 +226,7 @@ def from_position(game: "LeadersGame", description: str | Mapping[str, Any], stu
     if selected is not None:
         where = "position: selected"
         try:
-            c = board.cell(selected)
+            c = board.index(selected)
         except KeyError as exc:
             raise BoardkitDataError(f"{where}: {exc.args[0]}") from None
         pc = state.pieces[c]

@@ -40,7 +40,7 @@ class Geometry:
         self.step = board.step
         self.nbrs = tuple(tuple(j for j in row if j >= 0) for row in board.step)
         self.near2 = tuple(
-            frozenset(j for j in range(self.n) if board.distance(i, j) <= 2) for i in range(self.n)
+            frozenset(j for j in range(self.n) if board.distance(board.names[i], board.names[j]) <= 2) for i in range(self.n)
         )
         self.two = tuple(
             tuple(board.step[m][k] if m >= 0 else -1 for k, m in enumerate(row)) for row in board.step

@@ -122,7 +122,7 @@ class LeadersState(State):
 
     def _cell(self, name: str) -> int:
         """The index of the cell named ``name``; raises KeyError if it is not on the board."""
-        return self.game.board.cell(name)
+        return self.game.board.index(name)
 
     # -- flow ---------------------------------------------------------------------------------
     def current_player(self) -> int:

@@ -139,11 +139,11 @@ def _explain_task(state: "MarabuntaState", a: Place, task: tuple[Any, ...], sour
         _, numbers, region, mode, near, _then = task
         if a.number not in numbers:
             return err(source, f"the number to write is {' or '.join(map(str, numbers))}, not {a.number}")
-        f = g.board.cell(str(a.field))
+        f = g.board.index(str(a.field))
         if state.value[f] != -1:
             return err("MARA-1.2", f"{a.field} {_field_state(state, f)}")
         if mode == "near":
-            if a.ant and g.board.cell(str(a.field)) in g.neighbours[near]:
+            if a.ant and g.board.index(str(a.field)) in g.neighbours[near]:
                 return err("MARA-D3", "an ant hill does not lift 'next to the one before'; write without 'ant'")
             return err("MARA-D2", f"this number goes next to {g.board.names[near]}, the one written before; "
                                   f"{a.field} is not next to it")
@@ -172,7 +172,7 @@ def _explain_task(state: "MarabuntaState", a: Place, task: tuple[Any, ...], sour
         return err(source, f"the {a.target} sheet has no empty circle left")
     if kind == "crate":
         return err(source, f"the group {a.target} has no crate left to cross")
-    f = g.board.cell(str(a.field))
+    f = g.board.index(str(a.field))
     if state.value[f] != -1:
         return err("MARA-1.2", f"{a.field} {_field_state(state, f)}")
     if kind == "cupfield":

@@ -105,9 +105,9 @@ def load_data(path: str | Path) -> dict[str, Any]:
     region_of = [-1] * len(board.names)
     region_fields = []
     for k, reg in enumerate(doc["regions"]):
-        if reg not in board.sets:
+        if reg not in board.set_indices:
             raise BoardkitDataError(f"{where}: sets: no set {reg!r} for region {reg} (MARA-1.2)")
-        cells = board.sets[reg]
+        cells = board.set_indices[reg]
         if len(cells) != doc["fields_per_region"]:
             raise BoardkitDataError(f"{where}: sets.{reg}: {len(cells)} fields, but the data file declares "
                                     f"fields_per_region: {doc['fields_per_region']} (MARA-9)")
@@ -116,9 +116,9 @@ def load_data(path: str | Path) -> dict[str, Any]:
                 raise BoardkitDataError(f"{where}: sets.{reg}: field {board.names[c]} is also in region "
                                         f"{doc['regions'][region_of[c]]} (MARA-1.2)")
             region_of[c] = k
-        sub = board.graph.subgraph([board.coords[c] for c in cells])
+        sub = board.graph.subgraph(board.sets[reg])
         if not nx.is_weakly_connected(sub):
-            parts = sorted(sorted(board.graph.nodes[n]["name"] for n in comp) for comp in nx.weakly_connected_components(sub))
+            parts = sorted(sorted(comp) for comp in nx.weakly_connected_components(sub))
             raise BoardkitDataError(f"{where}: sets.{reg}: the region is not connected (parts: "
                                     f"{'; '.join(' '.join(c) for c in parts)}) (MARA-1.2)")
         region_fields.append(tuple(cells))
@@ -126,11 +126,11 @@ def load_data(path: str | Path) -> dict[str, Any]:
     if loose:
         raise BoardkitDataError(f"{where}: fields {', '.join(loose)} belong to no region (MARA-1.2)")
     for kind in ("cupcake", "crate"):
-        cells = board.sets.get(kind, ())
+        cells = board.set_indices.get(kind, ())
         if len(cells) != doc[f"{kind}_fields"]:
             raise BoardkitDataError(f"{where}: sets.{kind}: {len(cells)} {kind} fields, but the data file declares "
                                     f"{kind}_fields: {doc[f'{kind}_fields']} (MARA-1.2, MARA-9)")
-    both = set(board.sets.get("cupcake", ())) & set(board.sets.get("crate", ()))
+    both = set(board.set_indices.get("cupcake", ())) & set(board.set_indices.get("crate", ()))
     if both:
         raise BoardkitDataError(f"{where}: fields {', '.join(sorted(board.names[c] for c in both))} are both cupcake "
                                 f"and crate fields (MARA-1.2)")
@@ -192,10 +192,10 @@ class MarabuntaGame(Game):
         self.region_of: tuple[int, ...] = d["region_of"]
         self.region_fields: tuple[tuple[int, ...], ...] = d["region_fields"]
         self.all_fields: tuple[int, ...] = tuple(range(len(self.board.names)))
-        self.neighbours: tuple[tuple[int, ...], ...] = tuple(tuple(self.board.neighbours(i)) for i in self.all_fields)
-        self.cupcake_fields: frozenset[int] = frozenset(self.board.sets.get("cupcake", ()))
+        self.neighbours: tuple[tuple[int, ...], ...] = self.board.adjacent
+        self.cupcake_fields: frozenset[int] = frozenset(self.board.set_indices.get("cupcake", ()))
         self.cupcake_order: tuple[int, ...] = tuple(sorted(self.cupcake_fields))
-        self.crate_fields: frozenset[int] = frozenset(self.board.sets.get("crate", ()))
+        self.crate_fields: frozenset[int] = frozenset(self.board.set_indices.get("crate", ()))
         self.groups: tuple[str, ...] = tuple(g["name"] for g in d["crate_groups"])
         self.group_size: tuple[int, ...] = tuple(g["crates"] for g in d["crate_groups"])
         self.group_power: tuple[str, ...] = tuple(g["power"] for g in d["crate_groups"])
@@ -499,7 +499,7 @@ class MarabuntaState(State):
             self.used.append(element)
             task = self._die_task(element)
         p = self.doer
-        f = g.board.cell(a.field) if a.field is not None else -1
+        f = g.board.index(a.field) if a.field is not None else -1
         if a.kind == "write":
             then = task[5]
             if then > 0:  # MARA-D2: the next number goes next to this one

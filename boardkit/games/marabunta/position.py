@@ -88,7 +88,7 @@ def from_position(game: "MarabuntaGame", description: str | Mapping[str, Any]) -
     for name, text in (d.get("fields") or {}).items():
         where = f"position: fields.{name}"
         try:
-            f = game.board.cell(name)
+            f = game.board.index(name)
         except KeyError:
             raise BoardkitDataError(f"{where}: {name!r} is not a field of the territory ({game.board.name})") from None
         if f in seen:

@@ -1,4 +1,4 @@
-"""Pictures of square arenas (Battle Royale first): a static SVG and a plotly heat map.
+"""Pictures of the Battle Royale arena: a static SVG and a plotly heat map.
 
 Both read the observation format of ``docs/battle-royale-contract.md`` only (never the
 engine), so they work on any state whose ``observation(None)`` has that shape::
@@ -8,7 +8,8 @@ engine), so they work on any state whose ``observation(None)`` has that shape::
 
 Positions are named like chess: file ``a``.. = column 0.. (left to right), rank ``1``.. = row
 from the bottom (rank 1 is drawn at the bottom). The frame is the smallest rectangle holding
-every tile and hole (5x5 for Battle Royale).
+every tile and hole, at least the size of the game's board (``load_game("battle_royale").board``,
+5x5).
 
 >>> obs = {"tiles": {"c3": {"red": 2, "blue": 1}, "c4": {"red": 1}}, "holes": ["b5"],
 ...        "goal": "c3", "eliminator": "c4"}
@@ -22,8 +23,11 @@ plotly nor ipywidgets.
 
 from __future__ import annotations
 
+from functools import cache
 from html import escape
 from typing import Any, Iterable, Mapping
+
+from boardkit.viz.layout import HIGHLIGHT_FILL, SELECTED_STROKE
 
 #: Figure colours of the contract, in seat order (players 0..3), then the neutral colour.
 COLOURS = ("red", "blue", "green", "yellow", "grey")
@@ -36,8 +40,6 @@ COLOUR_CODE = {"red": "R", "blue": "B", "green": "G", "yellow": "Y", "grey": "N"
 TILE_FILL = "#efe6cf"
 GOAL_FILL = "#f7d774"
 HOLE_FILL = "#2b2b2b"
-HIGHLIGHT_FILL = "#9be28f"  # same as the hex boards (browser tests compare the colour)
-SELECTED_STROKE = "#ff8c00"
 ELIMINATOR_COLOUR = "#6c3483"
 GOAL_MARK = "⚑"
 ELIMINATOR_MARK = "⊗"
@@ -78,9 +80,22 @@ def observation_of(obj: Any) -> dict[str, Any]:
     return obs
 
 
-def frame_size(obs: Mapping[str, Any], minimum: tuple[int, int] = (5, 5)) -> tuple[int, int]:
-    """(columns, rows) of the frame: enough for every tile and hole, at least ``minimum``."""
-    cols, rows = minimum
+@cache
+def _board_size() -> tuple[int, int]:
+    import boardkit
+
+    from boardkit.games.battle_royale.game import BattleRoyaleGame
+
+    game = boardkit.load_game("battle_royale")
+    assert isinstance(game, BattleRoyaleGame)
+    board = game.board
+    return board.columns, board.rows
+
+
+def frame_size(obs: Mapping[str, Any], minimum: tuple[int, int] | None = None) -> tuple[int, int]:
+    """(columns, rows) of the frame: enough for every tile and hole, at least ``minimum``
+    (default: the size of the Battle Royale board, 5x5)."""
+    cols, rows = _board_size() if minimum is None else minimum
     for name in [*obs.get("tiles", {}), *obs.get("holes", ())]:
         c, r = position_coords(name)
         cols, rows = max(cols, c + 1), max(rows, r + 1)
@@ -218,41 +233,39 @@ def arena_svg(obs: Any, highlights: Iterable[str] = (), selected: str | Iterable
     return "".join(out)
 
 
-def _neighbours(name: str) -> list[str]:
-    c, r = position_coords(name)
-    return [position_name(c + dc, r + dr) for dc, dr in ((1, 0), (-1, 0), (0, 1), (0, -1))
-            if c + dc >= 0 and r + dr >= 0]
-
-
 def explosion_losses(obs: Any, what: str = "tiles") -> dict[str, int]:
     """For each present tile except the goal: what an Explosion there would remove (BR-4.2):
     the tile itself plus every tile no longer orthogonally connected to the goal.
 
-    Pure geometry on the observation, for heat maps (``arena_figure(obs, explosion_losses(obs))``);
-    the engine's rules stay the authority.
+    Asks :func:`boardkit.analysis.battle_royale.cut_off` (connectivity on the game's board), for
+    heat maps (``arena_figure(obs, explosion_losses(obs))``); the engine's rules stay the
+    authority.
 
     Args:
         obs: the observation (or a State).
         what: ``"tiles"`` (number of tiles removed) or ``"figures"`` (figures on them).
+
+    Returns:
+        ``{tile: tiles or figures lost}`` for every present tile but the goal.
+
+    Raises:
+        ValueError: ``what`` is neither, the observation's goal is not the board's goal tile,
+            or a tile is not a position of the board.
     """
+    from boardkit.analysis.battle_royale import GOAL, cut_off
+
     if what not in ("tiles", "figures"):
         raise ValueError(f"what must be 'tiles' or 'figures', got {what!r}")
     obs = observation_of(obs)
     tiles = dict(obs["tiles"])
-    goal = obs.get("goal")
+    goal = obs.get("goal", GOAL)
+    if goal != GOAL:
+        raise ValueError(f"the observation's goal {goal!r} is not the board's goal tile {GOAL}")
     out: dict[str, int] = {}
     for blast in tiles:
         if blast == goal:
             continue
-        left = set(tiles) - {blast}
-        seen = {goal} if goal in left else set()
-        todo = list(seen)
-        while todo:
-            for n in _neighbours(todo.pop()):
-                if n in left and n not in seen:
-                    seen.add(n)
-                    todo.append(n)
-        gone = set(tiles) - seen
+        gone = cut_off(tiles, blast) if goal in tiles else set(tiles)
         out[blast] = len(gone) if what == "tiles" else sum(sum(tiles[t].values()) for t in gone)
     return out
 

@@ -1,10 +1,10 @@
-"""Pictures of hex boards: a static SVG (for reports) and a plotly figure (for heat maps).
+"""Pictures of the Leaders board: a static SVG (for reports) and a plotly figure (for heat maps).
 
 Both read the board from ``state.game.board`` (a :class:`boardkit.core.boards.HexBoard`:
-axial ``coords``, ``names``, named ``sets``) and the pieces from
-``state.observation(None)["pieces"]`` (``{cell: {"kind": ..., "owner": ...}}``), so they serve
-any hex game that follows that shape. Cells are pointy-top hexagons; axial (q, r) is drawn at
-x = sqrt(3) (q + r/2), y = 1.5 r (r grows downwards, so Leaders' rank 1 is at the bottom).
+``names``, drawing ``positions``, named ``sets``) and the pieces from
+``state.observation(None)["pieces"]`` (``{cell: {"kind": ..., "owner": ...}}``). Cells are
+pointy-top hexagons centred on the board's drawing positions (``board.position(name)``, y up,
+so Leaders' rank 1 is at the bottom).
 
 >>> import boardkit
 >>> svg = hex_svg(boardkit.load_game("leaders", first_player=0).new_initial_state())
@@ -17,17 +17,16 @@ plotly nor ipywidgets.
 
 from __future__ import annotations
 
-import math
 from html import escape
 from typing import Any, Iterable, Mapping
+
+from boardkit.viz.layout import HIGHLIGHT_FILL, SELECTED_STROKE, hex_corners
 
 #: Fill colour of each player's pieces (player index -> CSS colour); more players cycle.
 OWNER_COLOURS = ("#2f6db5", "#c0392b", "#2e8b57", "#8e44ad")
 #: Lighter tints for the cell under a piece (widgets use them as button colours).
 OWNER_TINTS = ("#b9d3f0", "#f2c0b9", "#bfe3cc", "#dcc6e8")
 CELL_FILL = "#f5f0e1"
-HIGHLIGHT_FILL = "#9be28f"
-SELECTED_STROKE = "#ff8c00"
 RECRUIT_RING = "#d4a017"
 
 #: Abbreviations that the generic rule (CamelCase initials, else three letters) gets wrong.
@@ -61,24 +60,13 @@ def _board_and_pieces(obj: Any) -> tuple[Any, dict[str, dict[str, Any]]]:
     raise TypeError(f"expected a hex-board State, Game or HexBoard, got {type(obj).__name__}")
 
 
-def hex_centre(q: int, r: int, size: float = 1.0) -> tuple[float, float]:
-    """Pixel centre of axial cell (q, r) for pointy-top hexagons of circumradius ``size``."""
-    return size * math.sqrt(3) * (q + r / 2), size * 1.5 * r
-
-
-def hex_corners(x: float, y: float, size: float) -> list[tuple[float, float]]:
-    """The six corners of the pointy-top hexagon centred on (x, y)."""
-    return [(x + size * math.cos(math.radians(60 * k - 30)), y + size * math.sin(math.radians(60 * k - 30)))
-            for k in range(6)]
-
-
 def recruit_cells(board: Any) -> dict[str, str]:
     """Cell name -> set name for the board's recruitment sets (sets named ``recruit*``)."""
     out: dict[str, str] = {}
     for set_name, members in board.sets.items():
         if set_name.startswith("recruit"):
-            for i in members:
-                out.setdefault(board.names[i], set_name)
+            for name in members:
+                out.setdefault(name, set_name)
     return out
 
 
@@ -109,7 +97,7 @@ def hex_svg(state: Any, highlights: Iterable[str] = (), selected: str | Iterable
     board, pieces = _board_and_pieces(state)
     hl, sel = _as_set(highlights), _as_set(selected)
     recruit = recruit_cells(board)
-    centres = [hex_centre(q, r, size) for q, r in board.coords]
+    centres = [(size * x, -size * y) for x, y in board.positions]  # drawing positions of the data file, y down
     pad = size * 1.2
     xs, ys = [x for x, _ in centres], [y for _, y in centres]
     x0, y0 = min(xs) - pad, min(ys) - pad
@@ -175,7 +163,7 @@ def hex_figure(state: Any, values: Mapping[str, float] | None = None, title: str
     if unknown:
         raise KeyError(f"values name cells not on board {board.name}: {', '.join(map(str, unknown))}")
     # plotly's y grows upwards: negate it so that the picture matches hex_svg.
-    centres = [(x, -y) for x, y in (hex_centre(q, r) for q, r in board.coords)]
+    centres = list(board.positions)  # the data file's drawing positions (y up)
     lo = min(values.values()) if values else 0.0
     hi = max(values.values()) if values else 1.0
     span = (hi - lo) or 1.0
