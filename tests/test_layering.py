@@ -135,3 +135,26 @@ def test_tool_import_scan_finds_violations(tmp_path: Path) -> None:
     assert any("rules.py:2 imports boardkit.tools.coverage" in f for f in found), found
     assert any("ok.py:1 imports boardkit.tools" in f for f in found), found
     assert not any("tools/docs.py" in f for f in found), found
+
+
+def upward_imports(core_dir: Path) -> list[str]:
+    """``file:line imports X`` for every import (at module level or inside a function) in
+    ``boardkit/core`` of something that is not core or the standard library / third parties:
+    ``boardkit`` itself, ``boardkit.games``, ``viz``, ``analysis``, ``sim`` or ``tools``."""
+    problems = []
+    for path in sorted(core_dir.rglob("*.py")):
+        package = ".".join(["boardkit", "core", *path.relative_to(core_dir).with_suffix("").parts[:-1]])
+        for lineno, mod in imported_modules(path, package):
+            parts = mod.split(".")
+            if parts[0] == "boardkit" and parts[1:2] != ["core"]:
+                problems.append(f"{path}:{lineno} imports {mod}")
+    return problems
+
+
+def test_core_never_imports_upward(tmp_path: Path) -> None:
+    """Core knows no game and imports nothing above it; the scan catches a lazy import too."""
+    assert not upward_imports(GAMES_DIR.parent / "core")
+    (tmp_path / "bad.py").write_text("def f():\n    import boardkit\n    from boardkit.games import leaders\n")
+    found = upward_imports(tmp_path)
+    assert any(f.endswith("bad.py:2 imports boardkit") for f in found)
+    assert any(f.endswith("bad.py:3 imports boardkit.games") for f in found)

@@ -538,7 +538,7 @@ def random_playout(state: State, rng: Any, max_actions: int | None = None) -> St
 
 def state_from_json(text: str, source: str = "saved state") -> State:
     """Load a saved state of any registered game, with the options it was saved with."""
-    import boardkit
+    from boardkit.core.spec import load_game
 
     try:
         doc = json.loads(text)
@@ -554,7 +554,7 @@ def state_from_json(text: str, source: str = "saved state") -> State:
     if not isinstance(name, str) or not isinstance(options, dict):
         raise BoardkitDataError(f"{source}: game/options: malformed")
     try:
-        game = boardkit.load_game(name, **options)
+        game = load_game(name, **options)
     except OptionError as exc:
         raise BoardkitDataError(f"{source}: {exc}") from None
     return game.state_from_json(text, source)

@@ -27,6 +27,7 @@ import json
 
 import yaml
 
+from boardkit.core.spec import load_game
 from boardkit.core.game import State
 from boardkit.core.paths import DATA_DIR
 from boardkit.core.validate import BoardkitDataError, check_schema
@@ -195,9 +196,7 @@ class PerftCase:
             OptionError: bad options. BoardkitDataError / IllegalActionError: bad position.
             NotationError / IllegalActionError: a history entry does not parse or is illegal.
         """
-        import boardkit
-
-        game = boardkit.load_game(self.game, **self.options)
+        game = load_game(self.game, **self.options)
         state = game.new_initial_state() if self.position is None else game.state_from_position(self.position)
         for entry in self.history:
             state.apply_action(state.parse_action(entry))

@@ -56,6 +56,7 @@ from boardkit.core.actions import Action
 from boardkit.core.game import CHANCE, TERMINAL, State, sample_chance
 from boardkit.core.paths import DATA_DIR
 from boardkit.core.rules import IllegalActionError, NotationError
+from boardkit.core.spec import list_games, load_game
 from boardkit.core.validate import BoardkitDataError, check_schema
 
 PLAYTHROUGH_DIR = DATA_DIR / "playthroughs"
@@ -89,9 +90,7 @@ def _number(x: Any) -> str:
 
 def _lines(game_name: str, options: Mapping[str, Any], seed: int, max_actions: int, pick: Picker) -> Iterator[str]:
     """Yield the transcript lines; ``pick(state, step)`` chooses each action."""
-    import boardkit
-
-    game = boardkit.load_game(game_name, **dict(options))
+    game = load_game(game_name, **dict(options))
     yield f"# boardkit playthrough: regenerate with python -m boardkit.core.record --regenerate {game_name}"
     yield f"game: {game_name}"
     yield f"options: {_json(dict(game.options))}"
@@ -265,7 +264,6 @@ def regenerate(game_name: str, config: Mapping[str, Mapping[str, Any]] | None = 
 
 def main(argv: list[str] | None = None) -> int:
     """Command line: ``python -m boardkit.core.record --regenerate [GAME ...]``."""
-    import boardkit
 
     parser = argparse.ArgumentParser(prog="python -m boardkit.core.record", description=__doc__.splitlines()[0])
     parser.add_argument("--regenerate", action="store_true", help="write data/playthroughs/<game>.txt")
@@ -274,10 +272,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if not (args.regenerate or args.check):
         parser.error("give --regenerate or --check")
-    games = args.games or boardkit.list_games()
-    unknown = sorted(set(games) - set(boardkit.list_games()))
+    games = args.games or list_games()
+    unknown = sorted(set(games) - set(list_games()))
     if unknown:
-        parser.error(f"unknown game(s) {', '.join(unknown)}; registered: {', '.join(boardkit.list_games())}")
+        parser.error(f"unknown game(s) {', '.join(unknown)}; registered: {', '.join(list_games())}")
     status = 0
     for name in games:
         if args.regenerate:

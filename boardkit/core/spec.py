@@ -1,15 +1,16 @@
 """A game's declaration (:class:`GameSpec`) and the registry of games.
 
 Each game package declares one ``GameSpec`` in its ``spec`` module and registers it; core
-knows no game. ``boardkit.load_game`` finds every package under ``boardkit.games`` that has a
-``spec`` module, so adding a game touches nothing outside its own package, data and tests.
+knows no game and imports nothing above it. The package ``boardkit`` adds a discovery hook
+(:func:`add_discovery`) that imports every package under ``boardkit.games`` with a ``spec``
+module, so adding a game touches nothing outside its own package, data and tests.
 """
 
 from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Literal, Mapping
 
 from boardkit.core.notation import Notation
 
@@ -154,4 +155,56 @@ def registered() -> Mapping[str, GameSpec]:
     return MappingProxyType(_SPECS)
 
 
-__all__ = ["GameSpec", "Option", "OptionError", "register", "unregister", "registered"]
+_DISCOVERY: list[Callable[[], None]] = []
+
+
+def add_discovery(hook: Callable[[], None]) -> None:
+    """Call ``hook`` (once per look-up, it must be cheap after the first) before the registry
+    is read, so that games register themselves; ``boardkit`` adds the one for its games."""
+    if hook not in _DISCOVERY:
+        _DISCOVERY.append(hook)
+
+
+def _discover() -> Mapping[str, GameSpec]:
+    for hook in _DISCOVERY:
+        hook()
+    return registered()
+
+
+def list_games() -> list[str]:
+    """Ids of the registered games, sorted (e.g. ``["battle_royale", "leaders", "marabunta"]``)."""
+    return sorted(_discover())
+
+
+def get_spec(name: str) -> GameSpec:
+    """The :class:`GameSpec` registered as ``name`` (id, title, seats, options, notation...).
+
+    Raises:
+        OptionError: no game of that name (the message lists the registered ones).
+    """
+    specs = _discover()
+    if not isinstance(name, str) or name not in specs:
+        raise OptionError(f"unknown game {name!r}; registered games: {', '.join(sorted(specs))}")
+    return specs[name]
+
+
+def load_game(name: str, **options: Any) -> "Game":
+    """Make a game with its rule options.
+
+    Args:
+        name: a registered game id (see :func:`list_games`).
+        **options: rule options by name; ``load_game(name).options`` shows the defaults and
+            each option's ``Option`` record (``game.option_specs``) names the clause it decides.
+
+    Returns:
+        The Game (immutable).
+
+    Raises:
+        OptionError: unknown game, unknown option, or a value the option does not take; the
+            message lists the valid games or options.
+    """
+    return get_spec(name).game_class()(**options)
+
+
+__all__ = ["GameSpec", "Option", "OptionError", "register", "unregister", "registered", "add_discovery",
+           "list_games", "get_spec", "load_game"]
