@@ -41,6 +41,14 @@ _STATE_SCHEMA: dict[str, Any] = {
 }
 
 
+class _SpecOptions:
+    """``Game.option_specs``: the rule options (``spec.options``), read on the class
+    (``boardkit.game_class(name).option_specs``) as on an instance."""
+
+    def __get__(self, obj: object, owner: type["Game"]) -> tuple[Option, ...]:
+        return owner.spec.options
+
+
 class Game:
     """Rules of one game with fixed options. Immutable once made.
 
@@ -57,6 +65,7 @@ class Game:
     """
 
     spec: ClassVar[GameSpec]
+    option_specs = _SpecOptions()
     _clause_cache: ClassVar[dict[str, ClauseRegistry]] = {}
 
     def __init__(self, **options: Any) -> None:
@@ -76,10 +85,6 @@ class Game:
         """The game's registry id (``spec.id``)."""
         return self.spec.id
 
-    @property
-    def option_specs(self) -> tuple[Option, ...]:
-        """The rule options (``spec.options``)."""
-        return self.spec.options
 
     @property
     def rules_version(self) -> str:
