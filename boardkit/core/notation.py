@@ -102,7 +102,8 @@ class Vocabulary:
                 raise NotationError(f"{text!r} is ambiguous: it could be {', '.join(matches)}")
             word = matches[0] if matches else None
         if word is None:
-            raise NotationError(f"{text!r} is not a {self.name}; {self.name}s: {', '.join(self.words)}")
+            article = "an" if self.name[:1] in "aeiou" else "a"
+            raise NotationError(f"{text!r} is not {article} {self.name}; {self.name}s: {', '.join(self.words)}")
         return word if self.values is None else self.values[self.words.index(word)]
 
     def word(self, value: Any) -> str:
