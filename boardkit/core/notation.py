@@ -431,7 +431,7 @@ class Notation:
                 fail(wi + (1 if wi else 0), f"expected {piece.word!r}" + (f", not {words[wi]!r}" if wi < len(words) else ""))
                 return False
             if wi >= len(words):
-                fail(wi + 1, f"a {piece.kind} is missing")
+                fail(wi + 1, f"{'an' if piece.kind[:1] in 'aeiou' else 'a'} {piece.kind} is missing")
                 return False
             spans = range(1, len(words) - wi + 1) if piece.many else range(1, 2)
             if piece.many == "...":
