@@ -370,7 +370,7 @@ class State:
         except (ValueError, TypeError) as exc:
             raise NotationError(f"{action!r} is not an action of {self.game.name}: {exc}") from None
         parsed = self.parse_action(text)
-        if parsed != action:
+        if parsed != action and str(parsed).lower() != text.lower():  # "C4" is the cell c4, as promised
             raise NotationError(f"{action!r} is not in the form of {self.game.name}'s actions; write it as {str(parsed)!r}")
         return parsed
 
