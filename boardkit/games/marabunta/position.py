@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 from boardkit.core.rules import IllegalPositionError
 from boardkit.core.validate import BoardkitDataError, load_description
 from boardkit.games.marabunta.actions import FACES, PLAYERS
+from boardkit.games.marabunta.tasks import Phase
 
 if TYPE_CHECKING:
     from boardkit.games.marabunta.game import MarabuntaGame, MarabuntaState
@@ -63,7 +64,7 @@ _SCHEMA: dict[str, Any] = {
 }
 
 
-def from_position(game: "MarabuntaGame", description: str | Mapping[str, Any]) -> "MarabuntaState":
+def from_position(game: "MarabuntaGame", description: str | Mapping[str, Any], study: bool = False) -> "MarabuntaState":
     """Build a validated Marabunta position at the start of a round (module docstring).
 
     Args:
@@ -78,11 +79,11 @@ def from_position(game: "MarabuntaGame", description: str | Mapping[str, Any]) -
         BoardkitDataError: a malformed description (names the field and value).
         IllegalPositionError: a position the rules make impossible (names the clause).
     """
-    from boardkit.games.marabunta.game import CROSSED, MarabuntaState
+    from boardkit.games.marabunta.state import CROSSED, MarabuntaState
 
     d = load_description(description, _SCHEMA)
     s = MarabuntaState(game)
-    s.phase = "reveal"
+    s.phase = Phase.REVEAL
     names = game.board.names
     seen: dict[int, str] = {}
     for name, text in (d.get("fields") or {}).items():
@@ -187,7 +188,7 @@ def from_position(game: "MarabuntaGame", description: str | Mapping[str, Any]) -
             s._check_field_end(f)
     for k in range(len(game.regions)):
         if sum(s.sheets[k]) == game.circles:
-            s._trigger(f"the {game.regions[k]} sheet is full", "sheet", game.regions[k])
+            s._trigger("sheet", game.regions[k])
     if s.triggers:
         raise IllegalPositionError("MARA-8.1", f"position: the end is already triggered ({s.triggers[0].split(': ', 1)[1]}); "
                                                f"the game would have ended with that round")
@@ -197,7 +198,7 @@ def from_position(game: "MarabuntaGame", description: str | Mapping[str, Any]) -
         raise BoardkitDataError("position: roll: give the round's tile too (the tile is revealed before the roll)")
     if tile is not None:
         s.tile = tile
-        s.phase = "roll"
+        s.phase = Phase.ROLL
     if roll is not None:
         missing = [c for c in game.regions if c not in roll]
         extra = [c for c in roll if c not in game.regions]
@@ -211,7 +212,7 @@ def from_position(game: "MarabuntaGame", description: str | Mapping[str, Any]) -
                 raise BoardkitDataError(f"position: roll.{c}: {roll[c]!r} is not a face ({', '.join(FACES)})")
             faces.append(face)
         s.dice = faces
-        s.phase = "split"
+        s.phase = Phase.SPLIT
     s._settle()
     s._start = {k: v for k, v in d.items()}
     return s

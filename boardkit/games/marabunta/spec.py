@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from boardkit.core.notation import Notation
 from boardkit.core.spec import GameSpec, Option, register
+from boardkit.games.marabunta.actions import ACTIONS
 
 RULES_HISTORY = (("1.0", "First engine: MARA-1.1 .. MARA-10 with decisions MARA-D1 .. MARA-D11."),)
 
@@ -27,7 +28,7 @@ SPEC = register(GameSpec(
     information="perfect",
     board="marabunta",
     options=OPTIONS,
-    notation=Notation(()),
+    notation=Notation(ACTIONS),
     rules_version=RULES_HISTORY[-1][0],
     rules_history=RULES_HISTORY,
     game="boardkit.games.marabunta.game:MarabuntaGame",
