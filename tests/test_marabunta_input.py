@@ -81,8 +81,9 @@ def snapshot(state):
          "roll.yellow: 7 is not a face (0, 1, 2, 3, circle, crate)"),
         ({"round": 8, "tile": "cupcake", "roll": {**ALL_FACES_2, "yellow": "flag"}}, BoardkitDataError,
          "roll.yellow: 'flag' is not a face"),
-        ({"round": 8, "tile": "cupcake", "roll": {"yellow": 1}}, BoardkitDataError,
-         "roll: one face per die colour (yellow, orange, green, teal, purple, brown); missing orange"),
+        ({"round": 8, "tile": "cupcake", "roll": {"yellow": 1, "green": 2}}, BoardkitDataError,
+         "roll: one face per die colour, the dice rolled in region order (yellow, orange, green, teal, purple, "
+         "brown); missing orange"),
         ({"round": 8, "tile": "cupcake", "roll": {**ALL_FACES_2, "pink": 1}}, BoardkitDataError, "unknown pink"),
         ({"fields": {"h9": "red 1"}, "players": {"red": {"cupcakes": 0}}}, IllegalPositionError,
          "players.red.cupcakes: 0, but red's 1 cupcake field(s) cross 1"),
