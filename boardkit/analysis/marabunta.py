@@ -174,7 +174,9 @@ def element_gain(state: "MarabuntaState", player: int, element: Element, with_di
     g = state.game
     s = state.clone()
     s.dice = list(s.dice) + ["0"] * (6 - len(s.dice))
-    s.phase, s.doer, s.splitter = "pool", player, player  # its pool ends the round: search stops
+    from boardkit.games.marabunta.tasks import Phase
+
+    s.phase, s.doer, s.splitter = Phase.POOL, player, player  # its pool ends the round: search stops
     s.tasks, s.used, s.lost, s.remaining = [], [], [], []
     s.triggered_by, s.triggers, s.end_conditions = None, [], []
     s._legal_cache = None

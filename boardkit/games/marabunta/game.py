@@ -18,14 +18,16 @@ the splitter carries out the other (MARA-3.3). Player 0 is red, player 1 blue.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from os import PathLike, fspath
 from pathlib import Path
 from typing import Any, Mapping
 
+from boardkit.core.actions import Roll
 from boardkit.core.boards import HexBoard
 from boardkit.core.game import Game
 from boardkit.core.notation import Vocabulary
-from boardkit.games.marabunta.actions import FACES, TILE
+from boardkit.games.marabunta.actions import FACES, TILE, Split
 from boardkit.games.marabunta.data import POWERS, TILE_KINDS, load_data
 from boardkit.games.marabunta.spec import RULES_HISTORY, SPEC
 from boardkit.games.marabunta.state import CROSSED, EMPTY, MarabuntaState
@@ -79,6 +81,13 @@ class MarabuntaGame(Game):
         self.printed: int = d["sheet"]["printed"]
         self.ant_hills: int = d["ant_hills"]
         self.field_names = frozenset(self.board.names)
+        #: MARA-3.2: every split, by the pool holding the tile (with not all six dice)
+        self.split_actions: tuple[Split, ...] = tuple(
+            Split(tuple(self.regions[i] for i in range(6) if mask >> i & 1) + (TILE,)) for mask in range(63))
+        #: per die (region order), its roll's outcomes sorted by notation (MARA-3.1)
+        self.roll_outcomes: tuple[tuple[tuple[Roll, Fraction], ...], ...] = tuple(
+            tuple(sorted(((Roll(face, colour), Fraction(1, len(FACES))) for face in FACES), key=lambda ap: str(ap[0])))
+            for colour in self.regions)
 
     def territory(self) -> dict[str, dict[str, Any]]:
         """The map as data: field name -> ``{"region": colour, "special": "cupcake" | "crate" |

@@ -26,7 +26,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from boardkit.games.marabunta.game import MarabuntaGame
 
 _CHANCE = (Phase.FIRST, Phase.REVEAL, Phase.ROLL)
-_SPLIT_MASKS = range(63)  # MARA-3.2: every pool holding the tile but not all six dice
 
 
 def trigger_reason(condition: str, region: str | None) -> str:
@@ -143,11 +142,22 @@ class MarabuntaState(State):
         colour = self.game.regions[len(self.dice)]  # MARA-3.1: one die at a time
         return [(Roll(f, colour), Fraction(1, 6)) for f in FACES]
 
+    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        """At a chance node, ``[(outcome, probability), ...]`` sorted by notation, exact
+        Fractions summing to 1 (MARA-2.1, MARA-3.1). A die's six faces are made and sorted once
+        per game (a die is rolled at every chance node but the reveals).
+
+        Raises:
+            ValueError: this is not a chance node.
+        """
+        if self.phase == Phase.ROLL:
+            return list(self.game.roll_outcomes[len(self.dice)])
+        return super().chance_outcomes()
+
     # -- legal actions ---------------------------------------------------------------------
     def _legal_actions(self) -> list[Action]:
         if self.phase == Phase.SPLIT:  # MARA-3.2: every pool holding the tile but not all six dice
-            regions = self.game.regions
-            return [Split(tuple(regions[i] for i in range(6) if mask >> i & 1) + (TILE,)) for mask in _SPLIT_MASKS]
+            return list(self.game.split_actions)
         if self.phase == Phase.TAKE:  # MARA-3.3
             return [Take(self.pool_a), Take(self.pool_b)]
         if self.tasks:  # MARA-D2: the part in progress comes first
