@@ -51,6 +51,9 @@ def test_notation_forms_write_what_str_writes_and_read_it_back() -> None:
                 assert form is not None, a
                 assert str(a) == " ".join(w for w, _ in render(a, form))
                 assert s.parse_action(str(a)) == a
+                if isinstance(a, Place):  # the board widget: the notation without the clicked field
+                    assert a.choice == " ".join(w for w in str(a).split() if w not in a.cells)
+                    assert a.cells == ((a.field,) if a.field else ())
                 seen_kinds.add(type(a).__name__ + (f":{a.kind}:{bool(a.element)}" if isinstance(a, Place) else ""))
     assert {"FirstPlayer", "Reveal", "Roll", "Split", "Take", "Skip", "Place:write:True", "Place:circle:True"} <= seen_kinds
 

@@ -212,9 +212,13 @@ class Place(Action):
             body = "circle" if self.target == self.die else f"circle {self.target}"
         else:
             body = f"crate {self.target}"
+        return self._head() + body
+
+    def _head(self) -> str:
+        """The words naming the element, with a trailing space (``""`` for the next part)."""
         if self.again:
-            return f"tile again {self.again} {body}"
-        return f"{self.element} {body}" if self.element else body
+            return f"tile again {self.again} "
+        return f"{self.element} " if self.element else ""
 
     @property
     def cells(self) -> tuple[str, ...]:
@@ -224,9 +228,11 @@ class Place(Action):
     @property
     def choice(self) -> str:
         """The notation without the field: ``"yellow 2 ant"``, ``"tile cross"``, ``"teal circle"``."""
-        if self.field is None:
-            return str(self)
-        return " ".join(w for w in str(self).split() if w != self.field)
+        if self.kind == "write":
+            return self._head() + f"{self.number}" + (" ant" if self.ant else "")
+        if self.kind == "cross":
+            return self._head() + "cross"
+        return str(self)
 
 
 @dataclass(frozen=True)
