@@ -490,18 +490,21 @@ class OracleState:
                         "cupcakes": self.cupcakes[p]})
         return out
 
-    def winner(self) -> int | None:
+    def outcome(self) -> tuple[tuple[int, ...], str] | None:
+        """``(winners, clause)`` at the end: MARA-8.4 when totals or cupcakes decide, MARA-D11
+        when the trigger player wins the tie; None before the end."""
         if not self.is_terminal():
             return None
         sc = self.scores()
         key = [(sc[p]["total"], sc[p]["cupcakes"], p == self.triggered_by) for p in range(2)]  # MARA-8.4
-        return 0 if key[0] > key[1] else 1
+        clause = "MARA-D11" if key[0][:2] == key[1][:2] else "MARA-8.4"
+        return ((0 if key[0] > key[1] else 1,), clause)
 
     def returns(self) -> list[float]:
-        w = self.winner()
-        if w is None:
+        o = self.outcome()
+        if o is None:
             return [0.0, 0.0]
-        return [1.0 if p == w else -1.0 for p in range(2)]
+        return [1.0 if p in o[0] else -1.0 for p in range(2)]
 
     def view(self) -> dict:
         """What the tests compare with the engine's observation."""

@@ -856,7 +856,8 @@ def test_MARA_8_3_totals_above_25_are_the_true_sum() -> None:
     assert s.is_terminal()
     red = player(s, 0)["score"]
     assert red["region_points"] == 48 and red["total"] == 48 and s.scores()[0]["total"] == 48
-    assert s.winner() == 0 and s.returns() == [1, -1]
+    assert s.outcome().winners == (0,) and s.returns() == [1, -1]
+    assert s.outcome().clause == "MARA-8.4" and "48 to" in s.outcome().reason
 
 
 # all crates crossed: crate dice cannot be used (MARA-D8); cupcakes2 gives 2 cupcakes, points 3
@@ -880,7 +881,8 @@ def test_MARA_8_4_total_decides_first() -> None:
     s = _last_cupcake({"h9": "red 1", "g8": "blue 1", "b4": "blue 1", "f8": "blue 1"})
     red, blue = s.scores()
     assert (red["total"], red["cupcakes"]) == (7, 3) and (blue["total"], blue["cupcakes"]) == (9, 2)
-    assert s.winner() == 1 and s.returns() == [-1, 1] and obs(s, "winner") == "blue"
+    assert s.outcome().winners == (1,) and s.returns() == [-1, 1] and obs(s, "winner") == "blue"
+    assert s.outcome().clause == "MARA-8.4" and s.outcome().reason == "blue has more points (9 to 7)"
 
 
 def test_MARA_8_4_equal_totals_more_cupcakes_wins() -> None:
@@ -889,7 +891,8 @@ def test_MARA_8_4_equal_totals_more_cupcakes_wins() -> None:
     red, blue = s.scores()
     assert red["total"] == blue["total"] == 7 and (red["cupcakes"], blue["cupcakes"]) == (3, 2)
     assert obs(s, "triggered_by") == "blue"
-    assert s.winner() == 0 and s.returns() == [1, -1]
+    assert s.outcome().winners == (0,) and s.returns() == [1, -1]
+    assert s.outcome().clause == "MARA-8.4" and "red crossed more cupcakes (3 to 2)" in s.outcome().reason
 
 
 @pytest.mark.parametrize("blue_triggers", [True, False])
@@ -900,7 +903,8 @@ def test_MARA_8_4_then_the_trigger_player_wins(blue_triggers: bool) -> None:
     assert red["total"] == blue["total"] == 7 and red["cupcakes"] == blue["cupcakes"] == 2
     trigger = 1 if blue_triggers else 0
     assert obs(s, "triggered_by") == ["red", "blue"][trigger]
-    assert s.winner() == trigger and s.returns()[trigger] == 1 and s.winners() == [trigger]
+    assert s.outcome().winners == (trigger,) and s.returns()[trigger] == 1 and s.winners() == [trigger]
+    assert s.outcome().clause == "MARA-D11" and s.outcome().reason.endswith(f"{obs(s, 'triggered_by')} triggered the end")
 
 
 # -- MARA-9 data, MARA-10 exact questions ----------------------------------------------------------

@@ -81,8 +81,9 @@ def snapshot(state):
          "roll.yellow: 7 is not a face (0, 1, 2, 3, circle, crate)"),
         ({"round": 8, "tile": "cupcake", "roll": {**ALL_FACES_2, "yellow": "flag"}}, BoardkitDataError,
          "roll.yellow: 'flag' is not a face"),
-        ({"round": 8, "tile": "cupcake", "roll": {"yellow": 1}}, BoardkitDataError,
-         "roll: one face per die colour (yellow, orange, green, teal, purple, brown); missing orange"),
+        ({"round": 8, "tile": "cupcake", "roll": {"yellow": 1, "green": 2}}, BoardkitDataError,
+         "roll: one face per die colour, the dice rolled in region order (yellow, orange, green, teal, purple, "
+         "brown); missing orange"),
         ({"round": 8, "tile": "cupcake", "roll": {**ALL_FACES_2, "pink": 1}}, BoardkitDataError, "unknown pink"),
         ({"fields": {"h9": "red 1"}, "players": {"red": {"cupcakes": 0}}}, IllegalPositionError,
          "players.red.cupcakes: 0, but red's 1 cupcake field(s) cross 1"),
@@ -154,32 +155,33 @@ def at_pool():
     [
         ("", "empty action text"),
         ("   ", "empty action text"),
-        ("fly away", "unknown action 'fly'"),
-        ("yellow", "say what to do"),
-        ("yellow 4 h6", "'4' is not a number of a die, tile or power (0 .. 3)"),
+        ("fly away", "'fly' is not a colour; colours: yellow"),
+        ("yellow", "an int is missing; expected 'COLOUR INT CELL [ant]'"),
+        ("yellow 4 h6", "'4' is not a number of a die, tile or power (0 .. 3); expected 'COLOUR NUMBER FIELD [ant]'"),
         ("12 h6", "'12' is not a number"),
-        ("yellow -1 h6", "unknown action '-1'"),
-        ("yellow 2 z99", "'z99' is not a field of the territory"),
-        ("yellow 2", "expected 'NUMBER FIELD' or 'NUMBER FIELD ant'"),
-        ("yellow 2 h6 h7", "expected 'NUMBER FIELD'"),
-        ("yellow 2 h6 ants", "expected 'NUMBER FIELD'"),
-        ("pink 2 h6", "unknown action 'pink'"),
-        ("roll yellow 7", "'7' is not a die face; faces: 0, 1, 2, 3, circle, crate"),
-        ("roll pink 2", "'pink' is not a region colour"),
-        ("roll yellow", "expected 'roll COLOUR FACE'"),
-        ("first 2", "expected 'first 0' or 'first 1'"),
-        ("reveal joker", "expected 'reveal TILE'; tiles: crates2"),
-        ("split", "name the pool's elements"),
-        ("split pink", "'pink' is not a region colour"),
+        ("yellow -1 h6", "'-1' is not a number of a die, tile or power"),
+        ("yellow 2 z99", "'z99' is not a cell of the board; expected 'COLOUR INT CELL [ant]'"),
+        ("yellow 2", "a cell is missing; expected 'COLOUR INT CELL [ant]'"),
+        ("yellow 2 h6 h7", "'h7' is not expected here; expected 'COLOUR INT CELL [ant]'"),
+        ("yellow 2 h6 ants", "'ants' is not expected here; expected 'COLOUR INT CELL [ant]'"),
+        ("pink 2 h6", "'pink' is not a colour"),
+        ("roll yellow 7", "'7' is not a face; faces: 0, 1, 2, 3, circle, crate; expected 'roll DIE FACE'"),
+        ("roll pink 2", "'pink' is not a die"),
+        ("roll yellow", "a face is missing; expected 'roll DIE FACE'"),
+        ("first 2", "'2' is not a seat (0 .. 1); expected 'first PLAYER'"),
+        ("reveal joker", "'joker' is not a tile; tiles: crates2"),
+        ("split", "an element is missing; expected 'split ELEMENT...'"),
+        ("split pink", "'pink' is not an element"),
         ("split yellow yellow", "an element is named twice"),
         ("take tile tile", "an element is named twice"),
-        ("skip", "expected 'skip tile' or 'skip COLOUR'"),
-        ("skip yellow orange", "expected 'skip tile' or 'skip COLOUR'"),
-        ("crate boxes", "expected 'crate GROUP'; groups: onetwo"),
-        ("circle pink", "'pink' is not a region colour"),
-        ("cross z1", "'z1' is not a field of the territory"),
-        ("tile again", "expected 'tile again COLOUR ...'"),
-        ("tile again pink 2 h6", "'pink' is not a region colour"),
+        ("skip", "an element is missing; expected 'skip ELEMENT'"),
+        ("skip yellow orange", "'orange' is not expected here; expected 'skip ELEMENT'"),
+        ("crate boxes", "'boxes' is not a group; groups: onetwo"),
+        ("circle pink", "'pink' is not a colour"),
+        ("cross z1", "'z1' is not a cell of the board; expected 'cross CELL'"),
+        ("tile again", "a colour is missing; expected 'tile INT CELL [ant]' or 'tile again COLOUR INT CELL [ant]'"),
+        ("tile again pink 2 h6", "'pink' is not a colour"),
+        ("tile circle", "a colour is missing; expected "),
     ],
 )
 def test_bad_notation_raises_notation_error_and_changes_nothing(at_pool, text, words) -> None:
@@ -205,7 +207,7 @@ def test_hand_built_actions_are_put_in_the_game_form(at_pool) -> None:
     """A hand-built Place naming a field off the board is a NotationError; upper case is the
     same field; an illegal one is an IllegalActionError with its clause."""
     before = snapshot(at_pool)
-    with pytest.raises(NotationError, match="'z99' is not a field"):
+    with pytest.raises(NotationError, match="'z99' is not a cell of the board"):
         at_pool.apply_action(Place("yellow", "write", 2, "z99"))
     with pytest.raises(NotationError):
         at_pool.apply_action(Place("yellow", "fly"))
@@ -414,7 +416,7 @@ def test_broken_saved_state_names_the_entry(at_pool) -> None:
     text = at_pool.to_json()
     doc = json.loads(text)
     doc["history"] = doc["history"] + ["yellow 2 z99"]
-    with pytest.raises(BoardkitDataError, match=r"history\[2\] 'yellow 2 z99': .*'z99' is not a field"):
+    with pytest.raises(BoardkitDataError, match=r"history\[2\] 'yellow 2 z99': .*'z99' is not a cell of the board"):
         GAME.state_from_json(json.dumps(doc))
     doc["history"] = doc["history"][:2] + ["yellow 2 h8"]
     with pytest.raises(BoardkitDataError, match=r"history\[2\] 'yellow 2 h8': \[MARA-4.3\]"):

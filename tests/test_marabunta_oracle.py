@@ -92,6 +92,8 @@ def _lockstep(state, oracle: OracleState, rng: random.Random, max_steps: int | N
         if state.is_terminal():
             assert state.scores() == oracle.scores()
             assert list(state.returns()) == oracle.returns()
+            outcome = state.outcome()
+            assert (outcome.winners, outcome.clause) == oracle.outcome(), history
             break
         action = rng.choice(_engine_actions(state))
         history.append(action)
@@ -355,6 +357,7 @@ def test_tie_goes_to_who_triggered_the_end(take: str) -> None:
     assert [s["total"] for s in state.scores()] == [0, 0]
     assert oracle.triggered_by == winner and list(state.returns()) == oracle.returns()
     assert state.returns()[winner] == 1
+    assert state.outcome().clause == "MARA-D11" and oracle.outcome() == ((winner,), "MARA-D11")
 
 
 def test_later_trigger_changes_nothing() -> None:

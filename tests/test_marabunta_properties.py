@@ -153,7 +153,10 @@ def test_random_playouts_keep_the_invariants(seed: int, first_number: str, decli
     trig = COLOURS.index(o["triggered_by"])
     key = [(scores[p]["total"], scores[p]["cupcakes"], p == trig) for p in (0, 1)]
     winner = 0 if key[0] > key[1] else 1
-    assert s.winner() == winner and o["winner"] == COLOURS[winner]
+    outcome = s.outcome()
+    assert outcome is not None and outcome.winners == (winner,) and o["winner"] == COLOURS[winner]
+    assert outcome.clause == ("MARA-D11" if key[0][:2] == key[1][:2] else "MARA-8.4")
+    assert outcome.returns == tuple(s.returns())
     assert s.returns() == [1 if p == winner else -1 for p in (0, 1)]  # MARA-D11: never a draw
     # MARA-2.1, MARA-3.5: each shuffled tile revealed at most once, then the crossed-cupcake one
     reveals = [str(a).split()[1] for a in s.history() if str(a).startswith("reveal ")]

@@ -83,22 +83,21 @@ def _last_part_key(s: "MarabuntaState", action: Any) -> tuple[Any, ...] | None:
     change the score alike (the same number in a plain field of the same region, any crossing:
     end triggers change no score); None when the action may lead to further decisions."""
     from boardkit.games.marabunta.actions import Place
+    from boardkit.games.marabunta.tasks import CrossTask, CupfieldTask, WriteTask
 
     if not isinstance(action, Place):
         return None
     if action.element:
         if s.tasks or len(s.remaining) != 1:
             return None
-        element = action.element
-        task = s._tile_task() if element == TILE else s._die_task(element.split()[-1])
+        task = s._die_task(action.die) if action.die else s._tile_task()
     else:
         if len(s.tasks) != 1 or s.remaining:
             return None
         task = s.tasks[-1]
-    if action.kind not in ("write", "cross") or task[0] in ("circle", "crate"):
+    if action.kind not in ("write", "cross") or not isinstance(task, (WriteTask, CrossTask, CupfieldTask)):
         return None
-    then = task[5] if task[0] == "write" else task[2] if task[0] == "cross" else 0
-    if then:
+    if not isinstance(task, CupfieldTask) and task.then:
         return None
     g = s.game
     if action.kind == "cross":
@@ -175,7 +174,9 @@ def element_gain(state: "MarabuntaState", player: int, element: Element, with_di
     g = state.game
     s = state.clone()
     s.dice = list(s.dice) + ["0"] * (6 - len(s.dice))
-    s.phase, s.doer, s.splitter = "pool", player, player  # its pool ends the round: search stops
+    from boardkit.games.marabunta.tasks import Phase
+
+    s.phase, s.doer, s.splitter = Phase.POOL, player, player  # its pool ends the round: search stops
     s.tasks, s.used, s.lost, s.remaining = [], [], [], []
     s.triggered_by, s.triggers, s.end_conditions = None, [], []
     s._legal_cache = None

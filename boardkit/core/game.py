@@ -346,9 +346,9 @@ class State:
     def canonical(self, action: Action | str) -> Action:
         """The game's own form of ``action``: text is parsed; an Action equal to a legal
         action is replaced by that legal action (so ``FirstPlayer(True)`` is stored as
-        ``FirstPlayer(1)``); any other Action is written out and parsed back, and refused
-        unless it is the same action in the game's form (``Move("D3")`` is refused, naming
-        ``move d3``; a cell that is not on the board is refused).
+        ``FirstPlayer(1)``); any other Action is written out and parsed back: one that differs
+        only in case is put in the game's form (a cell ``"D3"`` becomes ``"d3"``), anything else
+        that reads as another action is refused, and so is a cell that is not on the board.
 
         Raises:
             NotationError: text (or an Action's notation) that is not an action of this game,
@@ -368,7 +368,7 @@ class State:
         except (ValueError, TypeError) as exc:
             raise NotationError(f"{action!r} is not an action of {self.game.name}: {exc}") from None
         parsed = self.parse_action(text)
-        if parsed != action:
+        if parsed != action and str(parsed).lower() != text.lower():  # "C4" is the cell c4, as promised
             raise NotationError(f"{action!r} is not in the form of {self.game.name}'s actions; write it as {str(parsed)!r}")
         return parsed
 

@@ -102,7 +102,8 @@ class Vocabulary:
                 raise NotationError(f"{text!r} is ambiguous: it could be {', '.join(matches)}")
             word = matches[0] if matches else None
         if word is None:
-            raise NotationError(f"{text!r} is not a {self.name}; {self.name}s: {', '.join(self.words)}")
+            article = "an" if self.name[:1] in "aeiou" else "a"
+            raise NotationError(f"{text!r} is not {article} {self.name}; {self.name}s: {', '.join(self.words)}")
         return word if self.values is None else self.values[self.words.index(word)]
 
     def word(self, value: Any) -> str:
@@ -429,7 +430,7 @@ class Notation:
                 fail(wi + (1 if wi else 0), f"expected {piece.word!r}" + (f", not {words[wi]!r}" if wi < len(words) else ""))
                 return False
             if wi >= len(words):
-                fail(wi + 1, f"a {piece.kind} is missing")
+                fail(wi + 1, f"{'an' if piece.kind[:1] in 'aeiou' else 'a'} {piece.kind} is missing")
                 return False
             spans = range(1, len(words) - wi + 1) if piece.many else range(1, 2)
             if piece.many == "...":

@@ -36,8 +36,10 @@ notation                      meaning                                           
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, ClassVar
 
-from boardkit.core.actions import Action, ButtonAction
+from boardkit.core.actions import Action, ButtonAction, FirstPlayer, Roll
+from boardkit.core.notation import Form, NotationContext
 from boardkit.core.rules import NotationError
 
 #: Player colours (MARA-1.1): player 0 is red, player 1 is blue.
@@ -46,16 +48,8 @@ PLAYERS = ("red", "blue")
 FACES = ("0", "1", "2", "3", "circle", "crate")
 #: The element name of the round's tile in pools.
 TILE = "tile"
-
-
-@dataclass(frozen=True)
-class FirstPlayer(ButtonAction):
-    """Chance outcome: ``player`` is the start player and takes the dice (MARA-2.1)."""
-
-    player: int
-
-    def __str__(self) -> str:
-        return f"first {self.player}"
+#: The kinds of a placement (:class:`Place`).
+KINDS = ("write", "circle", "crate", "cross")
 
 
 @dataclass(frozen=True)
@@ -63,28 +57,47 @@ class Reveal(ButtonAction):
     """Chance outcome: the top tile of the stack is ``tile`` (MARA-2.1, MARA-3.1)."""
 
     tile: str
+    clause: ClassVar[str] = "MARA-3.1"
+    forms = (Form("reveal {tile:tile}", doc="chance: the top tile of the stack is this tile", clause="MARA-3.1",
+                  example="reveal zeros2"),)
 
     def __str__(self) -> str:
         return f"reveal {self.tile}"
 
 
-@dataclass(frozen=True)
-class RollDie(ButtonAction):
-    """Chance outcome: the die of region ``colour`` shows ``face`` (MARA-3.1)."""
-
-    colour: str
-    face: str
-
-    def __str__(self) -> str:
-        return f"roll {self.colour} {self.face}"
+def _pool(ctx: NotationContext, pool: tuple[str, ...]) -> tuple[str, ...]:
+    """The pool in die order with ``tile`` last; an element named twice is refused."""
+    if len(set(pool)) != len(pool):
+        raise NotationError(f"{' '.join(pool)!r}: an element is named twice; name each die colour or 'tile' once, "
+                            f"as in 'split yellow green tile' or 'take orange teal'")
+    order = {c: i for i, c in enumerate(ctx.vocabulary("element").words)}
+    return tuple(sorted(pool, key=order.__getitem__))
 
 
 @dataclass(frozen=True)
 class Split(ButtonAction):
     """The splitter's split (MARA-3.2): ``pool`` is the pool holding the tile, in die order
-    with ``tile`` last; the dice not listed form the other pool."""
+    with ``tile`` last; the dice not listed form the other pool.
+
+    Written ``split yellow green tile``; naming the other pool (``split orange teal purple
+    brown``) reads as the same split."""
 
     pool: tuple[str, ...]
+    clause: ClassVar[str] = "MARA-3.2"
+    forms = (Form("split {pool:element+}", doc="split: this pool (with the tile) against the other dice",
+                  clause="MARA-3.2", example="split yellow green tile"),)
+
+    @classmethod
+    def build(cls, ctx: NotationContext, **fields: Any) -> "Split":
+        """The split written by its pool holding the tile, in die order (MARA-3.2).
+
+        Raises:
+            NotationError: an element named twice.
+        """
+        named = _pool(ctx, fields["pool"])
+        if TILE not in named:  # the other pool was named: write the split by its tile pool
+            named = tuple(c for c in ctx.vocabulary("colour").words if c not in named) + (TILE,)
+        return cls(named)
 
     def __str__(self) -> str:
         return "split " + " ".join(self.pool)
@@ -95,9 +108,39 @@ class Take(ButtonAction):
     """The chooser takes ``pool`` (MARA-3.3), listed in die order with ``tile`` last."""
 
     pool: tuple[str, ...]
+    clause: ClassVar[str] = "MARA-3.3"
+    forms = (Form("take {pool:element+}", doc="the chooser takes this pool", clause="MARA-3.3",
+                  example="take orange teal"),)
+
+    @classmethod
+    def build(cls, ctx: NotationContext, **fields: Any) -> "Take":
+        """The pool in die order with ``tile`` last.
+
+        Raises:
+            NotationError: an element named twice.
+        """
+        return cls(_pool(ctx, fields["pool"]))
 
     def __str__(self) -> str:
         return "take " + " ".join(self.pool)
+
+
+def _place_forms(kind: str, tail: str, doc: str, clause: str, examples: tuple[str, str, str, str],
+                 same_die: bool = False) -> tuple[Form, ...]:
+    """The four ways a placement of ``kind`` is written: with a die's colour, with the tile,
+    with the again tile and a die's colour (MARA-D5), and alone (the next part, MARA-D2)."""
+    fixed = {"kind": kind}
+    die_tail = tail.replace("{target:colour}", "[{target:colour}]") if same_die else tail
+    return (
+        Form("{element:colour} " + die_tail, doc=f"use the die of this colour: {doc}", clause=clause, fixed=fixed,
+             same={"target": "element"} if same_die else {}, example=examples[0]),
+        Form("tile " + tail, doc=f"use the tile: {doc}", clause="MARA-5.1", fixed={**fixed, "element": TILE},
+             example=examples[1]),
+        Form("tile again {again:colour} " + die_tail, doc=f"use the again tile on that die: {doc}", clause="MARA-D5",
+             fixed={**fixed, "element": TILE}, same={"target": "again"} if same_die else {}, example=examples[2]),
+        Form(tail, doc=f"the next part of a tile or power: {doc}", clause="MARA-D2", fixed={**fixed, "element": ""},
+             example=examples[3]),
+    )
 
 
 @dataclass(frozen=True)
@@ -106,13 +149,17 @@ class Place(Action):
 
     Attributes:
         element: ``""`` for the next part of a tile or power in progress; a region colour to
-            use that die; ``"tile"`` to use the tile; ``"tile again <colour>"`` to use the
-            again tile on that die.
+            use that die; ``"tile"`` to use the tile.
         kind: ``"write"``, ``"circle"``, ``"crate"`` or ``"cross"``.
-        number: the number written (write only).
+        number: the number written, 0 .. 3 (write only).
         field: the field written or crossed (write and cross).
         ant: an ant hill is crossed to lift the adjacency rule (write only, MARA-4.5).
         target: the region of the circle, or the crate group.
+        again: with the again tile (``element == "tile"``), the colour of the die whose face it
+            repeats (MARA-D5); else ``""``.
+
+    >>> str(Place("tile", "write", 2, "j8", again="yellow"))
+    'tile again yellow 2 j8'
     """
 
     element: str
@@ -121,32 +168,71 @@ class Place(Action):
     field: str | None = None
     ant: bool = False
     target: str | None = None
+    again: str = ""
+    clause: ClassVar[str] = "MARA-4.3"
+    forms = (
+        _place_forms("write", "{number:int} {field:cell} [ant]", "write this number in this field "
+                     "(ant: cross an ant hill, MARA-4.5)", "MARA-4.3",
+                     ("yellow 2 i8", "tile 1 c5", "tile again yellow 2 j8", "0 d6"))
+        + _place_forms("circle", "circle {target:colour}", "fill a circle on this region's sheet", "MARA-4.1",
+                       ("teal circle", "tile circle purple", "tile again teal circle", "circle purple"), same_die=True)
+        + _place_forms("crate", "crate {target:group}", "cross a crate of this group", "MARA-4.2",
+                       ("brown crate ones", "tile crate ones", "tile again brown crate ones", "crate points"))
+        + _place_forms("cross", "cross {field:cell}", "cross out this field", "MARA-5.1",
+                       ("yellow cross c5", "tile cross c5", "tile again yellow cross c5", "cross d6"))
+    )
 
-    def _die(self) -> str:
-        """The die colour whose face this use carries out, or ''."""
-        words = self.element.split()
-        return "" if words in ([], [TILE]) else words[-1]
+    @classmethod
+    def build(cls, ctx: NotationContext, **fields: Any) -> "Place":
+        """The placement as parsed; a number other than 0 .. 3 is refused.
+
+        Raises:
+            NotationError: a number written that no die, tile or power writes (MARA-4.3).
+        """
+        number = fields.get("number")
+        if number is not None and not 0 <= number <= 3:
+            raise NotationError(f"'{number}' is not a number of a die, tile or power (0 .. 3); "
+                                f"expected 'COLOUR NUMBER FIELD [ant]' or 'NUMBER FIELD [ant]'")
+        return cls(**fields)
+
+    @property
+    def die(self) -> str:
+        """The die colour whose face this use carries out (the die used, or the die the again
+        tile repeats), or ``""`` (the tile itself, or the next part)."""
+        return self.again or ("" if self.element in ("", TILE) else self.element)
 
     def __str__(self) -> str:
+        # The same words as the forms write (a test checks it), written directly: actions are
+        # sorted by notation at every step.
         if self.kind == "write":
             body = f"{self.number} {self.field}" + (" ant" if self.ant else "")
         elif self.kind == "cross":
             body = f"cross {self.field}"
         elif self.kind == "circle":
-            body = "circle" if self.target == self._die() else f"circle {self.target}"
+            body = "circle" if self.target == self.die else f"circle {self.target}"
         else:
             body = f"crate {self.target}"
-        return f"{self.element} {body}" if self.element else body
+        return self._head() + body
+
+    def _head(self) -> str:
+        """The words naming the element, with a trailing space (``""`` for the next part)."""
+        if self.again:
+            return f"tile again {self.again} "
+        return f"{self.element} " if self.element else ""
 
     @property
     def cells(self) -> tuple[str, ...]:
+        """The field clicked (write and cross), else ``()``."""
         return (self.field,) if self.field is not None else ()
 
     @property
     def choice(self) -> str:
-        if self.field is None:
-            return str(self)
-        return " ".join(w for w in str(self).split() if w != self.field)
+        """The notation without the field: ``"yellow 2 ant"``, ``"tile cross"``, ``"teal circle"``."""
+        if self.kind == "write":
+            return self._head() + f"{self.number}" + (" ant" if self.ant else "")
+        if self.kind == "cross":
+            return self._head() + "cross"
+        return str(self)
 
 
 @dataclass(frozen=True)
@@ -155,116 +241,16 @@ class Skip(ButtonAction):
     ``decline`` allows it (MARA-4.6)."""
 
     element: str
+    clause: ClassVar[str] = "MARA-3.6"
+    forms = (Form("skip {element:element}", doc="leave this element unused (the tile; a die with decline=True)",
+                  clause="MARA-3.6", example="skip tile"),)
 
     def __str__(self) -> str:
         return f"skip {self.element}"
 
 
-def parse(text: str, regions: tuple[str, ...], fields: frozenset[str], groups: tuple[str, ...],
-          tiles: tuple[str, ...]) -> Action:
-    """Parse Marabunta notation (module table) into an Action, legal or not.
+#: The action classes, in parsing order (the spec's notation table).
+ACTIONS: tuple[type[Action], ...] = (FirstPlayer, Reveal, Roll, Split, Take, Skip, Place)
 
-    Args:
-        text: e.g. ``"yellow 2 i8"``; case and surrounding spaces are ignored.
-        regions: region colours in die order.
-        fields: field names of the territory.
-        groups: crate group names.
-        tiles: all tile names (the shuffled ones and the last one).
-
-    Raises:
-        NotationError: unknown verb, colour, field, group, tile, face or number, or wrong
-            arguments (the message names the word).
-    """
-    if not isinstance(text, str):
-        raise NotationError(f"an action is written as text, got {text!r}")
-    words = text.strip().lower().split()
-    if not words:
-        raise NotationError("empty action text; examples: 'split yellow tile', 'take orange teal', 'yellow 2 i8'")
-    head, args = words[0], words[1:]
-
-    def colour(word: str) -> str:
-        if word not in regions:
-            raise NotationError(f"{text!r}: {word!r} is not a region colour; colours: {', '.join(regions)}")
-        return word
-
-    def field(word: str) -> str:
-        if word not in fields:
-            raise NotationError(f"{text!r}: {word!r} is not a field of the territory")
-        return word
-
-    def pool(words: list[str]) -> tuple[str, ...]:
-        if not words:
-            raise NotationError(f"{text!r}: name the pool's elements (die colours and/or 'tile')")
-        for w in words:
-            if w != TILE:
-                colour(w)
-        if len(set(words)) != len(words):
-            raise NotationError(f"{text!r}: an element is named twice")
-        order = {c: i for i, c in enumerate(regions + (TILE,))}
-        return tuple(sorted(words, key=order.__getitem__))
-
-    if head == "first":
-        if len(args) != 1 or args[0] not in ("0", "1"):
-            raise NotationError(f"{text!r}: expected 'first 0' or 'first 1'")
-        return FirstPlayer(int(args[0]))
-    if head == "reveal":
-        if len(args) != 1 or args[0] not in tiles:
-            raise NotationError(f"{text!r}: expected 'reveal TILE'; tiles: {', '.join(tiles)}")
-        return Reveal(args[0])
-    if head == "roll":
-        if len(args) != 2:
-            raise NotationError(f"{text!r}: expected 'roll COLOUR FACE', e.g. 'roll yellow 2'")
-        if args[1] not in FACES:
-            raise NotationError(f"{text!r}: {args[1]!r} is not a die face; faces: {', '.join(FACES)}")
-        return RollDie(colour(args[0]), args[1])
-    if head == "split":
-        named = pool(args)
-        if TILE not in named:  # the other pool was named: write the split by its tile pool
-            named = tuple(c for c in regions if c not in named) + (TILE,)
-        return Split(named)
-    if head == "take":
-        return Take(pool(args))
-    if head == "skip":
-        if len(args) != 1:
-            raise NotationError(f"{text!r}: expected 'skip tile' or 'skip COLOUR'")
-        return Skip(args[0] if args[0] == TILE else colour(args[0]))
-    # a use (element, then placement) or a placement alone
-    element, rest = "", words
-    if head in regions:
-        element, rest = head, args
-    elif head == TILE:
-        if args[:1] == ["again"]:
-            if len(args) < 2:
-                raise NotationError(f"{text!r}: expected 'tile again COLOUR ...'")
-            element, rest = f"tile again {colour(args[1])}", args[2:]
-        else:
-            element, rest = TILE, args
-    if not rest:
-        raise NotationError(f"{text!r}: say what to do, e.g. '2 c5', 'circle', 'crate {groups[0]}', 'cross c5'")
-    verb, more = rest[0], rest[1:]
-    die = element.split()[-1] if element and element != TILE else ""
-    if verb in ("0", "1", "2", "3"):
-        if len(more) == 1:
-            return Place(element, "write", int(verb), field(more[0]))
-        if len(more) == 2 and more[1] == "ant":
-            return Place(element, "write", int(verb), field(more[0]), True)
-        raise NotationError(f"{text!r}: expected 'NUMBER FIELD' or 'NUMBER FIELD ant'")
-    if verb == "cross":
-        if len(more) != 1:
-            raise NotationError(f"{text!r}: expected 'cross FIELD'")
-        return Place(element, "cross", field=field(more[0]))
-    if verb == "circle":
-        if not more and die:
-            return Place(element, "circle", target=die)
-        if len(more) != 1:
-            raise NotationError(f"{text!r}: expected 'circle COLOUR'")
-        return Place(element, "circle", target=colour(more[0]))
-    if verb == "crate":
-        if len(more) != 1 or more[0] not in groups:
-            raise NotationError(f"{text!r}: expected 'crate GROUP'; groups: {', '.join(groups)}")
-        return Place(element, "crate", target=more[0])
-    if verb.isdigit():
-        raise NotationError(f"{text!r}: {verb!r} is not a number of a die, tile or power (0 .. 3)")
-    raise NotationError(
-        f"{text!r}: unknown action {verb!r}; actions: first, reveal, roll, split, take, skip, "
-        f"COLOUR/tile NUMBER FIELD [ant], circle, crate GROUP, cross FIELD")
+__all__ = ["PLAYERS", "FACES", "TILE", "KINDS", "FirstPlayer", "Reveal", "Roll", "Split", "Take", "Place",
+           "Skip", "ACTIONS"]

@@ -4,8 +4,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from boardkit.core.actions import FirstPlayer, Roll
+
 from boardkit.core.rules import IllegalActionError
-from boardkit.games.marabunta.actions import PLAYERS, TILE, FirstPlayer, Place, Reveal, RollDie, Skip, Split, Take
+from boardkit.games.marabunta.actions import PLAYERS, TILE, Place, Reveal, Skip, Split, Take
+from boardkit.games.marabunta.rules import can_use, die_task, tile_task
+from boardkit.games.marabunta.tasks import (
+    CircleTask, CrateTask, CrossTask, CupfieldTask, Phase, Task, WriteMode, WriteTask,
+)
 
 if TYPE_CHECKING:
     from boardkit.core.actions import Action
@@ -28,29 +34,29 @@ def explain(state: "MarabuntaState", action: "Action") -> IllegalActionError:
         return g.clauses.error(clause, reason, action)
 
     phase = state.phase
-    if phase == "over":
+    if phase == Phase.OVER:
         return err("MARA-8.1", f"the game is over ({'; '.join(state.triggers)}); no action can follow")
-    if phase in ("first", "reveal", "roll"):
-        if phase == "first":
+    if phase in (Phase.FIRST, Phase.REVEAL, Phase.ROLL):
+        if phase == Phase.FIRST:
             return err("MARA-2.1", "chance acts now: the start player is drawn ('first 0' or 'first 1')")
-        if phase == "reveal":
+        if phase == Phase.REVEAL:
             if isinstance(action, Reveal):
                 return err("MARA-2.1", f"the tile {action.tile} is not in the stack (left: {', '.join(sorted(state.stack))})")
             return err("MARA-3.1", "chance acts now: the top tile is revealed ('reveal TILE')")
         colour = g.regions[len(state.dice)]
-        if isinstance(action, RollDie):
+        if isinstance(action, Roll):
             return err("MARA-3.1", f"the dice are rolled one by one in region order: the {colour} die is next")
         return err("MARA-3.1", f"chance acts now: the {colour} die is rolled ('roll {colour} FACE')")
-    if isinstance(action, (FirstPlayer, Reveal, RollDie)):
+    if isinstance(action, (FirstPlayer, Reveal, Roll)):
         return err("MARA-3.1", f"'{action}' is chance's to decide, not a player's")
     who = PLAYERS[state.current_player()]
-    if phase == "split":
+    if phase == Phase.SPLIT:
         if not isinstance(action, Split):
             return err("MARA-3.2", f"{who} (the splitter) splits the dice and the tile into two pools now, "
                                    f"e.g. 'split yellow green tile'")
         return err("MARA-3.2", "each pool needs at least one element: this split leaves the other pool empty")
     pools = f"'{' '.join(state.pool_a)}' or '{' '.join(state.pool_b)}'"
-    if phase == "take":
+    if phase == Phase.TAKE:
         if not isinstance(action, Take):
             return err("MARA-3.3", f"{who} (the chooser) takes one of the pools now: {pools}")
         return err("MARA-3.3", f"{' '.join(action.pool)!r} is not one of the pools; take {pools}")
@@ -66,7 +72,7 @@ def explain(state: "MarabuntaState", action: "Action") -> IllegalActionError:
             return err("MARA-3.3", f"{action.element} is not left in {who}'s pool (left: {', '.join(state.remaining)})")
         if action.element == TILE:
             return err("MARA-3.6", "the crossed-cupcake tile must be used when it can be")
-        if not state._uses(action.element):
+        if not can_use(state, action.element):
             return err("MARA-4.6", f"dice are not skipped: the {action.element} die cannot be used now; it is lost "
                                    f"with the rest once nothing left in the pool can be used (MARA-D4)")
         return err("MARA-4.6", f"a die must be used if it can be: the {action.element} die can be used "
@@ -81,50 +87,61 @@ def explain(state: "MarabuntaState", action: "Action") -> IllegalActionError:
         return err("MARA-3.3", f"nothing is in progress: name the element to use first, e.g. "
                                f"'{state.legal_actions()[0]}' (left: {', '.join(state.remaining)})")
     source = "MARA-D2"
-    task: tuple[Any, ...]
+    task: Task
     if pending is not None:
         task = pending
-    elif element == TILE or element.startswith("tile again"):
+    elif element == TILE:
         if TILE not in state.remaining:
             return err("MARA-3.3", f"the tile is not left in {who}'s pool (left: {', '.join(state.remaining)})")
-        if element == TILE and state.tile == "again":
+        if not action.again and state.tile == "again":
             return err("MARA-D5", "the again tile names the die it repeats: 'tile again COLOUR ...'")
-        if element != TILE:
+        if action.again:
             if state.tile != "again":
                 return err("MARA-5.1", f"the tile is {state.tile}, not again")
-            die = element.split()[-1]
+            die = action.again
             if die not in state.used:
                 why = ("has not been used yet" if die in state.remaining else "was skipped, not carried out"
                        if die in state.skipped else "is not in this pool")
                 return err("MARA-D5", f"the again tile repeats a die of this pool already carried out; the {die} die "
                                       f"{why}")
-            task, source = state._die_task(die), "MARA-D5"
+            task, source = die_task(state, die), "MARA-D5"
         else:
-            task, source = state._tile_task(), "MARA-5.1"
+            task, source = tile_task(state.tile), "MARA-5.1"
     else:
         if element not in state.remaining:
             where = ("was already used" if element in state.used else "was skipped" if element in state.skipped
                      else "is not in this pool")
             return err("MARA-3.3", f"the {element} die {where} (left: {', '.join(state.remaining)})")
-        task = state._die_task(element)
+        task = die_task(state, element)
         face = state.face(element)
         source = {"circle": "MARA-4.1", "crate": "MARA-4.2", "0": "MARA-4.4"}.get(face, "MARA-4.3")
     return _explain_task(state, action, task, source, err)
 
 
+def _kind(task: Task) -> str:
+    """The kind of placement a task asks for ("cupfield" for the crossed-cupcake tile)."""
+    if isinstance(task, WriteTask):
+        return "write"
+    if isinstance(task, CircleTask):
+        return "circle"
+    if isinstance(task, CrateTask):
+        return "crate"
+    return "cross" if isinstance(task, CrossTask) else "cupfield"
+
+
 def _form(a: Place, kind: str) -> str:
     """How an action of ``kind`` is written for the element of ``a``, e.g. 'orange circle'."""
-    head = f"{a.element} " if a.element else ""
-    die = a.element.split()[-1] if a.element and a.element != TILE else ""
+    head = f"tile again {a.again} " if a.again else f"{a.element} " if a.element else ""
+    die = a.die
     return head + {"write": "NUMBER FIELD", "circle": "circle" if die else "circle COLOUR", "crate": "crate GROUP",
                    "cross": "cross FIELD", "cupfield": "cross FIELD"}[kind]
 
 
-def _explain_task(state: "MarabuntaState", a: Place, task: tuple[Any, ...], source: str, err: Any) -> IllegalActionError:
+def _explain_task(state: "MarabuntaState", a: Place, task: Task, source: str, err: Any) -> IllegalActionError:
     g = state.game
     p = state.doer
-    kind = task[0]
-    if a.element and a.element != TILE and not a.element.startswith("tile"):
+    kind = _kind(task)
+    if a.element and a.element != TILE:
         face = state.face(a.element)
         shows = {"circle": "an empty circle", "crate": "a crate"}.get(face, face)
         if a.kind != kind:
@@ -135,14 +152,14 @@ def _explain_task(state: "MarabuntaState", a: Place, task: tuple[Any, ...], sour
     done = {"write": "write a number", "circle": "fill a circle", "crate": "cross a crate", "cross": "cross out a field"}
     if (kind == "cupfield" and a.kind != "cross") or (kind != "cupfield" and a.kind != kind):
         return err(source, f"this part is to {wanted}, not to {done[a.kind]}")
-    if kind == "write":
-        _, numbers, region, mode, near, _then = task
+    if isinstance(task, WriteTask):
+        numbers, region, mode, near = task.numbers, task.region, task.mode, task.near
         if a.number not in numbers:
             return err(source, f"the number to write is {' or '.join(map(str, numbers))}, not {a.number}")
         f = g.board.index(str(a.field))
         if state.value[f] != -1:
             return err("MARA-1.2", f"{a.field} {_field_state(state, f)}")
-        if mode == "near":
+        if mode == WriteMode.NEAR:
             if a.ant and g.board.index(str(a.field)) in g.neighbours[near]:
                 return err("MARA-D3", "an ant hill does not lift 'next to the one before'; write without 'ant'")
             return err("MARA-D2", f"this number goes next to {g.board.names[near]}, the one written before; "
@@ -151,7 +168,7 @@ def _explain_task(state: "MarabuntaState", a: Place, task: tuple[Any, ...], sour
             article = "an" if g.regions[region][0] in "aeiou" else "a"
             return err(source, f"{a.field} is in the {g.regions[g.region_of[f]]} region; this number goes in "
                                f"{article} {g.regions[region]} field")
-        if mode == "free":
+        if mode == WriteMode.FREE:
             return err("MARA-D3", "this number is written freely; no ant hill is needed (drop 'ant')")
         near_own = [g.board.names[h] for h in g.neighbours[f] if state.owner[h] == p]
         first_free = state.nums[p] == 0 and g.options["first_number"] == "free"
@@ -163,18 +180,18 @@ def _explain_task(state: "MarabuntaState", a: Place, task: tuple[Any, ...], sour
         first = " (your first number needs an ant hill: option first_number='ant_hill')" if state.nums[p] == 0 else ""
         hint = f"; add 'ant' to cross one of your {state.ants[p]} ant hill(s)" if state.ants[p] else "; no ant hill is left"
         return err("MARA-4.5", f"no number of {PLAYERS[p]}'s is next to {a.field}{first}{hint}")
-    if kind == "circle":
+    if isinstance(task, CircleTask):
         k = g.regions.index(str(a.target))
-        if k not in task[1]:
-            if len(task[1]) == 1:
-                return err(source, f"this circle goes on the {g.regions[task[1][0]]} sheet")
+        if k not in task.regions:
+            if len(task.regions) == 1:
+                return err(source, f"this circle goes on the {g.regions[task.regions[0]]} sheet")
             return err("MARA-D6", f"the second circle of the tile goes on another sheet than the first ({a.target})")
         return err(source, f"the {a.target} sheet has no empty circle left")
-    if kind == "crate":
+    if isinstance(task, CrateTask):
         return err(source, f"the group {a.target} has no crate left to cross")
     f = g.board.index(str(a.field))
     if state.value[f] != -1:
         return err("MARA-1.2", f"{a.field} {_field_state(state, f)}")
-    if kind == "cupfield":
+    if isinstance(task, CupfieldTask) or not isinstance(task, CrossTask):
         return err("MARA-5.1", f"the crossed-cupcake tile crosses a cupcake field; {a.field} is not one")
-    return err("MARA-D2", f"the second field goes next to {g.board.names[task[1]]}; {a.field} is not next to it")
+    return err("MARA-D2", f"the second field goes next to {g.board.names[task.near]}; {a.field} is not next to it")

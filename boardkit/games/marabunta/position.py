@@ -1,4 +1,5 @@
-"""Marabunta positions for study: the start of a round, or its split, in a few lines.
+"""Marabunta positions for study, in a few lines: the start of a round, its split, or any
+moment of a round (``state.to_position()`` writes this format for every position of play).
 
 Example (YAML text or the same as a dict)::
 
@@ -16,23 +17,56 @@ Example (YAML text or the same as a dict)::
     tiles_left: [one, zero, cross2, again]   # the shuffled tiles not yet revealed
     tile: zeros2               # optional: the tile revealed this round
     roll: {yellow: 2, orange: circle, green: 0, teal: 3, purple: crate, brown: 1}
-                               # optional (needs tile): then the position is at the split
+                               # optional (needs tile): then the position is at the split;
+                               # the first dice only (in region order): chance rolls the next
 
 ``tiles_left`` may be left out in round 1 (the shuffled tiles but the revealed one) and from
 round 8 on (none);
 it must hold 8 - round tiles (7 - round with ``tile`` given) in between (MARA-2.1, MARA-3.5).
 ``cupcakes`` defaults to the cupcakes the player's fields and cupcake power give; when given,
-it must equal that (MARA-6.1, MARA-7.1). A position where the end is already triggered is
-refused (MARA-8.1): the game would have ended at the end of that round.
+it must equal that (MARA-6.1, MARA-7.1).
+
+Later in the round (all optional; each needs the one before)::
+
+    split: [yellow, green, tile]     # the pool holding the tile (MARA-3.2): the chooser takes next
+    taken: [orange, teal, purple, brown]   # the chooser's pool (MARA-3.3): a pool is carried out
+    doer: blue                       # who carries out a pool now (default the chooser)
+    remaining: [teal, purple]        # its elements not yet used (default: all of its pool)
+    used: [orange]                   # its dice carried out (for the again tile, MARA-D5)
+    skipped: [brown]                 # its elements left unused (MARA-3.6, MARA-4.6)
+    pending:                         # parts of a tile or power in progress, the next first
+      - {part: write, numbers: [0], mode: near, near: d5, then: 0}
+      - {part: crate, then: 1}
+    lost: ["red lost tile"]          # what was lost this round, in words
+    end:                             # the end triggers of this round (MARA-8.1, MARA-D9)
+      - {player: blue, condition: sheet, region: yellow}
+    phase: pool                      # optional: reveal, roll, split, take, pool or over as the
+                                     # keys imply; "first" before the start player is drawn
+
+A part is ``{part: write, numbers, region, mode: adj | free | near, near, then}``,
+``{part: circle, sheets, then, distinct}``, ``{part: crate, then}``, ``{part: cross, near, then}``
+or ``{part: cupfield}`` (:mod:`boardkit.games.marabunta.tasks`).
+
+**Study positions** (``game.state_from_position(desc, study=True)``): a position where an end
+condition of MARA-8.1 holds (a region filled or crossed, a full sheet, every cupcake field done)
+but is not among the round's ``end`` triggers cannot arise in play (the game ends with the
+round of its first trigger; at a round's start no trigger can have happened yet). It is worth
+studying (what if the game went on?), so ``study=True`` takes it, recording such conditions as
+triggered by the splitter, so that the game ends with this round. Without ``study=True`` it is
+refused naming MARA-8.1.
 """
 
 from __future__ import annotations
 
+import copy
 from typing import TYPE_CHECKING, Any, Mapping
 
 from boardkit.core.rules import IllegalPositionError
 from boardkit.core.validate import BoardkitDataError, load_description
-from boardkit.games.marabunta.actions import FACES, PLAYERS
+from boardkit.games.marabunta.actions import FACES, PLAYERS, TILE
+from boardkit.games.marabunta.tasks import (
+    CircleTask, CrateTask, CrossTask, CupfieldTask, Phase, Task, WriteMode, WriteTask, describe,
+)
 
 if TYPE_CHECKING:
     from boardkit.games.marabunta.game import MarabuntaGame, MarabuntaState
@@ -45,6 +79,25 @@ _PLAYER = {
         "cupcakes": {"type": "integer", "minimum": 0},
     },
 }
+_ELEMENTS: dict[str, Any] = {"type": "array", "items": {"type": "string"}, "uniqueItems": True}
+_NEAR = {"type": ["string", "null"]}
+_THEN = {"type": "integer", "minimum": 0, "maximum": 10}
+_PART: dict[str, Any] = {"oneOf": [
+    {"type": "object", "required": ["part", "numbers"], "additionalProperties": False,
+     "properties": {"part": {"const": "write"}, "numbers": {"type": "array", "minItems": 1,
+                                                             "items": {"enum": [0, 1, 2, 3]}},
+                    "region": {"type": ["string", "null"]}, "mode": {"enum": [str(m) for m in WriteMode]},
+                    "near": _NEAR, "then": _THEN}},
+    {"type": "object", "required": ["part", "sheets"], "additionalProperties": False,
+     "properties": {"part": {"const": "circle"}, "sheets": {"type": "array", "minItems": 1, "items": {"type": "string"}},
+                    "then": _THEN, "distinct": {"type": "boolean"}}},
+    {"type": "object", "required": ["part"], "additionalProperties": False,
+     "properties": {"part": {"const": "crate"}, "then": _THEN}},
+    {"type": "object", "required": ["part"], "additionalProperties": False,
+     "properties": {"part": {"const": "cross"}, "near": _NEAR, "then": _THEN}},
+    {"type": "object", "required": ["part"], "additionalProperties": False,
+     "properties": {"part": {"const": "cupfield"}}},
+]}
 _SCHEMA: dict[str, Any] = {
     "type": "object",
     "additionalProperties": False,
@@ -59,30 +112,48 @@ _SCHEMA: dict[str, Any] = {
         "tiles_left": {"type": "array", "items": {"type": "string"}},
         "tile": {"type": "string"},
         "roll": {"type": "object", "additionalProperties": {"type": ["string", "integer"]}},
+        "phase": {"enum": [str(p) for p in Phase]},
+        "split": _ELEMENTS,
+        "taken": _ELEMENTS,
+        "doer": {"enum": list(PLAYERS)},
+        "remaining": _ELEMENTS,
+        "used": _ELEMENTS,
+        "skipped": _ELEMENTS,
+        "pending": {"type": "array", "items": _PART},
+        "lost": {"type": "array", "items": {"type": "string"}},
+        "end": {"type": "array", "items": {
+            "type": "object", "required": ["player", "condition"], "additionalProperties": False,
+            "properties": {"player": {"enum": list(PLAYERS)}, "condition": {"enum": ["region", "sheet", "cupcakes"]},
+                           "region": {"type": ["string", "null"]}}}},
     },
 }
 
 
-def from_position(game: "MarabuntaGame", description: str | Mapping[str, Any]) -> "MarabuntaState":
-    """Build a validated Marabunta position at the start of a round (module docstring).
+def from_position(game: "MarabuntaGame", description: str | Mapping[str, Any], study: bool = False) -> "MarabuntaState":
+    """Build a validated Marabunta position (module docstring). The description is copied.
 
     Args:
         game: the game (its data gives the map, groups and tiles).
         description: YAML text or a mapping.
+        study: take a position that cannot arise in play but is worth studying (an end
+            condition that holds but is not among the round's triggers, MARA-8.1).
 
     Returns:
-        MarabuntaState: at the tile reveal (chance), at the roll (with ``tile``), or at the
-        split (with ``tile`` and ``roll``), the splitter to act.
+        MarabuntaState: at the start player's draw, the tile reveal or a die's roll (chance),
+        at the split, the take, a pool being carried out, or the end.
 
     Raises:
         BoardkitDataError: a malformed description (names the field and value).
-        IllegalPositionError: a position the rules make impossible (names the clause).
+        IllegalPositionError: a position the rules make impossible (names the clause; for a
+            study position it says to use ``study=True``).
     """
-    from boardkit.games.marabunta.game import CROSSED, MarabuntaState
+    from boardkit.games.marabunta.state import CROSSED, MarabuntaState
 
+    if isinstance(description, Mapping):
+        description = copy.deepcopy(dict(description))
     d = load_description(description, _SCHEMA)
     s = MarabuntaState(game)
-    s.phase = "reveal"
+    s.phase = Phase.REVEAL
     names = game.board.names
     seen: dict[int, str] = {}
     for name, text in (d.get("fields") or {}).items():
@@ -140,10 +211,6 @@ def from_position(game: "MarabuntaGame", description: str | Mapping[str, Any]) -
             raise IllegalPositionError("MARA-6.1", f"{where}.cupcakes: {cup}, but {colour}'s {own_cup} cupcake field(s)"
                                                    f"{' and the cupcake power' if power else ''} cross {expected}")
         s.cupcakes[p] = cup
-        own_crate = sum(1 for f in game.crate_fields if s.owner[f] == p)
-        if sum(s.crates[p]) < min(own_crate, sum(game.group_size)):
-            raise IllegalPositionError("MARA-6.1", f"{where}.crates: {sum(s.crates[p])} crossed, but {colour} wrote in "
-                                                   f"{own_crate} crate field(s), each crossing a crate")
     rnd = d.get("round", 1)
     s.round = rnd
     sp = d.get("splitter", "red")
@@ -181,37 +248,234 @@ def from_position(game: "MarabuntaGame", description: str | Mapping[str, Any]) -
             raise IllegalPositionError("MARA-3.5", f"position: tile: in round {rnd} the tile is "
                                                    f"{'the crossed-cupcake tile' if rnd > len(game.tiles) else 'a shuffled one'}")
     s.stack = left
-    for f in range(len(names)):  # MARA-8.1: no end condition may hold at a round's start
-        s.doer = s.splitter
-        if s.value[f] != -1:
-            s._check_field_end(f)
-    for k in range(len(game.regions)):
-        if sum(s.sheets[k]) == game.circles:
-            s._trigger(f"the {game.regions[k]} sheet is full", "sheet", game.regions[k])
-    if s.triggers:
-        raise IllegalPositionError("MARA-8.1", f"position: the end is already triggered ({s.triggers[0].split(': ', 1)[1]}); "
-                                               f"the game would have ended with that round")
-    s.doer = -1
+    s.tile = tile
+    _round_in_progress(s, d)
+    for p, colour in enumerate(PLAYERS):  # MARA-6.1: each crate field crossed a crate (or it is due)
+        own_crate = sum(1 for f in game.crate_fields if s.owner[f] == p)
+        due = sum(1 + t.then for t in s.tasks if isinstance(t, CrateTask)) if p == s.doer else 0
+        if sum(s.crates[p]) + due < min(own_crate, sum(game.group_size)):
+            raise IllegalPositionError("MARA-6.1", f"position: players.{colour}.crates: {sum(s.crates[p])} crossed, but "
+                                                   f"{colour} wrote in {own_crate} crate field(s), each crossing a crate")
+    _end_triggers(s, d, study)
+    s._settle()
+    s._start = copy.deepcopy(d)
+    return s
+
+
+def _elements(s: "MarabuntaState", d: dict[str, Any], key: str, within: tuple[str, ...]) -> list[str]:
+    """The elements listed under ``key``, each one of ``within``, in the order given."""
+    out = [str(e).lower() for e in d.get(key, [])]
+    for e in out:
+        if e not in within:
+            raise BoardkitDataError(f"position: {key}: {e!r} is not in the pool ({', '.join(within) or 'empty'})")
+    return out
+
+
+def _round_in_progress(s: "MarabuntaState", d: dict[str, Any]) -> None:
+    """The round's phase from ``roll`` .. ``end`` (or ``phase``), checked (MARA-3)."""
+    game = s.game
+    tile, rnd = s.tile, s.round
     roll = d.get("roll")
     if roll is not None and tile is None:
         raise BoardkitDataError("position: roll: give the round's tile too (the tile is revealed before the roll)")
-    if tile is not None:
-        s.tile = tile
-        s.phase = "roll"
+    phase = Phase.REVEAL if tile is None else Phase.ROLL
     if roll is not None:
-        missing = [c for c in game.regions if c not in roll]
         extra = [c for c in roll if c not in game.regions]
-        if missing or extra:
-            raise BoardkitDataError(f"position: roll: one face per die colour ({', '.join(game.regions)}); "
-                                    f"{'missing ' + ', '.join(missing) if missing else 'unknown ' + ', '.join(extra)}")
+        given = [c for c in game.regions if c in roll]
+        if extra or given != list(game.regions[:len(given)]):
+            wrong = "unknown " + ", ".join(extra) if extra else "missing " + ", ".join(
+                c for c in game.regions[:len(given)] if c not in roll)
+            raise BoardkitDataError(f"position: roll: one face per die colour, the dice rolled in region order "
+                                    f"({', '.join(game.regions)}); {wrong}")
         faces = []
-        for c in game.regions:
+        for c in given:
             face = str(roll[c]).lower()
             if face not in FACES:
                 raise BoardkitDataError(f"position: roll.{c}: {roll[c]!r} is not a face ({', '.join(FACES)})")
             faces.append(face)
         s.dice = faces
-        s.phase = "split"
-    s._settle()
-    s._start = {k: v for k, v in d.items()}
-    return s
+        if len(faces) == len(game.regions):
+            phase = Phase.SPLIT
+    later = [k for k in ("split", "taken", "doer", "remaining", "used", "skipped", "pending", "lost", "end") if k in d]
+    if later and phase != Phase.SPLIT:
+        raise BoardkitDataError(f"position: {later[0]}: give the round's tile and the whole roll first (MARA-3.1)")
+    if "split" in d:
+        pool = tuple(c for c in game.regions + (TILE,) if c in _elements(s, d, "split", game.regions + (TILE,)))
+        if TILE not in pool or len(pool) == len(game.regions) + 1:
+            raise IllegalPositionError("MARA-3.2", f"position: split: {' '.join(pool)}: the pool holding the tile "
+                                                   f"is given, with the tile and not every die")
+        s.pool_a, s.pool_b = pool, tuple(c for c in game.regions if c not in pool)
+        phase = Phase.TAKE
+    elif any(k in d for k in later):
+        raise BoardkitDataError(f"position: {later[0]}: give the split first (MARA-3.2)")
+    if "taken" in d:
+        taken = tuple(c for c in game.regions + (TILE,) if c in _elements(s, d, "taken", game.regions + (TILE,)))
+        if taken not in (s.pool_a, s.pool_b):
+            raise IllegalPositionError("MARA-3.3", f"position: taken: {' '.join(taken)} is not one of the pools "
+                                                   f"({' '.join(s.pool_a)} | {' '.join(s.pool_b)})")
+        s.chooser_pool = taken
+        doer = PLAYERS.index(d.get("doer", PLAYERS[s.chooser]))
+        pool = taken if doer == s.chooser else (s.pool_b if taken == s.pool_a else s.pool_a)
+        s._start_pool(doer, list(pool))
+        s.remaining = _elements(s, d, "remaining", pool) if "remaining" in d else list(pool)
+        s.used = _elements(s, d, "used", tuple(c for c in pool if c != TILE))
+        s.skipped = _elements(s, d, "skipped", pool)
+        if len(set(s.remaining) | set(s.used) | set(s.skipped)) != len(s.remaining) + len(s.used) + len(s.skipped):
+            raise BoardkitDataError("position: remaining, used, skipped: an element is listed in two of them")
+        s.tasks = [_task(s, part, i) for i, part in reversed(list(enumerate(d.get("pending", []))))]
+        s.lost = [str(x) for x in d.get("lost", [])]
+        phase = Phase.POOL
+    elif any(k in d for k in later if k != "split"):
+        raise BoardkitDataError(f"position: {[k for k in later if k != 'split'][0]}: give the pool taken first (MARA-3.3)")
+    wanted = d.get("phase")
+    if wanted == Phase.FIRST:
+        if rnd != 1 or tile is not None or s.splitter != 0:
+            raise BoardkitDataError("position: phase: 'first' is round 1 before the tile, with splitter red "
+                                    "(the start player is not drawn yet, MARA-2.1)")
+        phase = Phase.FIRST
+    elif wanted == Phase.OVER:
+        if phase != Phase.POOL or s.doer != s.splitter or s.remaining or s.tasks or not d.get("end"):
+            raise IllegalPositionError("MARA-8.1", "position: phase: the game is over only after the splitter's pool "
+                                                   "of a round with an end trigger ('end'), nothing remaining or pending")
+        phase = Phase.OVER
+    elif wanted is not None and wanted != phase and not (wanted == Phase.ROLL and phase == Phase.REVEAL
+                                                          and not s.stack):
+        raise BoardkitDataError(f"position: phase: {wanted!r}, but the keys given describe the phase {str(phase)!r}")
+    s.phase = phase
+
+
+def _field(s: "MarabuntaState", name: Any, where: str) -> int:
+    try:
+        return s.game.board.index(str(name))
+    except KeyError:
+        raise BoardkitDataError(f"{where}: {name!r} is not a field of the territory") from None
+
+
+def _region(s: "MarabuntaState", colour: Any, where: str) -> int:
+    if colour not in s.game.regions:
+        raise BoardkitDataError(f"{where}: {colour!r} is not a region ({', '.join(s.game.regions)})")
+    return s.game.regions.index(colour)
+
+
+def _task(s: "MarabuntaState", part: dict[str, Any], i: int) -> Task:
+    """A pending part from its description (module docstring)."""
+    where = f"position: pending[{i}]"
+    kind = part["part"]
+    then = part.get("then", 0)
+    if kind == "write":
+        region = part.get("region")
+        near = part.get("near")
+        mode = WriteMode(part.get("mode", "near" if near is not None else "adj"))
+        if (mode == WriteMode.NEAR) != (near is not None):
+            raise BoardkitDataError(f"{where}: 'near' is given with, and only with, mode near")
+        return WriteTask(tuple(part["numbers"]), -1 if region is None else _region(s, region, f"{where}.region"), mode,
+                         -1 if near is None else _field(s, near, f"{where}.near"), then)
+    if kind == "circle":
+        sheets = tuple(_region(s, c, f"{where}.sheets") for c in part["sheets"])
+        return CircleTask(sheets, then, part.get("distinct", False))
+    if kind == "crate":
+        return CrateTask(then)
+    if kind == "cross":
+        near = part.get("near")
+        return CrossTask(-1 if near is None else _field(s, near, f"{where}.near"), then)
+    return CupfieldTask()
+
+
+def _holding(s: "MarabuntaState") -> list[tuple[str, str | None]]:
+    """The end conditions of MARA-8.1 that hold on the board: ``(condition, region)``."""
+    g = s.game
+    out: list[tuple[str, str | None]] = []
+    for k, colour in enumerate(g.regions):
+        if all(s.value[f] != -1 for f in g.region_fields[k]):
+            out.append(("region", colour))
+    for k, colour in enumerate(g.regions):
+        if sum(s.sheets[k]) == g.circles:
+            out.append(("sheet", colour))
+    if g.cupcake_fields and all(s.value[f] != -1 for f in g.cupcake_fields):
+        out.append(("cupcakes", None))
+    return out
+
+
+def _end_triggers(s: "MarabuntaState", d: dict[str, Any], study: bool) -> None:
+    """The round's end triggers (MARA-8.1, MARA-D9): those given must hold; one that holds
+    but is not given cannot arise in play (study positions only)."""
+    from boardkit.games.marabunta.state import trigger_reason
+
+    holding = _holding(s)
+    given = []
+    for i, e in enumerate(d.get("end", [])):
+        cond, region = e["condition"], e.get("region")
+        if (cond == "cupcakes") != (region is None) or (region is not None and region not in s.game.regions):
+            raise BoardkitDataError(f"position: end[{i}]: a region trigger and a sheet trigger name a region "
+                                    f"({', '.join(s.game.regions)}); the cupcakes trigger none")
+        if (cond, region) not in holding:
+            raise IllegalPositionError("MARA-8.1", f"position: end[{i}]: {trigger_reason(cond, region)} does not hold "
+                                                   f"on the board")
+        given.append((cond, region))
+        s.doer, doer = PLAYERS.index(e["player"]), s.doer
+        s._trigger(cond, region)
+        s.doer = doer
+    unlisted = [h for h in holding if h not in given]
+    if unlisted and not study:
+        cond, region = unlisted[0]
+        reason = f"the {region} sheet is full" if cond == "sheet" else trigger_reason(cond, region)
+        when = "the end is already triggered" if s.phase != Phase.POOL else "an end condition holds that no trigger names"
+        raise IllegalPositionError("MARA-8.1", f"position: {when} ({reason}); the game would have ended with "
+                                               f"that round; use study=True to study it anyway")
+    doer = s.doer
+    s.doer = s.splitter
+    for cond, region in unlisted:  # study: the splitter triggered them
+        s._trigger(cond, region)
+    s.doer = doer
+
+
+def _describe_task(s: "MarabuntaState", task: Task) -> dict[str, Any]:
+    g = s.game
+    names = g.board.names
+    if isinstance(task, WriteTask):
+        return {"part": "write", "numbers": list(task.numbers),
+                "region": None if task.region < 0 else g.regions[task.region], "mode": str(task.mode),
+                "near": None if task.near < 0 else names[task.near], "then": task.then}
+    if isinstance(task, CircleTask):
+        return {"part": "circle", "sheets": [g.regions[k] for k in task.regions], "then": task.then,
+                "distinct": task.distinct}
+    if isinstance(task, CrateTask):
+        return {"part": "crate", "then": task.then}
+    if isinstance(task, CrossTask):
+        return {"part": "cross", "near": None if task.near < 0 else names[task.near], "then": task.then}
+    return {"part": "cupfield"}
+
+
+def to_position(s: "MarabuntaState") -> dict[str, Any]:
+    """The description of ``s`` that :func:`from_position` reads back (JSON-ready)."""
+    g = s.game
+    names = g.board.names
+    fields = {}
+    for f, v in enumerate(s.value):
+        if v == -2:
+            fields[names[f]] = "x"
+        elif v >= 0:
+            fields[names[f]] = f"{PLAYERS[s.owner[f]]} {v}"
+    d: dict[str, Any] = {
+        "round": s.round, "splitter": PLAYERS[s.splitter], "fields": fields,
+        "sheets": {c: list(s.sheets[k]) for k, c in enumerate(g.regions)},
+        "players": {PLAYERS[p]: {"ant_hills": s.ants[p], "crates": dict(zip(g.groups, s.crates[p])),
+                                 "cupcakes": s.cupcakes[p]} for p in (0, 1)},
+        "tiles_left": sorted(s.stack),
+        "phase": str(s.phase),
+    }
+    if s.tile is not None:
+        d["tile"] = s.tile
+    if s.dice:
+        d["roll"] = dict(zip(g.regions, s.dice))
+    if s.phase in (Phase.TAKE, Phase.POOL, Phase.OVER):
+        d["split"] = list(s.pool_a)
+    if s.phase in (Phase.POOL, Phase.OVER):
+        d.update({"taken": list(s.chooser_pool), "doer": PLAYERS[s.doer], "remaining": list(s.remaining),
+                  "used": list(s.used), "skipped": list(s.skipped),
+                  "pending": [_describe_task(s, t) for t in reversed(s.tasks)], "lost": list(s.lost),
+                  "end": [dict(e) for e in s.end_conditions]})
+    return d
+
+
+__all__ = ["from_position", "to_position", "describe"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from boardkit.core.notation import Notation
 from boardkit.core.spec import GameSpec, Option, register
+from boardkit.games.marabunta.actions import ACTIONS, PLAYERS
 
 RULES_HISTORY = (("1.0", "First engine: MARA-1.1 .. MARA-10 with decisions MARA-D1 .. MARA-D11."),)
 
@@ -18,19 +19,10 @@ OPTIONS: tuple[Option, ...] = (
 )
 
 SPEC = register(GameSpec(
-    id="marabunta",
-    title="Marabunta (R. Knizia, Space Cowboys)",
-    seed="003_a24625b41ad3ab46.txt",
-    players=(2, 2),
-    seats=('red', 'blue'),
-    chance=True,
-    information="perfect",
-    board="marabunta",
-    options=OPTIONS,
-    notation=Notation(()),
-    rules_version=RULES_HISTORY[-1][0],
-    rules_history=RULES_HISTORY,
+    id="marabunta", title="Marabunta (R. Knizia, Space Cowboys)", seed="003_a24625b41ad3ab46.txt",
+    # two seats, red and blue (MARA-1.1); the tiles and dice are chance nodes, nothing is hidden
+    players=(2, 2), seats=PLAYERS, chance=True, information="perfect", turn_clause="MARA-3.3",
+    board="marabunta", options=OPTIONS, notation=Notation(ACTIONS),
+    rules_version=RULES_HISTORY[-1][0], rules_history=RULES_HISTORY,
     game="boardkit.games.marabunta.game:MarabuntaGame",
-    turn_clause="MARA-3.3",
-    players_option=None,
 ))
