@@ -286,7 +286,7 @@ def test_LEAD_2_3_full_recruitment_cells_skip_the_phase_and_it_is_not_made_up() 
             market=["Archer", "Acrobat", "Assassin"])
     s.apply_action("pass")
     obs = s.observation(None)
-    assert obs["phase"] == "action" and obs["to_move"] == 1 and obs["cards"][0] == ["King", "Jailer", "Rider", "Vizier"]
+    assert obs["phase"] == "action" and obs["to_move"] == 1 and obs["cards"][0] == ["King", "Rider", "Jailer", "Vizier"]
     # Player 1 frees e2 and recruits; player 0 then has exactly one Recruitment phase again.
     play(s, "select e2", "move e3", "pass")
     assert s.observation(None)["recruits_left"] == 1

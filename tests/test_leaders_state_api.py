@@ -163,9 +163,12 @@ def test_hand_built_actions_equal_only_by_value_are_stored_in_the_game_form() ->
     t = game.new_initial_state()
     with pytest.raises(NotationError):
         t.apply_action(FirstPlayer(1.5))  # type: ignore[arg-type]
-    with pytest.raises(NotationError, match="write it as 'move d3'"):
-        game.state_from_position({"pieces": {"0": "King d1", "1": "Queen d7"}, "market": ["Rider", "Vizier",
-                                  "Jailer"], "selected": "d1"}).apply_action(Move("D3"))
+    at = game.state_from_position({"pieces": {"0": "King d1", "1": "Queen d7"}, "market": ["Rider", "Vizier",
+                                   "Jailer"], "selected": "d1"})
+    at.apply_action(Move("D2"))  # a cell written in capitals is the cell d2
+    assert at.history() == [Move("d2")] and str(at.history()[0]) == "move d2"
+    with pytest.raises(NotationError, match="'z9' is not a cell"):
+        at.apply_action(Move("z9"))
 
 
 @pytest.mark.parametrize("mode", sorted(GAMES))

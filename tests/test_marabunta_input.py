@@ -155,7 +155,7 @@ def at_pool():
     [
         ("", "empty action text"),
         ("   ", "empty action text"),
-        ("fly away", "'fly' is not a colour; colours: yellow"),
+        ("fly away", "unknown action 'fly'; actions: first, reveal, roll, split, take, skip, COLOUR (yellow, orange"),
         ("yellow", "an int is missing; expected 'COLOUR INT CELL [ant]'"),
         ("yellow 4 h6", "'4' is not a number of a die, tile or power (0 .. 3); expected 'COLOUR NUMBER FIELD [ant]'"),
         ("12 h6", "'12' is not a number"),
@@ -164,7 +164,7 @@ def at_pool():
         ("yellow 2", "a cell is missing; expected 'COLOUR INT CELL [ant]'"),
         ("yellow 2 h6 h7", "'h7' is not expected here; expected 'COLOUR INT CELL [ant]'"),
         ("yellow 2 h6 ants", "'ants' is not expected here; expected 'COLOUR INT CELL [ant]'"),
-        ("pink 2 h6", "'pink' is not a colour"),
+        ("pink 2 h6", "unknown action 'pink'; actions: first, reveal, roll, split, take, skip, COLOUR (yellow, orange"),
         ("roll yellow 7", "'7' is not a face; faces: 0, 1, 2, 3, circle, crate; expected 'roll DIE FACE'"),
         ("roll pink 2", "'pink' is not a die"),
         ("roll yellow", "a face is missing; expected 'roll DIE FACE'"),

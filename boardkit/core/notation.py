@@ -354,6 +354,19 @@ class Notation:
         """The first words of the forms, in table order, without repeats."""
         return list(dict.fromkeys(f.verb for _, f in self.forms))
 
+    def _verb_list(self, ctx: NotationContext) -> list[str]:
+        """The verbs for an error message; a form that starts with a word of a vocabulary
+        shows the words (``COLOUR (yellow, orange, ...)``)."""
+        out: list[str] = []
+        for _, form in self.forms:
+            first = form.parts[0]  # type: ignore[attr-defined]
+            verb = form.verb
+            if isinstance(first, _Slot) and first.kind in ctx.vocabularies:
+                verb += f" ({', '.join(ctx.vocabularies[first.kind].words)})"
+            if verb not in out:
+                out.append(verb)
+        return out
+
     def rows(self) -> list[dict[str, str]]:
         """The notation table: per form, ``{"form", "action", "doc", "clause", "example"}``."""
         return [{"form": f.shape(), "action": cls.__name__, "doc": f.doc, "clause": f.clause or cls.clause,
@@ -396,7 +409,7 @@ class Notation:
             return cls.build(ctx, **kwargs)
         assert best is not None and best_form is not None
         if best.depth == 0:
-            raise NotationError(f"{text.strip()!r}: unknown action {words[0]!r}; actions: {', '.join(self.verbs())}")
+            raise NotationError(f"{text.strip()!r}: unknown action {words[0]!r}; actions: {', '.join(self._verb_list(ctx))}")
         shapes = sorted({f.shape() for _, f in self.forms if f.verb == best_form.verb})
         raise NotationError(f"{text.strip()!r}: {best.message}; expected " + " or ".join(repr(s) for s in shapes))
 
