@@ -41,6 +41,18 @@ _STATE_SCHEMA: dict[str, Any] = {
 }
 
 
+class _SpecField:
+    """A class attribute read from the class's ``spec`` (so ``GameClass.option_specs`` works
+    on the class, as docs and benchmarks read it, and on an instance)."""
+
+    def __init__(self, field: str) -> None:
+        self.field = field
+
+    def __get__(self, obj: Any, cls: type | None = None) -> Any:
+        owner = cls if cls is not None else type(obj)
+        return getattr(owner.spec, self.field)
+
+
 class Game:
     """Rules of one game with fixed options. Immutable once made.
 
@@ -76,16 +88,11 @@ class Game:
         """The game's registry id (``spec.id``)."""
         return self.spec.id
 
-    @property
-    def option_specs(self) -> tuple[Option, ...]:
-        """The rule options (``spec.options``)."""
-        return self.spec.options
-
-    @property
-    def rules_version(self) -> str:
-        """The rules version (``spec.rules_version``); saved states and playthroughs are tied
-        to it."""
-        return self.spec.rules_version
+    #: The rule options (``spec.options``), read on the class as on an instance.
+    option_specs: ClassVar[tuple[Option, ...]] = _SpecField("options")  # type: ignore[assignment]
+    #: The rules version (``spec.rules_version``); saved states and playthroughs are tied to
+    #: it. Read on the class as on an instance.
+    rules_version: ClassVar[str] = _SpecField("rules_version")  # type: ignore[assignment]
 
     def vocabularies(self) -> dict[str, Vocabulary]:
         """The words the notation uses besides cells and seats (cards, colours, faces...),
