@@ -352,7 +352,8 @@ class State:
         """The game's own form of ``action``: text is parsed; an Action equal to a legal
         action is replaced by that legal action (so ``FirstPlayer(True)`` is stored as
         ``FirstPlayer(1)``); any other Action is written out and parsed back, so that a cell
-        such as ``"C4"`` becomes ``"c4"`` and a cell that is not on the board is refused.
+        such as ``"C4"`` becomes ``"c4"`` and a cell that is not on the board is refused (as is
+        an action whose notation reads back as another class).
 
         Raises:
             NotationError: text (or an Action's notation) that is not an action of this game,
@@ -372,7 +373,7 @@ class State:
         except (ValueError, TypeError) as exc:
             raise NotationError(f"{action!r} is not an action of {self.game.name}: {exc}") from None
         parsed = self.parse_action(text)
-        if parsed != action:
+        if type(parsed) is not type(action):  # same words, another game's (or class's) action
             raise NotationError(f"{action!r} is not in the form of {self.game.name}'s actions; write it as {str(parsed)!r}")
         return parsed
 
