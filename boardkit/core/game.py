@@ -36,6 +36,7 @@ _STATE_SCHEMA: dict[str, Any] = {
         "game": {"type": "string"},
         "options": {"type": "object"},
         "position": {"type": ["object", "null"]},
+        "study": {"type": "boolean"},
         "history": {"type": "array", "items": {"type": "string"}},
     },
 }
@@ -183,7 +184,8 @@ class Game:
             )
         position = doc.get("position")
         try:
-            state = self.new_initial_state() if position is None else self.state_from_position(position)
+            state = (self.new_initial_state() if position is None
+                     else self.state_from_position(position, study=bool(doc.get("study", False))))
         except (BoardkitDataError, IllegalActionError, NotationError) as exc:
             raise BoardkitDataError(f"{source}: position: {exc}") from None
         for i, entry in enumerate(doc["history"]):
@@ -206,6 +208,7 @@ class State:
         #: per history entry, the seats that saw it as it is (None: everyone).
         self._seen: list[frozenset[int] | None] = []
         self._start: dict[str, Any] | None = None  # position description, if set up from one
+        self._study = False  # the start position was built with study=True
         self._legal_cache: list[Action] | None = None
 
     # -- to implement -------------------------------------------------------------------
@@ -290,6 +293,7 @@ class State:
         new._history = list(self._history)
         new._seen = list(self._seen)
         new._start = self._start
+        new._study = self._study
         new._legal_cache = self._legal_cache
 
     # -- public API ------------------------------------------------------------------------
@@ -459,7 +463,8 @@ class State:
         return list(o.winners) if o is not None else []
 
     def to_json(self) -> str:
-        """JSON text: game, options, starting position (if any) and the action history.
+        """JSON text: game, options, starting position (if any, with ``"study": true`` for a
+        study position) and the action history.
 
         ``game.state_from_json(text)`` replays it (so a saved state is checked on load).
         """
@@ -469,6 +474,8 @@ class State:
             "position": self._start,
             "history": [str(a) for a in self._history],
         }
+        if self._study:
+            doc["study"] = True  # a study position (state_from_position(..., study=True))
         return json.dumps(doc, indent=1)
 
     def __str__(self) -> str:
