@@ -47,7 +47,14 @@ class Action:
         return render(self, form)
 
     def __str__(self) -> str:
-        return " ".join(w for w, _ in self._words())
+        # An action is an immutable value: its notation is written once and kept (games that
+        # reuse their action objects then sort legal actions by notation at no extra cost).
+        cached = self.__dict__.get("_notation") if hasattr(self, "__dict__") else None
+        if cached is None:
+            cached = " ".join(w for w, _ in self._words())
+            if hasattr(self, "__dict__"):
+                object.__setattr__(self, "_notation", cached)
+        return cached
 
     @property
     def cells(self) -> tuple[str, ...]:
