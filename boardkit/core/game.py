@@ -49,7 +49,7 @@ class _SpecField:
     def __init__(self, field: str) -> None:
         self.field = field
 
-    def __get__(self, obj: Any, cls: type | None = None) -> Any:
+    def __get__(self, obj: Any, cls: Any = None) -> Any:
         owner = cls if cls is not None else type(obj)
         return getattr(owner.spec, self.field)
 
@@ -468,7 +468,7 @@ class State:
 
         ``game.state_from_json(text)`` replays it (so a saved state is checked on load).
         """
-        doc = {
+        doc: dict[str, Any] = {
             "game": self.game.name,
             "options": dict(self.game.options),
             "position": self._start,
