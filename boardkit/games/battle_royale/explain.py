@@ -48,6 +48,7 @@ def explain(state: "BattleRoyaleState", action: "Action") -> IllegalActionError:
 
 
 def _explain_move(state: "BattleRoyaleState", action: "Action", err: Callable[[str, str], IllegalActionError]) -> IllegalActionError:
+    names = state.game.board.names
     m = state.moving
     if isinstance(action, (Play, MoveEliminator, Take)):
         return err("BR-2.5", "the movement phase comes first; the card's special and the Doom die follow it ('done')")
@@ -57,7 +58,7 @@ def _explain_move(state: "BattleRoyaleState", action: "Action", err: Callable[[s
         if isinstance(action, (Step, Stop)):
             return err("BR-2.2", "pick a figure to move first ('pick CELL COLOUR')")
         if isinstance(action, Pick):
-            t = state._cell(action.tile)
+            t = state.game.board.cell(action.tile)
             if t not in state.tiles:
                 return err("BR-2.2", f"{action.tile} is a hole: there is no figure on it")
             movable = state._movable_colours()
@@ -81,12 +82,12 @@ def _explain_move(state: "BattleRoyaleState", action: "Action", err: Callable[[s
     if isinstance(action, Stop):
         return err("BR-2.2", "the picked figure has not moved yet: step at least once")
     if isinstance(action, Step):
-        b = state._cell(action.tile)
+        b = state.game.board.cell(action.tile)
         step = state.game.board.step[here]
         diagonal = bool(state.card and state.game.cards[state.card].get("diagonal"))
         if b not in step[:4] and not (diagonal and b in step[4:]):
             how = "edge-adjacent (or diagonal with a diagonal card)" if not diagonal else "adjacent"
-            return err("BR-2.2", f"a step goes to an {how} tile; {action.tile} is not next to {state._name(here)}")
+            return err("BR-2.2", f"a step goes to an {how} tile; {action.tile} is not next to {names[here]}")
         if b not in state.tiles:
             return err("BR-2.2", f"{action.tile} is a hole: figures fall in only when pushed")
         if b == m.path[0]:
@@ -98,9 +99,10 @@ def _explain_move(state: "BattleRoyaleState", action: "Action", err: Callable[[s
 
 
 def _explain_push(state: "BattleRoyaleState", action: "Action", err: Callable[[str, str], IllegalActionError]) -> IllegalActionError:
+    names = state.game.board.names
     p = state.push
     assert p is not None
-    tile = state._name(p.tile)
+    tile = names[p.tile]
     if not isinstance(action, Push):
         return err("BR-2.3", f"{tile} holds more than {state.game.capacity} figures: push one on first ('push COLOUR')")
     have = state.tiles[p.tile][action.colour]
@@ -114,17 +116,18 @@ def _explain_push(state: "BattleRoyaleState", action: "Action", err: Callable[[s
 
 
 def _explain_event(state: "BattleRoyaleState", action: "Action", err: Callable[[str, str], IllegalActionError]) -> IllegalActionError:
+    names = state.game.board.names
     if state.event is Event.MOVE:
         if isinstance(action, MoveEliminator):
-            b = state._cell(action.tile)
+            b = state.game.board.cell(action.tile)
             if b not in [j for j in state.game.board.step[state.eliminator] if j >= 0]:
                 return err("BR-4.1", f"the Eliminator moves one position (also diagonally); {action.tile} is not next to "
-                                     f"{state._name(state.eliminator)}")
+                                     f"{names[state.eliminator]}")
             return err("BR-4.1", f"the Eliminator never goes under an empty position: {action.tile} is a hole")
         return err("BR-4.1", "the Eliminator must be moved first ('eliminator CELL')")
     task = state.takes[0]
     if isinstance(action, Take):
-        return err("BR-4.4", f"on {state._name(task.tile)} player {task.taker} takes one figure of "
+        return err("BR-4.4", f"on {names[task.tile]} player {task.taker} takes one figure of "
                              f"{', '.join(sorted(task.colours))} (not {action.tile} {action.colour})")
-    return err("BR-4.3", f"battle: player {task.taker} takes a prisoner on {state._name(task.tile)} first "
+    return err("BR-4.3", f"battle: player {task.taker} takes a prisoner on {names[task.tile]} first "
                          "('take CELL COLOUR')")

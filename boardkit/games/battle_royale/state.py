@@ -75,6 +75,7 @@ class BattleRoyaleState(State):
         """An independent copy (same game object)."""
         new = BattleRoyaleState.__new__(BattleRoyaleState)
         new.__dict__.update(self.__dict__)
+        self._copy_record(new)
         new.tiles = {i: Counter(c) for i, c in self.tiles.items()}
         new.moved = {i: Counter(c) for i, c in self.moved.items()}
         new.hands = [list(h) for h in self.hands]
@@ -84,14 +85,7 @@ class BattleRoyaleState(State):
         new.deal = list(self.deal)
         new.queue = list(self.queue)
         new.takes = list(self.takes)
-        self._copy_record(new)
         return new
-
-    def _name(self, i: int) -> str:
-        return self.game.board.names[i]
-
-    def _cell(self, name: str) -> int:
-        return self.game.board.cell(name)
 
     def colour_of(self, player: int) -> str:
         """The colour of ``player`` (BR-1.3)."""
@@ -405,12 +399,12 @@ class BattleRoyaleState(State):
             self.figures_left = self.game.cards[action.card]["figures"]
             self.phase = Phase.MOVE
         elif isinstance(action, Pick):
-            t = self._cell(action.tile)
+            t = self.game.board.cell(action.tile)
             self.moving = Moving(action.colour, (t,), self._card()["steps"])
         elif isinstance(action, Step):
             m = self.moving
             assert m is not None
-            a, b = m.tile, self._cell(action.tile)
+            a, b = m.tile, self.game.board.cell(action.tile)
             self._remove(a, m.colour, m.moved)
             self.tiles[b][m.colour] += 1
             self.moved.setdefault(b, Counter())[m.colour] += 1
@@ -424,7 +418,7 @@ class BattleRoyaleState(State):
         elif isinstance(action, Roll):
             self._begin_event(action.face)
         elif isinstance(action, MoveEliminator):
-            self.eliminator = self._cell(action.tile)
+            self.eliminator = self.game.board.cell(action.tile)
             self.event = None
         elif isinstance(action, Take):
             task = self.takes.pop(0)
