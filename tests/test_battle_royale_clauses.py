@@ -28,6 +28,7 @@ from hypothesis import strategies as st
 
 import boardkit
 from boardkit.core.game import CHANCE, TERMINAL, OptionError
+from boardkit.core.outcome import Outcome
 from boardkit.core.rules import IllegalActionError, IllegalPositionError
 from boardkit.core.validate import BoardkitDataError
 
@@ -86,7 +87,7 @@ def holes_except(*present: str) -> list[str]:
 
 def assert_running(state) -> None:
     assert not state.is_terminal()
-    assert state.outcome() == {"winners": [], "reason": ""}
+    assert state.outcome() is None and state.winners() == []
     assert state.returns() == [0] * state.game.num_players
 
 
@@ -94,8 +95,9 @@ def assert_over(state, winners: list[int], reason: str) -> None:
     n = state.game.num_players
     assert state.is_terminal() and state.current_player() == TERMINAL
     assert obs(state, "phase") == "over"
-    assert state.outcome() == {"winners": winners, "reason": reason}
-    assert state.returns() == [1 if p in winners else -1 for p in range(n)]
+    returns = tuple(1 if p in winners else -1 for p in range(n))
+    assert state.outcome() == Outcome(tuple(winners), reason, "BR-3.1", returns)  # BR-3.1 ends it, BR-3.2 names winners
+    assert state.returns() == list(returns)
     assert state.legal_actions() == []
 
 
@@ -1287,7 +1289,7 @@ def test_BR_D9_max_turns_cuts_the_game_off_with_zeros() -> None:
     assert obs(s, "turn") == 5 and s.current_player() == 1
     play(s, "play 2x2", "done", "roll battle")  # turn 5 ends: the cut
     assert s.is_terminal() and s.current_player() == TERMINAL
-    assert s.outcome() == {"winners": [], "reason": "cut off"}
+    assert s.outcome() == Outcome((), "cut off", "BR-D9", (0, 0))  # the cut-off names its clause
     assert s.returns() == [0, 0] and s.winners() == [] and s.legal_actions() == []
     refused(s, "play 2x2", "BR-3.1")
     with pytest.raises(OptionError):
@@ -1301,8 +1303,8 @@ def test_BR_D9_property_cut_off_never_exceeds_max_turns(seed: int, max_turns: in
     g = boardkit.load_game("battle_royale", max_turns=max_turns)
     s = boardkit.random_playout(g.new_initial_state(), random.Random(seed))
     assert s.is_terminal() and obs(s, "turn") <= max_turns
-    if s.outcome()["reason"] == "cut off":
-        assert s.returns() == [0, 0] and s.winners() == []
+    if s.outcome().clause == "BR-D9":
+        assert s.returns() == [0, 0] and s.winners() == [] and s.outcome().reason == "cut off"
     else:
         assert sorted(s.returns()) in ([-1, 1], [1, 1])
 
@@ -1351,7 +1353,7 @@ def test_BR_1_3_property_random_playouts_keep_invariants(seed: int, players: int
         steps += 1
         assert steps < 20000
     assert obs(s, "turn") <= 40
-    if s.outcome()["reason"] == "cut off":
+    if s.outcome().clause == "BR-D9":
         assert s.returns() == [0] * players
     else:
         assert 1 in s.returns() and set(s.returns()) <= {1, -1}

@@ -58,7 +58,7 @@ def _moving_state():
 def test_hand_built_actions_are_put_in_the_game_form():
     s = _moving_state()
     s.apply_action("play 1x3")
-    with pytest.raises(NotationError, match="'z9' is not a position"):
+    with pytest.raises(NotationError, match="'z9' is not a cell of the board; expected 'pick CELL COLOUR'"):
         s.why_illegal(Pick("z9", "red"))
     assert s.why_illegal(Pick("C2", "red")) is None  # upper case is the same cell
     s.apply_action(Pick("C2", "red"))

@@ -36,6 +36,7 @@ _STATE_SCHEMA: dict[str, Any] = {
         "game": {"type": "string"},
         "options": {"type": "object"},
         "position": {"type": ["object", "null"]},
+        "study": {"type": "boolean"},
         "history": {"type": "array", "items": {"type": "string"}},
     },
 }
@@ -178,7 +179,8 @@ class Game:
             )
         position = doc.get("position")
         try:
-            state = self.new_initial_state() if position is None else self.state_from_position(position)
+            state = (self.new_initial_state() if position is None
+                     else self.state_from_position(position, study=bool(doc.get("study", False))))
         except (BoardkitDataError, IllegalActionError, NotationError) as exc:
             raise BoardkitDataError(f"{source}: position: {exc}") from None
         for i, entry in enumerate(doc["history"]):
@@ -201,6 +203,7 @@ class State:
         #: per history entry, the seats that saw it as it is (None: everyone).
         self._seen: list[frozenset[int] | None] = []
         self._start: dict[str, Any] | None = None  # position description, if set up from one
+        self._study = False  # the start position was built with study=True
         self._legal_cache: list[Action] | None = None
 
     # -- to implement -------------------------------------------------------------------
@@ -285,6 +288,7 @@ class State:
         new._history = list(self._history)
         new._seen = list(self._seen)
         new._start = self._start
+        new._study = self._study
         new._legal_cache = self._legal_cache
 
     # -- public API ------------------------------------------------------------------------
@@ -346,9 +350,9 @@ class State:
     def canonical(self, action: Action | str) -> Action:
         """The game's own form of ``action``: text is parsed; an Action equal to a legal
         action is replaced by that legal action (so ``FirstPlayer(True)`` is stored as
-        ``FirstPlayer(1)``); any other Action is written out and parsed back: one that differs
-        only in case is put in the game's form (a cell ``"D3"`` becomes ``"d3"``), anything else
-        that reads as another action is refused, and so is a cell that is not on the board.
+        ``FirstPlayer(1)``); any other Action is written out and parsed back and put in the
+        game's form (a cell ``"D3"`` becomes ``"d3"``); an action that reads back as another
+        class, or a cell that is not on the board, is refused.
 
         Raises:
             NotationError: text (or an Action's notation) that is not an action of this game,
@@ -368,7 +372,7 @@ class State:
         except (ValueError, TypeError) as exc:
             raise NotationError(f"{action!r} is not an action of {self.game.name}: {exc}") from None
         parsed = self.parse_action(text)
-        if parsed != action and str(parsed).lower() != text.lower():  # "C4" is the cell c4, as promised
+        if type(parsed) is not type(action):  # same words, another game's (or class's) action
             raise NotationError(f"{action!r} is not in the form of {self.game.name}'s actions; write it as {str(parsed)!r}")
         return parsed
 
@@ -479,16 +483,19 @@ class State:
         return list(o.winners) if o is not None else []
 
     def to_json(self) -> str:
-        """JSON text: game, options, starting position (if any) and the action history.
+        """JSON text: game, options, starting position (if any, with ``"study": true`` for a
+        study position) and the action history.
 
         ``game.state_from_json(text)`` replays it (so a saved state is checked on load).
         """
-        doc = {
+        doc: dict[str, Any] = {
             "game": self.game.name,
             "options": dict(self.game.options),
             "position": self._start,
             "history": [str(a) for a in self._history],
         }
+        if self._study:
+            doc["study"] = True  # a study position (state_from_position(..., study=True))
         return json.dumps(doc, indent=1)
 
     def __str__(self) -> str:

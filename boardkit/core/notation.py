@@ -324,6 +324,14 @@ def render(action: "Action", form: Form) -> list[tuple[str, bool]]:
 
 # -- the table and its parser -----------------------------------------------------------------
 
+_BUILTIN_KINDS = frozenset({"cell", "player", "int"})
+
+
+def _applies(form: Form, ctx: NotationContext) -> bool:
+    """True when every vocabulary the form's slots name is one of the game's."""
+    return all(s.kind in _BUILTIN_KINDS or s.kind in ctx.vocabularies for s in form.slots())
+
+
 class _NoMatch(Exception):
     def __init__(self, depth: int, message: str) -> None:
         super().__init__(message)
@@ -359,6 +367,8 @@ class Notation:
         shows the words (``COLOUR (yellow, orange, ...)``)."""
         out: list[str] = []
         for _, form in self.forms:
+            if not _applies(form, ctx):
+                continue
             first = form.parts[0]  # type: ignore[attr-defined]
             verb = form.verb
             if isinstance(first, _Slot) and first.kind in ctx.vocabularies:
@@ -394,6 +404,8 @@ class Notation:
         best: _NoMatch | None = None
         best_form: Form | None = None
         for cls, form in self.forms:
+            if not _applies(form, ctx):
+                continue  # a form naming a vocabulary this game lacks (roll DIE FACE with one die)
             try:
                 values = self._match(form, words, ctx)
             except _NoMatch as miss:
@@ -407,10 +419,9 @@ class Notation:
                 if k not in values and other in kwargs:
                     kwargs[k] = kwargs[other]
             return cls.build(ctx, **kwargs)
-        assert best is not None and best_form is not None
-        if best.depth == 0:
+        if best is None or best_form is None or best.depth == 0:
             raise NotationError(f"{text.strip()!r}: unknown action {words[0]!r}; actions: {', '.join(self._verb_list(ctx))}")
-        shapes = sorted({f.shape() for _, f in self.forms if f.verb == best_form.verb})
+        shapes = sorted({f.shape() for _, f in self.forms if f.verb == best_form.verb and _applies(f, ctx)})
         raise NotationError(f"{text.strip()!r}: {best.message}; expected " + " or ".join(repr(s) for s in shapes))
 
     # backtracking matcher: returns field values or raises _NoMatch with how far it got

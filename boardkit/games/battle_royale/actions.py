@@ -1,6 +1,11 @@
 """Battle Royale actions and their notation (BR-1.4, BR-1.7, BR-2, BR-4).
 
-Every decision is one atomic action; chance outcomes are actions too.
+Every decision is one atomic action; chance outcomes are actions too (core's
+:class:`~boardkit.core.actions.FirstPlayer`, :class:`~boardkit.core.actions.Draw` and
+:class:`~boardkit.core.actions.Roll`). Each class lists its notation ``forms``; the spec's
+:data:`NOTATION` table derives the parser, ``str(action)``, the clicked cells and the choice
+from them. The words come from ``BattleRoyaleGame.vocabularies()``: ``card`` (the data file's
+cards), ``colour`` (red, blue, green, yellow, grey) and ``face`` (the Doom die's faces).
 
 ======================  ========================================================  ========
 notation                meaning                                                   clause
@@ -18,116 +23,68 @@ notation                meaning                                                 
 ``eliminator d4``       the Eliminator moves under d4                              BR-4.1
 ``take c2 blue``        battle: take a blue figure on c2 as a prisoner             BR-4.3
 ======================  ========================================================  ========
+
+>>> str(Pick("c3", "red")), Pick("c3", "red").cells, Pick("c3", "red").choice
+('pick c3 red', ('c3',), 'red')
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from boardkit.core.actions import Action, ButtonAction
-from boardkit.core.rules import NotationError
+from boardkit.core.actions import Action, ButtonAction, Draw, FirstPlayer, Roll
+from boardkit.core.notation import Form, Notation
 
 #: Colours of players 0..3 and of the neutral figures (BR-1.3, BR-1.6).
 COLOURS = ("red", "blue", "green", "yellow")
 NEUTRAL = "grey"
+#: The Doom die's possible faces (BR-4); the die itself is in the data file (BR-6).
 DOOM_FACES = ("move", "explosion", "battle")
 
 
 @dataclass(frozen=True)
-class FirstPlayer(ButtonAction):
-    """Chance outcome: ``player`` takes the first turn (BR-1.7)."""
-
-    player: int
-
-    def __str__(self) -> str:
-        return f"first {self.player}"
-
-
-@dataclass(frozen=True)
-class Draw(ButtonAction):
-    """Chance outcome: the drawing player gets ``card`` from its pile (BR-1.4, BR-2.5)."""
-
-    card: str
-
-    def __str__(self) -> str:
-        return f"draw {self.card}"
-
-
-@dataclass(frozen=True)
-class Roll(ButtonAction):
-    """Chance outcome: the Doom die shows ``face`` (BR-2.5, BR-4)."""
-
-    face: str
-
-    def __str__(self) -> str:
-        return f"roll {self.face}"
-
-
-@dataclass(frozen=True)
 class Play(ButtonAction):
-    """Play the card ``card`` from the hand (BR-2.1)."""
+    """Play the card ``card`` (a card name of the data file) from the hand (BR-2.1)."""
 
     card: str
-
-    def __str__(self) -> str:
-        return f"play {self.card}"
+    clause = "BR-2.1"
+    forms = (Form("play {card:card}", doc="play this card from the hand", clause="BR-2.1", example="play 2x2"),)
 
 
 @dataclass(frozen=True)
 class Pick(Action):
-    """Choose a figure of ``colour`` on ``tile`` to move now (BR-2.2)."""
+    """Choose a figure of ``colour`` on ``tile`` (a cell name) to move now (BR-2.2)."""
 
     tile: str
     colour: str
-
-    def __str__(self) -> str:
-        return f"pick {self.tile} {self.colour}"
-
-    @property
-    def cells(self) -> tuple[str, ...]:
-        return (self.tile,)
-
-    @property
-    def choice(self) -> str:
-        return self.colour
+    clause = "BR-2.2"
+    forms = (Form("pick {tile:cell} {colour:colour}", doc="choose a figure of this colour on this tile to move",
+                  clause="BR-2.2", example="pick c3 red"),)
 
 
 @dataclass(frozen=True)
 class Step(Action):
-    """The moving figure steps to ``tile`` (BR-2.2)."""
+    """The moving figure steps to ``tile`` (a cell name) (BR-2.2)."""
 
     tile: str
-
-    def __str__(self) -> str:
-        return f"step {self.tile}"
-
-    @property
-    def cells(self) -> tuple[str, ...]:
-        return (self.tile,)
+    clause = "BR-2.2"
+    forms = (Form("step {tile:cell}", doc="the moving figure steps to this tile", clause="BR-2.2", example="step c4"),)
 
 
 @dataclass(frozen=True)
 class Stop(Action):
     """The moving figure's move ends where it stands (BR-2.2)."""
 
-    def __str__(self) -> str:
-        return "stop"
-
-    @property
-    def choice(self) -> str:
-        return "stop"
+    clause = "BR-2.2"
+    forms = (Form("stop", doc="the moving figure's move ends here", clause="BR-2.2", example="stop"),)
 
 
 @dataclass(frozen=True)
 class Done(Action):
     """End the movement phase; fewer figures than the card allows is fine (BR-2.2)."""
 
-    def __str__(self) -> str:
-        return "done"
-
-    @property
-    def choice(self) -> str:
-        return "done"
+    clause = "BR-2.2"
+    forms = (Form("done", doc="end the movement phase", clause="BR-2.2", example="done"),)
 
 
 @dataclass(frozen=True)
@@ -137,104 +94,63 @@ class Push(ButtonAction):
 
     colour: str
     moved: bool = False
-
-    def __str__(self) -> str:
-        return f"push {self.colour}" + (" moved" if self.moved else "")
+    clause = "BR-2.3"
+    forms = (Form("push {colour:colour} [moved]", doc="push a figure of this colour on from the overfull tile; "
+                  "'moved': one that moved this turn", clause="BR-2.3", example="push blue moved"),)
 
 
 @dataclass(frozen=True)
 class MoveEliminator(Action):
-    """The Eliminator moves under ``tile`` (BR-4.1)."""
+    """The Eliminator moves under ``tile`` (a cell name) (BR-4.1)."""
 
     tile: str
-
-    def __str__(self) -> str:
-        return f"eliminator {self.tile}"
-
-    @property
-    def cells(self) -> tuple[str, ...]:
-        return (self.tile,)
+    clause = "BR-4.1"
+    forms = (Form("eliminator {tile:cell}", doc="the Eliminator moves under this tile", clause="BR-4.1",
+                  example="eliminator d4"),)
 
 
 @dataclass(frozen=True)
 class Take(Action):
-    """Battle: take a figure of ``colour`` on ``tile`` as a prisoner (BR-4.3, BR-4.4)."""
+    """Battle: take a figure of ``colour`` on ``tile`` (a cell name) as a prisoner (BR-4.3,
+    BR-4.4)."""
 
     tile: str
     colour: str
-
-    def __str__(self) -> str:
-        return f"take {self.tile} {self.colour}"
-
-    @property
-    def cells(self) -> tuple[str, ...]:
-        return (self.tile,)
-
-    @property
-    def choice(self) -> str:
-        return self.colour
+    clause = "BR-4.4"
+    forms = (Form("take {tile:cell} {colour:colour}", doc="battle: take a figure of this colour on this tile",
+                  clause="BR-4.3", example="take c2 blue"),)
 
 
-def parse(text: str, cell_names: tuple[str, ...], cards: set[str]) -> Action:
-    """Parse Battle Royale notation (module table) into an Action, legal or not.
+class ActionTable:
+    """Every action of one game, made once and shared (actions are immutable values), so a
+    state lists its legal actions without making new objects and each notation is written
+    once.
 
     Args:
-        text: e.g. ``"pick c3 red"``; case and surrounding spaces are ignored.
-        cell_names: the arena's position names.
-        cards: the card names of the game's card set.
-
-    Raises:
-        NotationError: unknown verb, wrong arguments, unknown cell, colour, card or face.
+        names: the board's cell names by index.
+        cards: the card names.
+        seats: the number of seats the notation knows.
     """
-    if not isinstance(text, str):
-        raise NotationError(f"an action is written as text, got {text!r}")
-    words = text.strip().lower().split()
-    if not words:
-        raise NotationError("empty action text; examples: 'play 2x2', 'pick c3 red', 'step c4', 'done'")
-    verb, args = words[0], words[1:]
 
-    def cell(word: str) -> str:
-        if word not in cell_names:
-            raise NotationError(f"{text!r}: {word!r} is not a position of the arena (a1 .. e5)")
-        return word
+    def __init__(self, names: tuple[str, ...], cards: tuple[str, ...], seats: int) -> None:
+        colours = COLOURS + (NEUTRAL,)
+        cells = range(len(names))
+        self.play = {c: Play(c) for c in cards}
+        self.draw = {c: Draw(c) for c in cards}
+        self.first = tuple(FirstPlayer(p) for p in range(seats))
+        self.roll = {f: Roll(f) for f in DOOM_FACES}
+        self.pick = {(t, c): Pick(names[t], c) for t in cells for c in colours}
+        self.take = {(t, c): Take(names[t], c) for t in cells for c in colours}
+        self.step = tuple(Step(names[t]) for t in cells)
+        self.eliminator = tuple(MoveEliminator(names[t]) for t in cells)
+        self.push = {(c, m): Push(c, m) for c in colours for m in (False, True)}
+        self.stop = Stop()
+        self.done = Done()
 
-    def colour(word: str) -> str:
-        if word not in COLOURS + (NEUTRAL,):
-            raise NotationError(f"{text!r}: {word!r} is not a colour; colours: {', '.join(COLOURS + (NEUTRAL,))}")
-        return word
 
-    def arity(n: int, form: str) -> None:
-        if len(args) != n:
-            raise NotationError(f"{text!r}: expected {form!r}")
+#: The notation table of the game (parsing order), core's chance outcomes included:
+#: ``first PLAYER`` (BR-1.7), ``draw CARD`` (BR-1.4, BR-2.5), ``roll FACE`` (BR-2.5, BR-4).
+NOTATION = Notation((FirstPlayer, Draw, Play, Pick, Step, Stop, Push, Done, Roll, MoveEliminator, Take))
 
-    if verb in ("stop", "done"):
-        arity(0, verb)
-        return Stop() if verb == "stop" else Done()
-    if verb == "first":
-        arity(1, "first PLAYER")
-        if not args[0].isascii() or not args[0].isdigit():
-            raise NotationError(f"{text!r}: expected 'first PLAYER' with a player number")
-        return FirstPlayer(int(args[0]))
-    if verb in ("draw", "play"):
-        arity(1, f"{verb} CARD")
-        if args[0] not in cards:
-            raise NotationError(f"{text!r}: {args[0]!r} is not a card; cards: {', '.join(sorted(cards))}")
-        return Draw(args[0]) if verb == "draw" else Play(args[0])
-    if verb == "roll":
-        arity(1, "roll FACE")
-        if args[0] not in DOOM_FACES:
-            raise NotationError(f"{text!r}: the Doom die shows {', '.join(DOOM_FACES)}")
-        return Roll(args[0])
-    if verb in ("pick", "take"):
-        arity(2, f"{verb} CELL COLOUR")
-        return (Pick if verb == "pick" else Take)(cell(args[0]), colour(args[1]))
-    if verb in ("step", "eliminator"):
-        arity(1, f"{verb} CELL")
-        return Step(cell(args[0])) if verb == "step" else MoveEliminator(cell(args[0]))
-    if verb == "push":
-        if len(args) == 2 and args[1] == "moved":
-            return Push(colour(args[0]), True)
-        arity(1, "push COLOUR [moved]")
-        return Push(colour(args[0]))
-    verbs = "first, draw, play, pick, step, stop, push, done, roll, eliminator, take"
-    raise NotationError(f"{text!r}: unknown action {verb!r}; actions: {verbs}")
+__all__ = ["COLOURS", "NEUTRAL", "DOOM_FACES", "NOTATION", "ActionTable", "FirstPlayer", "Draw", "Roll", "Play", "Pick", "Step",
+           "Stop", "Done", "Push", "MoveEliminator", "Take"]

@@ -6,13 +6,13 @@ from typing import TYPE_CHECKING, Callable
 
 from boardkit.core.game import CHANCE
 from boardkit.core.rules import IllegalActionError
-from boardkit.games.battle_royale.actions import (
-    NEUTRAL, Done, Draw, FirstPlayer, MoveEliminator, Pick, Play, Push, Roll, Step, Stop, Take,
-)
+from boardkit.core.actions import Draw, FirstPlayer, Roll
+from boardkit.games.battle_royale.actions import NEUTRAL, Done, MoveEliminator, Pick, Play, Push, Step, Stop, Take
+from boardkit.games.battle_royale.rules import Event, Phase
 
 if TYPE_CHECKING:
     from boardkit.core.actions import Action
-    from boardkit.games.battle_royale.game import BattleRoyaleState
+    from boardkit.games.battle_royale.state import BattleRoyaleState
 
 
 def explain(state: "BattleRoyaleState", action: "Action") -> IllegalActionError:
@@ -21,11 +21,12 @@ def explain(state: "BattleRoyaleState", action: "Action") -> IllegalActionError:
     def err(clause: str, reason: str) -> IllegalActionError:
         return state.game.clauses.error(clause, reason, action)
 
-    if state.phase == "over":
-        return err("BR-3.1", f"the game is over ({state.end_reason}); no action can follow")
+    if state.phase is Phase.OVER:
+        o = state._outcome()
+        return err("BR-3.1", f"the game is over ({o.reason}, {o.clause}); no action can follow")
     if state.current_player() == CHANCE:
-        if state.deal or state.phase == "draw":
-            p = state.deal[0] if state.deal else state.to_move
+        if state.deal or state.phase is Phase.DRAW:
+            p = state._drawer()
             if isinstance(action, Draw):
                 return err("BR-1.4", f"player {p}'s pile holds no {action.card} card (pile: {', '.join(sorted(state.piles[p]))})")
             return err("BR-1.4", f"chance acts now: player {p} draws a card; '{action}' is not a chance outcome here")
@@ -35,18 +36,19 @@ def explain(state: "BattleRoyaleState", action: "Action") -> IllegalActionError:
     if isinstance(action, (Draw, FirstPlayer, Roll)):
         return err("BR-2.5", f"'{action}' is chance's to decide, not a player's")
     p = state.to_move
-    if state.phase == "card":
+    if state.phase is Phase.CARD:
         if isinstance(action, Play):
             return err("BR-2.1", f"player {p} has no {action.card} card in hand (hand: {', '.join(state.hands[p])})")
         return err("BR-2.1", "first play a card from your hand ('play CARD')")
-    if state.phase == "push":
+    if state.phase is Phase.PUSH:
         return _explain_push(state, action, err)
-    if state.phase == "event":
+    if state.phase is Phase.EVENT:
         return _explain_event(state, action, err)
     return _explain_move(state, action, err)
 
 
 def _explain_move(state: "BattleRoyaleState", action: "Action", err: Callable[[str, str], IllegalActionError]) -> IllegalActionError:
+    names = state.game.board.names
     m = state.moving
     if isinstance(action, (Play, MoveEliminator, Take)):
         return err("BR-2.5", "the movement phase comes first; the card's special and the Doom die follow it ('done')")
@@ -56,7 +58,7 @@ def _explain_move(state: "BattleRoyaleState", action: "Action", err: Callable[[s
         if isinstance(action, (Step, Stop)):
             return err("BR-2.2", "pick a figure to move first ('pick CELL COLOUR')")
         if isinstance(action, Pick):
-            t = state._cell(action.tile)
+            t = state.game.board.index(action.tile)
             if t not in state.tiles:
                 return err("BR-2.2", f"{action.tile} is a hole: there is no figure on it")
             movable = state._movable_colours()
@@ -74,38 +76,39 @@ def _explain_move(state: "BattleRoyaleState", action: "Action", err: Callable[[s
                 return err("BR-2.2", f"every {action.colour} figure on {action.tile} has moved this turn: a figure moves once a turn")
             return err("BR-2.2", f"the {action.colour} figure on {action.tile} has no tile to step to")
         return err("BR-2.2", f"'{action}' is not a move")  # pragma: no cover
-    here = m["path"][-1]
+    here = m.tile
     if isinstance(action, (Pick, Done)):
         return err("BR-2.2", "figures move one after another: finish this figure's move first ('stop')")
     if isinstance(action, Stop):
         return err("BR-2.2", "the picked figure has not moved yet: step at least once")
     if isinstance(action, Step):
-        b = state._cell(action.tile)
+        b = state.game.board.index(action.tile)
         step = state.game.board.step[here]
         diagonal = bool(state.card and state.game.cards[state.card].get("diagonal"))
         if b not in step[:4] and not (diagonal and b in step[4:]):
             how = "edge-adjacent (or diagonal with a diagonal card)" if not diagonal else "adjacent"
-            return err("BR-2.2", f"a step goes to an {how} tile; {action.tile} is not next to {state._name(here)}")
+            return err("BR-2.2", f"a step goes to an {how} tile; {action.tile} is not next to {names[here]}")
         if b not in state.tiles:
             return err("BR-2.2", f"{action.tile} is a hole: figures fall in only when pushed")
-        if b == m["path"][0]:
+        if b == m.path[0]:
             return err("BR-D10", f"{action.tile} is where this move started, which counts as entered: "
                                  "a figure may not enter the same tile twice in its move")
-        if b in m["path"]:
+        if b in m.path:
             return err("BR-2.2", f"a figure may not enter the same tile twice in its move ({action.tile})")
     return err("BR-2.2", f"'{action}' is not a step of this move")  # pragma: no cover
 
 
 def _explain_push(state: "BattleRoyaleState", action: "Action", err: Callable[[str, str], IllegalActionError]) -> IllegalActionError:
+    names = state.game.board.names
     p = state.push
     assert p is not None
-    tile = state._name(p["tile"])
+    tile = names[p.tile]
     if not isinstance(action, Push):
         return err("BR-2.3", f"{tile} holds more than {state.game.capacity} figures: push one on first ('push COLOUR')")
-    have = state.tiles[p["tile"]][action.colour]
+    have = state.tiles[p.tile][action.colour]
     if have == 0:
         return err("BR-2.3", f"there is no {action.colour} figure on {tile}")
-    if action.colour == p["colour"] and (have == 1 or action.moved == p["moved"]):
+    if action.colour == p.colour and (have == 1 or action.moved == p.moved):
         return err("BR-D2", f"the {action.colour} figure on {tile} that just arrived is not pushed on; "
                             f"choose another ({', '.join(str(a) for a in state.legal_actions())})")
     kind = "moved" if action.moved else "not moved"
@@ -113,16 +116,18 @@ def _explain_push(state: "BattleRoyaleState", action: "Action", err: Callable[[s
 
 
 def _explain_event(state: "BattleRoyaleState", action: "Action", err: Callable[[str, str], IllegalActionError]) -> IllegalActionError:
-    if state.event == "move":
+    names = state.game.board.names
+    if state.event is Event.MOVE:
         if isinstance(action, MoveEliminator):
-            b = state._cell(action.tile)
+            b = state.game.board.index(action.tile)
             if b not in [j for j in state.game.board.step[state.eliminator] if j >= 0]:
                 return err("BR-4.1", f"the Eliminator moves one position (also diagonally); {action.tile} is not next to "
-                                     f"{state._name(state.eliminator)}")
+                                     f"{names[state.eliminator]}")
             return err("BR-4.1", f"the Eliminator never goes under an empty position: {action.tile} is a hole")
         return err("BR-4.1", "the Eliminator must be moved first ('eliminator CELL')")
-    t, taker, others = state.takes[0]
+    task = state.takes[0]
     if isinstance(action, Take):
-        return err("BR-4.4", f"on {state._name(t)} player {taker} takes one figure of {', '.join(sorted(others))} "
-                             f"(not {action.tile} {action.colour})")
-    return err("BR-4.3", f"battle: player {taker} takes a prisoner on {state._name(t)} first ('take CELL COLOUR')")
+        return err("BR-4.4", f"on {names[task.tile]} player {task.taker} takes one figure of "
+                             f"{', '.join(sorted(task.colours))} (not {action.tile} {action.colour})")
+    return err("BR-4.3", f"battle: player {task.taker} takes a prisoner on {names[task.tile]} first "
+                         "('take CELL COLOUR')")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from boardkit.core.notation import Notation
+from boardkit.games.battle_royale.actions import NOTATION
 from boardkit.core.spec import GameSpec, Option, register
 
 RULES_HISTORY = (("1.0", "First engine: BR-1.1 .. BR-6 with decisions BR-D1 .. BR-D11."),)
@@ -30,7 +30,7 @@ SPEC = register(GameSpec(
     information="imperfect",
     board="arena5",
     options=OPTIONS,
-    notation=Notation(()),
+    notation=NOTATION,
     rules_version=RULES_HISTORY[-1][0],
     rules_history=RULES_HISTORY,
     game="boardkit.games.battle_royale.game:BattleRoyaleGame",

@@ -1,0 +1,524 @@
+"""One Battle Royale position (:class:`BattleRoyaleState`): the turn's flow, the actions'
+effects, observations and the end (BR-1 .. BR-4)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from boardkit.core.actions import Action, Draw, FirstPlayer, Roll
+from boardkit.core.game import CHANCE, TERMINAL, State
+from boardkit.core.outcome import Outcome
+from boardkit.core.rules import IllegalActionError
+from boardkit.games.battle_royale.actions import COLOURS, NEUTRAL, Done, MoveEliminator, Pick, Play, Push, Step, Stop, Take
+from boardkit.games.battle_royale.rules import (
+    BattleTake, Event, Moving, Phase, PushTask, Queued, battle_order, cut_off, step_targets,
+)
+from boardkit.games.battle_royale import scoring
+
+if TYPE_CHECKING:  # pragma: no cover
+    from boardkit.games.battle_royale.game import BattleRoyaleGame
+
+_NONE: Counter[str] = Counter()
+
+
+class BattleRoyaleState(State):
+    """One Battle Royale position. Tiles hold counts of figures per colour.
+
+    Attributes:
+        tiles: present tiles (cell index) -> figures by colour; the others are holes.
+        moved: per tile, the figures by colour that moved this turn (BR-2.2).
+        eliminator: the tile the Eliminator is under (BR-1.2, BR-4.1).
+        hands, piles: per seat, its cards (sorted) and its draw pile (BR-1.4).
+        prisoners: per seat, its prisoners by colour (BR-2.4, BR-4.3).
+        out: figures out of the game by colour (BR-4.2).
+        phase: where the turn stands (:class:`~boardkit.games.battle_royale.rules.Phase`).
+        moving, push, takes, queue, event: the tasks pending inside the turn.
+    """
+
+    game: "BattleRoyaleGame"
+
+    def __init__(self, game: "BattleRoyaleGame") -> None:
+        super().__init__(game)
+        n = game.num_players
+        self.n = n
+        self.tiles: dict[int, Counter[str]] = {
+            i: Counter({c: 1 for c in COLOURS[:n]}) for i in range(25) if i not in game.removed
+        }  # BR-1.1, BR-1.3: one figure of every colour on every tile
+        for c in game.neutral:  # BR-1.6
+            self.tiles[c][NEUTRAL] += 1
+        self.moved: dict[int, Counter[str]] = {}
+        self.eliminator = game.goal  # BR-1.2
+        self.hands: list[list[str]] = [[] for _ in range(n)]
+        self.piles: list[list[str]] = [list(game.deck) for _ in range(n)]
+        self.prisoners: list[Counter[str]] = [Counter() for _ in range(n)]
+        self.out: Counter[str] = Counter()
+        self.first: int | None = game.options["first_player"]
+        self.to_move = self.first if self.first is not None else 0
+        self.turn = 0
+        self.phase = Phase.SETUP
+        self.deal: list[int] = [p for p in range(n) for _ in range(game.data["hand_size"])]  # BR-1.4
+        self.card: str | None = None
+        self.figures_left = 0
+        self.moving: Moving | None = None
+        self.push: PushTask | None = None
+        self.queue: list[Queued] = []  # events still to resolve this turn: special, doom
+        self.event: Event | None = None  # a Move or a Battle awaiting choices
+        self.takes: list[BattleTake] = []
+        self.idle_turns = 0
+        self._outcome_value: Outcome | None = None
+        self._settle()
+
+    # -- bookkeeping ---------------------------------------------------------------------
+    def clone(self) -> "BattleRoyaleState":
+        """An independent copy (same game object)."""
+        new = BattleRoyaleState.__new__(BattleRoyaleState)
+        new.__dict__.update(self.__dict__)
+        self._copy_record(new)
+        new.tiles = {i: Counter(c) for i, c in self.tiles.items()}
+        new.moved = {i: Counter(c) for i, c in self.moved.items()}
+        new.hands = [list(h) for h in self.hands]
+        new.piles = [list(p) for p in self.piles]
+        new.prisoners = [Counter(p) for p in self.prisoners]
+        new.out = Counter(self.out)
+        new.deal = list(self.deal)
+        new.queue = list(self.queue)
+        new.takes = list(self.takes)
+        return new
+
+    def colour_of(self, player: int) -> str:
+        """The colour of ``player`` (BR-1.3)."""
+        return COLOURS[player]
+
+    def count(self, tile: int) -> int:
+        """Figures on ``tile`` (0 for a hole)."""
+        return sum(self.tiles[tile].values()) if tile in self.tiles else 0
+
+    # -- flow ------------------------------------------------------------------------------
+    def current_player(self) -> int:
+        """The seat to act, CHANCE (deals, the start player, the Doom die, draws) or
+        TERMINAL; in a Battle the taking player (BR-4.4)."""
+        phase = self.phase
+        if phase is Phase.OVER:
+            return TERMINAL
+        if self.deal or self.first is None:  # BR-1.4, BR-1.7
+            return CHANCE
+        if phase is Phase.DOOM or phase is Phase.DRAW:
+            return CHANCE
+        if phase is Phase.EVENT and self.event is Event.BATTLE and self.takes:
+            return self.takes[0].taker  # BR-4.4: the taking player chooses the figure
+        return self.to_move
+
+    def _settle(self) -> None:
+        """Automatic transitions: turn start, skipped card part, queued events, end checks."""
+        while True:
+            phase = self.phase
+            if phase is Phase.OVER or self.deal or self.first is None:
+                return
+            if phase is Phase.SETUP:
+                self._start_turn(self.first)
+                continue
+            if phase is Phase.CARD:
+                if not self.hands[self.to_move]:  # BR-2.6: no card, straight to the Doom die
+                    self.phase = Phase.DOOM
+                return
+            if phase is Phase.MOVE:
+                if self.moving is None and self.push is None and (self.figures_left == 0 or not self._picks()):
+                    self._end_movement()
+                    continue
+                if self.moving is not None and self.moving.steps_left == 0:
+                    self._finish_move()  # BR-2.2: all steps used
+                    continue
+                return
+            if phase is Phase.EVENT:
+                if self.event is Event.MOVE and not self._eliminator_moves():
+                    self.event = None  # BR-4.1: nowhere to go, it stays
+                if self.event is Event.BATTLE and not self.takes:
+                    self.event = None
+                if self.event is Event.BATTLE and self.takes and not self._take_options():
+                    self.takes.pop(0)  # nothing left to take for this taker
+                    continue
+                if self.event is None:
+                    self._next_queued()
+                    continue
+                return
+            if phase is Phase.DRAW:
+                if len(self.hands[self.to_move]) >= self.game.data["hand_size"] or not self.piles[self.to_move]:
+                    self._start_turn((self.to_move + 1) % self.n)  # BR-2.5: empty pile, no draw
+                    continue
+                return
+            return
+
+    def _start_turn(self, player: int) -> None:
+        max_turns = self.game.options["max_turns"]
+        if max_turns is not None and self.turn >= max_turns:  # BR-D9
+            self._finish(*scoring.CUT_OFF, cut=True)
+            return
+        if all(not h for h in self.hands) and all(not p for p in self.piles):
+            if self.idle_turns >= self.n:  # BR-3.1: nobody can play and a full round passed
+                self._finish(*scoring.NO_CARDS)
+                return
+            self.idle_turns += 1
+        self.turn += 1
+        self.to_move = player
+        self.phase = Phase.CARD
+        self.card = None
+        self.moved = {}
+        self.moving = self.push = None
+        self.queue = []
+        self.event = None
+
+    def _card(self) -> dict[str, Any]:
+        assert self.card is not None
+        return self.game.cards[self.card]
+
+    def _end_movement(self) -> None:
+        """BR-2.5: after all movement, the card's special, then the Doom die, then draws."""
+        special = self._card().get("special") if self.card else None
+        self.queue = ([Queued(special)] if special else []) + [Queued()]
+        self.moved = {}
+        self._next_queued()
+
+    def _next_queued(self) -> None:
+        if self.phase is Phase.OVER:
+            return
+        if not self.queue:
+            self.phase = Phase.DRAW
+            return
+        item = self.queue.pop(0)
+        if item.face is None:
+            self.phase = Phase.DOOM
+        else:
+            self._begin_event(item.face)
+
+    def _begin_event(self, face: str) -> None:
+        """BR-4: Move, Explosion (a Move instead under a hole or the goal), Battle."""
+        self.phase = Phase.EVENT
+        if face == "explosion":
+            if self.eliminator in self.tiles and self.eliminator != self.game.goal:
+                self._explode()
+                self.event = None
+                return
+            face = "move"  # BR-4.2: under a hole or the goal, a Move instead
+        self.event = Event(face)
+        if self.event is Event.BATTLE:
+            order = [(self.to_move + i) % self.n for i in range(self.n)]
+            self.takes = battle_order(self.tiles, self.game.goal, order, COLOURS)
+
+    # -- movement ----------------------------------------------------------------------------
+    def _movable_colours(self) -> tuple[str, ...]:
+        """BR-2.2: own figures, or with an opponents-only card other players' figures
+        (BR-D1: neutral figures are never moved by a card)."""
+        own = COLOURS[self.to_move]
+        if self.card and self._card().get("opponents_only"):
+            return tuple(c for c in COLOURS[: self.n] if c != own)
+        return (own,)
+
+    def _steps_from(self, tile: int, visited: tuple[int, ...]) -> list[int]:
+        """BR-2.2: where a figure on ``tile`` may step (see :func:`rules.step_targets`)."""
+        diagonal = bool(self.card and self._card().get("diagonal"))
+        return step_targets(self.game.board.step[tile], self.tiles, visited, diagonal)
+
+    def _picks(self) -> list[Pick]:
+        out = []
+        colours = self._movable_colours()
+        table = self.game.actions.pick
+        for t, counts in self.tiles.items():
+            moved = self.moved.get(t, _NONE)
+            for c in colours:
+                if counts[c] - moved[c] > 0 and self._steps_from(t, (t,)):
+                    out.append(table[t, c])
+        return out
+
+    def _finish_move(self) -> None:
+        """The figure's move ends: BR-2.3 capacity check, maybe a push in the direction of its
+        last step (BR-D8: passing through a full tile is allowed)."""
+        m = self.moving
+        assert m is not None
+        self.moving = None
+        self.figures_left -= 1
+        if self.count(m.tile) > self.game.capacity:  # also after an opponents-only move (BR-D11)
+            self.push = PushTask(m.tile, m.direction, m.colour, True)
+            self.phase = Phase.PUSH
+
+    def _push_options(self) -> list[Push]:
+        """BR-2.3: any figure on the tile except the one that just arrived (BR-D2)."""
+        p = self.push
+        assert p is not None
+        out = []
+        table = self.game.actions.push
+        for c, k in self.tiles[p.tile].items():
+            moved = self.moved.get(p.tile, _NONE)[c]
+            unmoved = k - moved
+            if c == p.colour:
+                if p.moved:
+                    moved -= 1
+                else:
+                    unmoved -= 1
+            if unmoved > 0:
+                out.append(table[c, False])
+            if moved > 0:
+                out.append(table[c, True])
+        return out
+
+    def _do_push(self, action: Push) -> None:
+        p = self.push
+        assert p is not None
+        self._remove(p.tile, action.colour, action.moved)
+        j = self.game.board.step[p.tile][p.direction]
+        if j < 0 or j not in self.tiles:  # BR-2.4: off the frame or into a hole: prisoner
+            if action.colour == COLOURS[self.to_move] and not self.game.options["own_prisoners"]:
+                self.out[action.colour] += 1
+            else:
+                self.prisoners[self.to_move][action.colour] += 1
+            self.push = None
+            self.phase = Phase.MOVE
+            self._check_end()
+            return
+        self.tiles[j][action.colour] += 1
+        if action.moved:
+            self.moved.setdefault(j, Counter())[action.colour] += 1
+        if self.count(j) > self.game.capacity:  # BR-2.3: chain reaction, same direction
+            self.push = PushTask(j, p.direction, action.colour, action.moved)
+        else:
+            self.push = None
+            self.phase = Phase.MOVE
+
+    def _remove(self, t: int, colour: str, moved: bool) -> None:
+        self.tiles[t][colour] -= 1
+        if self.tiles[t][colour] == 0:
+            del self.tiles[t][colour]
+        if moved:
+            self.moved[t][colour] -= 1
+
+    # -- Eliminator, explosion, battle ----------------------------------------------------------
+    def _eliminator_moves(self) -> list[int]:
+        """BR-4.1: one position in any of 8 directions within the frame, never under a hole
+        (with none, it stays: BR-D11)."""
+        return [j for j in self.game.board.step[self.eliminator] if j >= 0 and j in self.tiles]
+
+    def _explode(self) -> None:
+        """BR-4.2: the tile above the Eliminator and every tile cut off from the goal are
+        removed; their figures leave the game."""
+        board = self.game.board
+        present = [i for i in self.tiles if i != self.eliminator]
+        gone = {self.eliminator} | cut_off(board.graph, board.names, present, self.game.goal)
+        for i in sorted(gone):
+            self.out.update(self.tiles.pop(i))
+            self.moved.pop(i, None)
+        self._check_end()
+
+    def _take_options(self) -> list[Take]:
+        """BR-4.4: the colours the current taker may take on its tile (taking is not
+        optional, BR-D11)."""
+        task = self.takes[0]
+        here = self.tiles.get(task.tile, _NONE)
+        table = self.game.actions.take
+        return [table[task.tile, c] for c in sorted(task.colours) if here[c] > 0]
+
+    # -- end ------------------------------------------------------------------------------------
+    def _check_end(self) -> bool:
+        """BR-3.1, BR-D6: checked after every removal (see :func:`scoring.arena_end`)."""
+        if self.phase is Phase.OVER:
+            return True
+        end = scoring.arena_end(self.tiles, self.game.goal, NEUTRAL)
+        if end is None:
+            return False
+        self._finish(*end)
+        return True
+
+    def _finish(self, reason: str, clause: str, cut: bool = False) -> None:
+        """BR-3.2, BR-D7: the winners (none for a game cut off, BR-D9)."""
+        self.phase = Phase.OVER
+        self.moving = self.push = None
+        self.deal = []
+        won = () if cut else scoring.winners(self.tiles.get(self.game.goal, _NONE), self.prisoners, COLOURS)
+        self._outcome_value = scoring.outcome(reason, clause, won, self.n)
+
+    def _outcome(self) -> Outcome:
+        """How the game ended: winners, reason, the clause (BR-3.1, or BR-D9 for a cut-off)
+        and returns."""
+        assert self._outcome_value is not None
+        return self._outcome_value
+
+    # -- API -----------------------------------------------------------------------------------
+    def _legal_actions(self) -> list[Action]:
+        phase = self.phase
+        table = self.game.actions
+        if phase is Phase.CARD:
+            return [table.play[c] for c in sorted(set(self.hands[self.to_move]))]
+        if phase is Phase.MOVE:
+            m = self.moving
+            if m is not None:
+                out: list[Action] = [table.step[j] for j in self._steps_from(m.tile, m.path)]
+                if len(m.path) > 1:
+                    out.append(table.stop)
+                return out
+            return [table.done, *self._picks()]
+        if phase is Phase.PUSH:
+            return list(self._push_options())
+        if phase is Phase.EVENT:
+            if self.event is Event.MOVE:
+                return [table.eliminator[j] for j in self._eliminator_moves()]
+            return list(self._take_options())
+        raise AssertionError(f"no decision in phase {phase}")  # pragma: no cover
+
+    def _drawer(self) -> int:
+        """The seat drawing at a deal or draw chance node (BR-1.4, BR-2.5)."""
+        return self.deal[0] if self.deal else self.to_move
+
+    def _chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        table = self.game.actions
+        if self.deal or self.phase is Phase.DRAW:
+            pile = Counter(self.piles[self._drawer()])
+            total = sum(pile.values())
+            return [(table.draw[c], Fraction(k, total)) for c, k in sorted(pile.items())]
+        if self.first is None:
+            return [(table.first[p], Fraction(1, self.n)) for p in range(self.n)]
+        return list(self.game.doom_odds)
+
+    def _seen_by(self, action: Action) -> frozenset[int] | None:
+        """A card drawn is seen by the drawing player only (BR-1.4, BR-2.5); every other action
+        is public."""
+        if isinstance(action, Draw):
+            return frozenset((self._drawer(),))
+        return None
+
+    def _apply_action(self, action: Action) -> None:
+        if isinstance(action, Draw):
+            p = self.deal.pop(0) if self.deal else self.to_move
+            self.piles[p].remove(action.card)
+            self.hands[p].append(action.card)
+            self.hands[p].sort()
+        elif isinstance(action, FirstPlayer):
+            self.first = self.to_move = action.player
+        elif isinstance(action, Play):
+            self.hands[self.to_move].remove(action.card)
+            self.card = action.card
+            self.figures_left = self.game.cards[action.card]["figures"]
+            self.phase = Phase.MOVE
+        elif isinstance(action, Pick):
+            t = self.game.board.index(action.tile)
+            self.moving = Moving(action.colour, (t,), self._card()["steps"])
+        elif isinstance(action, Step):
+            m = self.moving
+            assert m is not None
+            a, b = m.tile, self.game.board.index(action.tile)
+            self._remove(a, m.colour, m.moved)
+            self.tiles[b][m.colour] += 1
+            self.moved.setdefault(b, Counter())[m.colour] += 1
+            self.moving = Moving(m.colour, m.path + (b,), m.steps_left - 1, self.game.board.step[a].index(b), True)
+        elif isinstance(action, Stop):
+            self._finish_move()
+        elif isinstance(action, Done):
+            self.figures_left = 0
+        elif isinstance(action, Push):
+            self._do_push(action)
+        elif isinstance(action, Roll):
+            self._begin_event(action.face)
+        elif isinstance(action, MoveEliminator):
+            self.eliminator = self.game.board.index(action.tile)
+            self.event = None
+        elif isinstance(action, Take):
+            task = self.takes.pop(0)
+            self._remove(task.tile, action.colour, False)
+            self.prisoners[task.taker][action.colour] += 1
+            self._check_end()
+        else:  # pragma: no cover
+            raise TypeError(f"not a Battle Royale action: {action!r}")
+        self._settle()
+
+    def returns(self) -> list[Fraction | int]:
+        """At the end, 1 for each winner and -1 for the others (BR-3.2: several may win); all 0
+        before the end or for a game cut off by ``max_turns`` (BR-D9)."""
+        if self._outcome_value is None or self.phase is not Phase.OVER:
+            return [0] * self.n
+        return list(self._outcome_value.returns)
+
+    def figure_totals(self) -> dict[str, int]:
+        """Per colour: figures on tiles + prisoners (anyone's) + out of the game. Always the
+        initial total (21 per player colour, 2 neutral): the conservation invariant."""
+        tot: Counter[str] = Counter(self.out)
+        for counts in self.tiles.values():
+            tot.update(counts)
+        for pr in self.prisoners:
+            tot.update(pr)
+        return {c: tot[c] for c in self.game.colours}
+
+    def observation(self, player: int | None) -> dict[str, Any]:
+        """The table as ``player`` sees it: everything but other players' hands and every
+        pile's order and contents (sizes only); ``None``: the full truth (piles included).
+
+        ``"outcome"`` is ``{"winners": [...], "reason": text}`` (empty while the game runs),
+        as the board widgets read it; ``state.outcome()`` gives the full Outcome.
+
+        Raises:
+            ValueError: ``player`` is not a seat number or None.
+        """
+        if player is not None and (isinstance(player, bool) or player not in range(self.n)):
+            raise ValueError(f"observation(player): player is 0 .. {self.n - 1} or None, not {player!r}")
+        return self._observe(lambda p: player is None or p == player, truth=player is None)
+
+    def public_observation(self) -> dict[str, Any]:
+        """What every onlooker sees: the arena, prisoners, the turn, and of the cards only the
+        hand and pile sizes (BR-1.4)."""
+        return self._observe(lambda p: False, truth=False)
+
+    def _observe(self, shows_hand: Any, truth: bool) -> dict[str, Any]:
+        m = self.moving
+        names = self.game.board.names
+        o = self._outcome_value
+        obs: dict[str, Any] = {
+            "tiles": {names[i]: {c: self.tiles[i][c] for c in self.game.colours} for i in sorted(self.tiles)},
+            "holes": [names[i] for i in range(25) if i not in self.tiles],
+            "goal": names[self.game.goal],
+            "eliminator": names[self.eliminator],
+            "capacity": self.game.capacity,
+            "players": self.n,
+            "to_move": self.current_player(),
+            "phase": self.phase.value,
+            "turn": self.turn,
+            "hands": [list(h) if shows_hand(p) else len(h) for p, h in enumerate(self.hands)],
+            "pile_sizes": [len(p) for p in self.piles],
+            "prisoners": [dict(sorted(p.items())) for p in self.prisoners],
+            "out": dict(sorted(self.out.items())),
+            "card": self.card,
+            "moving": None if m is None else {"tile": names[m.tile], "colour": m.colour,
+                                              "path": [names[i] for i in m.path], "steps_left": m.steps_left},
+            "push": None if self.push is None else {"tile": names[self.push.tile], "colour": self.push.colour},
+            "event": None if self.event is None else self.event.value,
+            "outcome": {"winners": list(o.winners) if o else [], "reason": o.reason if o else ""},
+        }
+        if truth:
+            obs["piles"] = [sorted(p) for p in self.piles]
+        return obs
+
+    def to_position(self) -> dict[str, Any]:
+        """This position as ``game.state_from_position`` reads it (any phase, chance nodes
+        included); see :mod:`boardkit.games.battle_royale.position`."""
+        from boardkit.games.battle_royale.position import to_position
+
+        return to_position(self)
+
+    def actions_from_cells(self, cells: tuple[str, ...]) -> list[Action]:
+        """The action(s), legal or not, that clicking ``cells`` means here (for boards)."""
+        if not cells:
+            return []
+        if self.phase is Phase.MOVE and self.moving is not None:
+            return [Step(cells[0])]
+        if self.phase is Phase.MOVE:
+            return [Pick(cells[0], c) for c in self._movable_colours()]
+        if self.phase is Phase.EVENT and self.event is Event.MOVE:
+            return [MoveEliminator(cells[0])]
+        if self.phase is Phase.EVENT and self.takes:
+            return [Take(cells[0], c) for c in sorted(self.takes[0].colours)]
+        return []
+
+    def _explain(self, action: Action) -> IllegalActionError:
+        from boardkit.games.battle_royale.explain import explain
+
+        return explain(self, action)
+
+
+__all__ = ["BattleRoyaleState"]
