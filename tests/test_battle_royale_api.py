@@ -100,7 +100,7 @@ def test_outcome_is_none_while_running_and_names_the_clause_at_the_end():
     boardkit.random_playout(s, random.Random(1))
     o = s.outcome()
     assert o is not None and o.clause in ("BR-3.1", "BR-D9") and o.returns == tuple(s.returns())
-    assert s.observation(None)["outcome"] == {"winners": list(o.winners), "reason": o.reason}
+    assert s.observation(None)["outcome"] == o.to_dict()  # the same shape in every game
 
 
 # -- positions both ways ---------------------------------------------------------------------------

@@ -450,8 +450,8 @@ class BattleRoyaleState(State):
         """The table as ``player`` sees it: everything but other players' hands and every
         pile's order and contents (sizes only); ``None``: the full truth (piles included).
 
-        ``"outcome"`` is ``{"winners": [...], "reason": text}`` (empty while the game runs),
-        as the board widgets read it; ``state.outcome()`` gives the full Outcome.
+        ``"outcome"`` is None while the game runs, then the Outcome as data
+        (``Outcome.to_dict()``: winners, reason, clause, returns), as in every game.
 
         Raises:
             ValueError: ``player`` is not a seat number or None.
@@ -488,7 +488,7 @@ class BattleRoyaleState(State):
                                               "path": [names[i] for i in m.path], "steps_left": m.steps_left},
             "push": None if self.push is None else {"tile": names[self.push.tile], "colour": self.push.colour},
             "event": None if self.event is None else self.event.value,
-            "outcome": {"winners": list(o.winners) if o else [], "reason": o.reason if o else ""},
+            "outcome": None if o is None or self.phase is not Phase.OVER else o.to_dict(),
         }
         if truth:
             obs["piles"] = [sorted(p) for p in self.piles]
