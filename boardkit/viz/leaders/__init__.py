@@ -20,13 +20,12 @@ from __future__ import annotations
 from html import escape
 from typing import Any, Iterable, Mapping
 
-from boardkit.viz.layout import HIGHLIGHT_FILL, SELECTED_STROKE, hex_corners
+from boardkit.viz.layout import CELL_FILL, HIGHLIGHT_FILL, SEAT_COLOURS, SELECTED_STROKE, hex_corners
 
 #: Fill colour of each player's pieces (player index -> CSS colour); more players cycle.
-OWNER_COLOURS = ("#2f6db5", "#c0392b", "#2e8b57", "#8e44ad")
+OWNER_COLOURS = SEAT_COLOURS
 #: Lighter tints for the cell under a piece (widgets use them as button colours).
 OWNER_TINTS = ("#b9d3f0", "#f2c0b9", "#bfe3cc", "#dcc6e8")
-CELL_FILL = "#f5f0e1"
 RECRUIT_RING = "#d4a017"
 
 #: Abbreviations that the generic rule (CamelCase initials, else three letters) gets wrong.

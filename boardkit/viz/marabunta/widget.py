@@ -219,4 +219,7 @@ class MarabuntaBoard(BoardWidget):
         return parts
 
 
-__all__ = ["MarabuntaBoard", "SPLIT_LABEL"]
+#: The widget :func:`~boardkit.viz.widgets.board_widget` makes for a Marabunta state.
+BOARD_WIDGET = MarabuntaBoard
+
+__all__ = ["MarabuntaBoard", "SPLIT_LABEL", "BOARD_WIDGET"]

@@ -16,7 +16,7 @@ the player board, or pass ``game=``):
 * :func:`panels_html`: the last three side by side.
 
 :class:`MarabuntaController` is the :class:`~boardkit.viz.controller.BoardController` of the
-widget (``boardkit.viz.marabunta_widget``): it adds the element in use (a die, the tile, the
+widget (``boardkit.viz.marabunta.widget``): it adds the element in use (a die, the tile, the
 part in progress) as a filter of clicks, choices and buttons, leaves splits to the widget's
 toggles, and explains an illegal field click with the clause (MARA-4.5, MARA-1.2...).
 
