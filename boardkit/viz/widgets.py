@@ -25,6 +25,12 @@ In a notebook::
 
 From Python (tests, scripted tours) the same widget is driven with ``board.click("d1")``,
 ``board.cell_buttons["d2"].click()`` or ``board.press("pass")``.
+
+Every board takes ``seat=``: ``board_widget(state, seat=1)`` draws what seat 1 may know
+(``observation(1)``: its own hand, the others' as counts; the log from ``history(1)``, another
+seat's hidden draw as ``draw ?``) and offers only ``legal_actions(1)``; a click while another
+seat is to move is refused with the turn clause. ``seat=None`` (the default) is the full truth,
+for study. ``board.set_seat(0)`` hands the board to another seat (hot-seat play).
 """
 
 from __future__ import annotations
@@ -60,6 +66,12 @@ class BoardWidget(widgets.VBox):
         cell_width, cell_height: button size in pixels.
         show_names: write the cell name (grey) on empty cells.
         show_svg: show the static SVG picture under the board (kept up to date).
+        seat: the seat whose view the board draws and whose actions it offers (0-based); None:
+            the full truth (see the module docstring).
+
+    Raises:
+        TypeError: ``state_or_game`` is neither a State nor a Game.
+        ValueError: ``seat`` is not a seat of the game.
 
     Class attributes:
         controller_class: the controller made for the widget (a game may subclass
@@ -79,9 +91,9 @@ class BoardWidget(widgets.VBox):
 
     def __init__(self, state_or_game: Any, layout: CellLayout | None = None, seed: int | str | None = None,
                  cell_width: int = 44, cell_height: int = 38, show_names: bool = True,
-                 show_svg: bool = True) -> None:
+                 show_svg: bool = True, seat: int | None = None) -> None:
         super().__init__()
-        self.controller = self.controller_class(state_or_game, seed=seed)
+        self.controller = self.controller_class(state_or_game, seed=seed, seat=seat)
         self.cell_width, self.cell_height = cell_width, cell_height
         self.show_names = show_names
         self._updating = False
@@ -130,6 +142,20 @@ class BoardWidget(widgets.VBox):
             self._deferred -= 1
             if not self._deferred:
                 self.refresh()
+
+    @property
+    def seat(self) -> int | None:
+        """The seat whose view the board draws (None: the full truth)."""
+        return self.controller.seat
+
+    def set_seat(self, seat: int | None) -> None:
+        """Hand the board to ``seat`` (or to the game master with None) and redraw it from
+        that view (:meth:`BoardController.set_seat`).
+
+        Raises:
+            ValueError: ``seat`` is not a seat of the game.
+        """
+        self.controller.set_seat(seat)
 
     # -- to specialise ----------------------------------------------------------------------
     def _prepare(self) -> None:
@@ -271,7 +297,7 @@ class BoardWidget(widgets.VBox):
         if self._deferred:
             return
         ctl = self.controller
-        obs = ctl.state.observation(None)
+        obs = ctl.observation()
         hl, sel = set(ctl.highlights()), self.selected_cells(obs)
         for name, b in self.cell_buttons.items():
             # one message per model for all the traits a cell changes (the border alone is four)
@@ -284,8 +310,9 @@ class BoardWidget(widgets.VBox):
         for a in ctl.pending_options:
             buttons.append(self._action_button(str(a), "info", str(a)))
         chance = ctl.state.is_chance_node()
-        probs = dict(ctl.state.chance_outcomes()) if chance else {}
-        for a in ctl.button_actions():
+        actions = ctl.button_actions()
+        probs = dict(ctl.state.chance_outcomes()) if chance and actions else {}
+        for a in actions:
             tip = f"{a}: probability {probs[a]}" if chance else str(a)
             buttons.append(self._action_button(str(a), "" if chance else "primary", tip))
         if chance:
@@ -358,12 +385,16 @@ class BoardWidget(widgets.VBox):
             who_txt = (f'<span style="color:{self.player_colour(who)}"><b>{escape(self.player_name(who))}</b></span>'
                        " to move")
         parts = [f"move {st['move']}"]
+        if st.get("seat") is not None:
+            seat = st["seat"]
+            parts.insert(0, f'seen by <span style="color:{self.player_colour(seat)}">'
+                            f"<b>{escape(self.player_name(seat))}</b></span>")
         if st.get("turn") is not None:
             parts.append(f"turn {st['turn']}")
         parts.append(who_txt)
         if st.get("phase"):
             parts.append(f"phase: {escape(str(st['phase']))}")
-        parts.extend(self.status_extras(st, self.controller.state.observation(None)))
+        parts.extend(self.status_extras(st, self.controller.observation()))
         return "<div>" + " · ".join(parts) + "</div>"
 
 

@@ -48,14 +48,16 @@ class SquareBoardWidget(BoardWidget):
         layout: the cell layout; None: a grid of the frame: ``game.board``'s ``columns`` x
             ``rows`` (or ``width`` x ``height``, or ``size``; else 5x5), enlarged to hold every
             position of the observation.
+        seat: the seat whose view the board draws (its own hand; the others' as counts) and
+            whose actions it offers; None: the full truth (every hand).
     """
 
     def __init__(self, state_or_game: Any, seed: int | str | None = None, cell_width: int = 104,
                  cell_height: int = 44, zeros: bool = True, show_names: bool = False, show_svg: bool = True,
-                 layout: CellLayout | None = None) -> None:
+                 layout: CellLayout | None = None, seat: int | None = None) -> None:
         self.zeros = zeros
         super().__init__(state_or_game, layout=layout, seed=seed, cell_width=cell_width, cell_height=cell_height,
-                         show_names=show_names, show_svg=show_svg)
+                         show_names=show_names, show_svg=show_svg, seat=seat)
 
     def make_layout(self) -> CellLayout:
         board = self._board
@@ -68,7 +70,7 @@ class SquareBoardWidget(BoardWidget):
             return 5
 
         cols, rows = dim("columns", "width", "size"), dim("rows", "height", "size")
-        obs = sq.observation_of(self.controller.state)
+        obs = sq.observation_of(self.controller.observation())
         cols, rows = sq.frame_size(obs, (int(cols), int(rows)))
         return CellLayout.grid(cols, rows)
 
@@ -120,7 +122,7 @@ class SquareBoardWidget(BoardWidget):
 
     def svg(self) -> str:
         ctl = self.controller
-        obs = ctl.state.observation(None)
+        obs = ctl.observation()
         return sq.arena_svg(obs, highlights=ctl.highlights(), selected=self.selected_cells(obs), size=44)
 
     def player_name(self, player: int) -> str:

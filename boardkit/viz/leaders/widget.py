@@ -40,16 +40,19 @@ class HexBoardWidget(BoardWidget):
         show_names: write the cell name (grey) on empty cells.
         show_svg: show the static SVG picture under the board (kept up to date).
         layout: the cell layout; None: hex rows of ``game.board``.
+        seat: the seat whose view the board draws and whose actions it offers; None: the full
+            truth (see :class:`~boardkit.viz.widgets.BoardWidget`).
 
     Attributes:
         As :class:`BoardWidget`.
     """
 
     def __init__(self, state_or_game: Any, seed: int | str | None = None, cell_size: int = 44,
-                 show_names: bool = True, show_svg: bool = True, layout: CellLayout | None = None) -> None:
+                 show_names: bool = True, show_svg: bool = True, layout: CellLayout | None = None,
+                 seat: int | None = None) -> None:
         self.cell_size = cell_size
         super().__init__(state_or_game, layout=layout, seed=seed, cell_width=cell_size, cell_height=cell_size - 6,
-                         show_names=show_names, show_svg=show_svg)
+                         show_names=show_names, show_svg=show_svg, seat=seat)
 
     def _prepare(self) -> None:
         self._recruit = recruit_cells(self._board)
@@ -80,7 +83,7 @@ class HexBoardWidget(BoardWidget):
 
     def svg(self) -> str:
         ctl = self.controller
-        return hex_svg(ctl.state, highlights=ctl.highlights(), selected=ctl.selected(), size=20)
+        return hex_svg(ctl.state, highlights=ctl.highlights(), selected=ctl.selected(), size=20, seat=ctl.seat)
 
     def status_extras(self, st: dict[str, Any], obs: dict[str, Any]) -> list[str]:
         parts = []
@@ -100,7 +103,7 @@ class LeadersBoard(HexBoardWidget):
         state_or_game: a Leaders State or Game; None starts a Discovery game
             (``boardkit.load_game("leaders")``).
         seed: seed for 'Roll chance'.
-        **kwargs: as :class:`HexBoardWidget`.
+        **kwargs: as :class:`HexBoardWidget` (``seat=``...).
     """
 
     def __init__(self, state_or_game: Any = None, seed: int | str | None = None, **kwargs: Any) -> None:
