@@ -12,7 +12,7 @@ import boardkit
 from boardkit.viz.controller import BoardController
 
 widgets = pytest.importorskip("ipywidgets")
-from boardkit.viz.widgets import HexBoardWidget, LeadersBoard  # noqa: E402
+from boardkit.viz.leaders.widget import HexBoardWidget, LeadersBoard  # noqa: E402
 
 MARKET = ["Acrobat", "Vizier", "HermitCub"]
 POSITION = {"pieces": {0: "King d1, Archer c3, Bruiser d3", 1: "Queen d6, Rider d4"}, "market": MARKET}

@@ -115,7 +115,7 @@ def test_controller_element_filters_and_explains(game):
 
 # -- the widget --------------------------------------------------------------------------------
 widgets = pytest.importorskip("ipywidgets")
-from boardkit.viz.marabunta_widget import MarabuntaBoard  # noqa: E402
+from boardkit.viz.marabunta.widget import MarabuntaBoard  # noqa: E402
 from boardkit.viz.widgets import BoardWidget, board_widget  # noqa: E402
 
 
@@ -233,7 +233,7 @@ def test_ant_hill_fields_are_dashed(game):
 def test_batch_redraws_the_cells_once_at_the_end():
     """Scripted play inside ``board.batch()``: the cells keep their look until the block ends."""
     import boardkit
-    from boardkit.viz.marabunta_widget import MarabuntaBoard
+    from boardkit.viz.marabunta.widget import MarabuntaBoard
 
     board = MarabuntaBoard(boardkit.load_game("marabunta", first_player=0), seed=3)
     board.press("Roll until decision")

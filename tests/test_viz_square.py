@@ -15,6 +15,7 @@ import pytest
 from boardkit.core.actions import Action
 from boardkit.core.outcome import Outcome
 from boardkit.core.game import CHANCE, TERMINAL, State
+from boardkit.core.outcome import Outcome
 from boardkit.core.rules import IllegalActionError, NotationError
 from boardkit.viz.layout import CellLayout
 from boardkit.viz.battle_royale import arena_svg, explosion_losses, frame_size, tile_label
@@ -55,7 +56,7 @@ def name_of(c: int, r: int) -> str | None:
 
 
 class FakeGame:
-    name = "fake_battle_royale"
+    name = "battle_royale"  # the game it fakes: board_widget finds boardkit.viz.battle_royale.widget
     num_players = 2
     board = SimpleNamespace(kind="square", name="arena 5x5", columns=5, rows=5)  # as core.boards.SquareBoard
 
@@ -241,6 +242,9 @@ class FakeArena(State):
             return [0, 0]
         return [1 if p in self.winners_ else -1 for p in range(2)]
 
+    def _outcome(self) -> Outcome:
+        return Outcome(tuple(self.winners_), "goal majority", "BR-3.2", tuple(self.returns()))
+
 
 # -- pictures (no ipywidgets needed) ---------------------------------------------------------
 def test_tile_label_compact():
@@ -328,14 +332,9 @@ def test_square_pictures_import_neither_widgets_nor_plotly():
 
 # -- the widget ----------------------------------------------------------------------------
 widgets = pytest.importorskip("ipywidgets")
-from boardkit.viz.widgets import (  # noqa: E402
-    BoardWidget,
-    HexBoardWidget,
-    LeadersBoard,
-    SquareBoardWidget,
-    board_kind,
-    board_widget,
-)
+from boardkit.viz.battle_royale.widget import SquareBoardWidget  # noqa: E402
+from boardkit.viz.leaders.widget import HexBoardWidget, LeadersBoard  # noqa: E402
+from boardkit.viz.widgets import BoardWidget, board_kind, board_widget, game_widget_class  # noqa: E402
 
 
 @pytest.fixture
@@ -373,6 +372,27 @@ def test_board_widget_picks_class():
 
     with pytest.raises(TypeError):
         board_kind(NoBoard())
+
+
+def test_board_widget_for_a_game_without_its_own_widget():
+    """No module boardkit.viz.<game id>.widget: a plain BoardWidget laid out from the board
+    (a grid of its columns x rows), clickable as any other."""
+
+    class Unknown(FakeGame):
+        name = "no_such_game"
+
+    assert game_widget_class("no_such_game") is None and game_widget_class("battle_royale") is SquareBoardWidget
+    board = board_widget(Unknown(), show_svg=False)
+    assert type(board) is BoardWidget
+    assert board.cell_layout.rows[0] == ("a5", "b5", "c5", "d5", "e5") and len(board.cell_buttons) == 25
+    board.press("play 2x2")
+    board.click("c3")
+    assert board.controller.log() == ["play 2x2", "pick c3 red"]
+    assert board.cell_buttons["d3"].style.button_color == "#9be28f"  # a highlighted next step
+    no_board = SimpleNamespace(name="no_such_game", board=SimpleNamespace(kind="graph"),
+                               new_initial_state=lambda: FakeGame().new_initial_state())
+    with pytest.raises(TypeError, match="no widget for 'no_such_game'"):
+        board_widget(no_board)
 
 
 def test_play_card_pick_step_done_and_eliminator(arena):

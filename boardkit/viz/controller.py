@@ -6,7 +6,17 @@ when the game offers it, ``state.actions_from_cells(cells)`` to explain an illeg
 also keeps the game tree explored in a session: stepping back and playing another action makes
 a new branch, and the old line stays reachable.
 
-A widget (``boardkit.viz.widgets``) only draws what the controller says; tests drive the
+With a seat (``BoardController(state, seat=1)``, hot-seat play with hidden hands) the controller
+knows only what that seat may: the position is ``observation(seat)``, the log is
+``history(seat)`` (another seat's hidden draw reads ``draw ?``), clicks and buttons offer
+``legal_actions(seat)``, and a click while another seat is to move is refused with
+``why_illegal(action, seat)`` (the game's turn clause). Chance is no seat: its 'Roll chance'
+stays, but in a game with hidden information a seat is not shown the list of chance outcomes
+(it can tell what is hidden, such as a pile's contents). ``seat=None`` (the default) is the
+game master's view: the full truth.
+
+What it answers (:class:`ClickResult`, :class:`Branch`) is plain data from
+:mod:`boardkit.viz.results`. A widget (``boardkit.viz.widgets``) only draws what the controller says; tests drive the
 controller directly:
 
 >>> import boardkit
@@ -31,63 +41,7 @@ from typing import Any, Iterable, Sequence
 from boardkit.core.actions import Action
 from boardkit.core.game import State, sample_chance
 from boardkit.core.rules import IllegalActionError, NotationError
-
-#: ``ClickResult.status`` values.
-STATUSES = ("collecting", "applied", "pending", "illegal", "refused", "cancelled")
-
-
-@dataclass(frozen=True)
-class ClickResult:
-    """What a click (or ``apply``/``pick``/``resolve_chance``) did.
-
-    Attributes:
-        status: ``"collecting"`` (a prefix of legal actions: click on), ``"applied"`` (an
-            action was played), ``"pending"`` (several legal actions end on these clicks:
-            ``pick`` one), ``"illegal"`` (no legal action matches; see ``message`` and
-            ``errors``), ``"refused"`` (no click is possible here: chance node or game over),
-            ``"cancelled"`` (the last clicked cell was clicked again: clicks cleared).
-        action: the action applied, if any.
-        clicks: the click sequence collected after this click (``()`` once reset).
-        highlights: cells that continue the click sequence towards a legal action.
-        pending_options: the legal actions to choose from when ``status == "pending"``.
-        message: a sentence for the user (the clause id and reason for an illegal click).
-        clause: the clause id that forbids the intended action, for an illegal click.
-        errors: every IllegalActionError found for the intended action(s).
-    """
-
-    status: str
-    action: Action | None = None
-    clicks: tuple[str, ...] = ()
-    highlights: tuple[str, ...] = ()
-    pending_options: tuple[Action, ...] = ()
-    message: str = ""
-    clause: str | None = None
-    errors: tuple[IllegalActionError, ...] = ()
-
-    @property
-    def ok(self) -> bool:
-        """True unless the click was illegal or refused."""
-        return self.status not in ("illegal", "refused")
-
-
-@dataclass(frozen=True)
-class Branch:
-    """One line of play in the session tree: from the root to a leaf.
-
-    Attributes:
-        index: position in ``BoardController.branches()`` (0 is the first line played).
-        actions: notation of every action on the line.
-        fork: number of actions shared with the line it branched from (0 for the first line).
-        current: True for the line the controller is on.
-        label: short text for a dropdown.
-    """
-
-    index: int
-    actions: tuple[str, ...]
-    fork: int
-    current: bool
-    label: str
-
+from boardkit.viz.results import Branch, ClickResult
 
 @dataclass(eq=False)
 class _Node:
@@ -123,20 +77,33 @@ class BoardController:
             accepted too and starts from ``game.new_initial_state()``.
         seed: makes chance reproducible: with a seed, ``resolve_chance()`` at a given line of
             play always draws the same outcome (the draw depends on the seed and the actions so
-            far, not on how the session got there). None: an unseeded ``random.Random``.
+            far as the seat saw them, not on how the session got there). None: an unseeded
+            ``random.Random``.
+        seat: the seat whose view this is (0-based; see the module docstring), or None for the
+            full truth.
 
     Attributes:
         message: the last message for the user (empty at start).
-        last_result: the ClickResult of the last click or action (None after navigation).
+        last_result: the ClickResult of the last click or action (None after navigation). Its
+            ``action`` is the action applied as it is (a Python caller is the game master);
+            what a seat is shown is ``message`` and :meth:`log`.
         seed: the seed given.
+        seat: the seat given.
+
+    Raises:
+        TypeError: ``state`` is neither a State nor a Game.
+        ValueError: ``seat`` is not a seat of the game.
     """
 
-    def __init__(self, state: Any, seed: int | str | None = None) -> None:
+    def __init__(self, state: Any, seed: int | str | None = None, seat: int | None = None) -> None:
         if not isinstance(state, State) and hasattr(state, "new_initial_state"):
             state = state.new_initial_state()
         if not isinstance(state, State):
             raise TypeError(f"BoardController needs a boardkit State or Game, got {type(state).__name__}")
+        self._check_seat(state, seat)
         self.seed = seed
+        self.seat = seat
+        self._root_length = len(state.history(seat))  # actions before the session (as many for every seat)
         self._session_rng = random.Random() if seed is None else None
         self._root = _Node(state.clone())
         self._node = self._root
@@ -163,6 +130,54 @@ class BoardController:
         """Number of actions from the start to the current state."""
         return self._node.depth
 
+    @staticmethod
+    def _check_seat(state: State, seat: int | None) -> None:
+        players = getattr(state.game, "num_players", 0)
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players):
+            raise ValueError(f"{getattr(state.game, 'name', 'the game')}: seat is 0 .. {players - 1} or None, not {seat!r}")
+
+    def set_seat(self, seat: int | None) -> None:
+        """Hand the board to another seat (hot-seat play), or to the game master with None:
+        the clicks so far are dropped and everything is drawn again from that seat's view.
+
+        Raises:
+            ValueError: ``seat`` is not a seat of the game.
+        """
+        self._check_seat(self.state, seat)
+        self.seat = seat
+        self._after_move("the full truth (every seat's secrets)" if seat is None else f"player {seat}'s view")
+
+    def observation(self) -> dict[str, Any]:
+        """The current position as the seat sees it (``observation(seat)``; the full truth
+        without a seat)."""
+        return self.state.observation(self.seat)
+
+    def _legal(self) -> list[Action]:
+        """The actions the seat may take now (``legal_actions(seat)``); without a seat, or at
+        a chance node, the mover's (or chance's)."""
+        s = self.state
+        if self.seat is None or s.is_chance_node():
+            return s.legal_actions()
+        return s.legal_actions(self.seat)
+
+    def _shows_chance_outcomes(self) -> bool:
+        """False when a seat watches a game with hidden information: the list of chance
+        outcomes (and their odds) can tell it what is hidden (a pile's contents)."""
+        if self.seat is None:
+            return True
+        return getattr(getattr(self.game, "spec", None), "information", "imperfect") == "perfect"
+
+    def _texts(self, node: _Node) -> list[str]:
+        """Notation of the actions from the start to ``node`` as the seat saw them."""
+        if self.seat is None:
+            out: list[str] = []
+            n: _Node | None = node
+            while n is not None and n.action is not None:
+                out.append(str(n.action))
+                n = n.parent
+            return out[::-1]
+        return [str(a) for a in node.state.history(self.seat)[self._root_length:]]
+
     def _line_nodes(self) -> list[_Node]:
         """Nodes of the current line: root .. current .. end of the active children."""
         back: list[_Node] = []
@@ -178,13 +193,14 @@ class BoardController:
         return nodes
 
     def log(self) -> list[str]:
-        """Notation of the actions from the start to the current state."""
-        return [str(n.action) for n in self._line_nodes()[1 : self.index + 1]]
+        """Notation of the actions from the start to the current state (as the seat saw
+        them: an action hidden from it reads ``draw ?``)."""
+        return self._texts(self._node)
 
     def line(self) -> list[str]:
         """Notation of the whole current line, including the actions after the current state
-        that ``forward()`` replays."""
-        return [str(n.action) for n in self._line_nodes()[1:]]
+        that ``forward()`` replays (as the seat saw them)."""
+        return self._texts(self._line_nodes()[-1])
 
     def can_back(self) -> bool:
         """True if there is an earlier state on the line."""
@@ -209,7 +225,7 @@ class BoardController:
             self.message = "at the end of this line"
             return False
         self._node = self._node.children[self._node.active]
-        self._after_move(f"forward: {self._node.action}")
+        self._after_move(f"forward: {self._texts(self._node)[-1]}")
         return True
 
     def goto(self, index: int) -> None:
@@ -225,7 +241,7 @@ class BoardController:
         if not 0 <= index < len(nodes):
             raise IndexError(f"the line has {len(nodes) - 1} actions; no state {index}")
         self._node = nodes[index]
-        self._after_move(f"at move {index}" + (f": {self._node.action}" if self._node.action else " (start)"))
+        self._after_move(f"at move {index}" + (f": {self._texts(self._node)[-1]}" if self._node.action else " (start)"))
 
     def _leaves(self) -> list[tuple[_Node, int]]:
         """Leaves in creation order with the depth at which each leaves its parent line."""
@@ -245,12 +261,7 @@ class BoardController:
         current_leaf = self._line_nodes()[-1]
         out = []
         for i, (leaf, fork) in enumerate(self._leaves()):
-            acts: list[str] = []
-            n: _Node | None = leaf
-            while n is not None and n.action is not None:
-                acts.append(str(n.action))
-                n = n.parent
-            acts.reverse()
+            acts = self._texts(leaf)
             last = acts[-1] if acts else "start"
             label = (f"line {i + 1}: {len(acts)} actions, ends '{last}'" if i == 0
                      else f"line {i + 1}: from move {fork} '{acts[fork]}', {len(acts)} actions")
@@ -319,7 +330,7 @@ class BoardController:
         sorted, without repeats."""
         if self._refusal():
             return []
-        return sorted({a.choice for a in self.state.legal_actions() if a.cells and a.choice})
+        return sorted({a.choice for a in self._legal() if a.cells and a.choice})
 
     def choose(self, choice: str | None) -> None:
         """Pick the non-cell part of the next action (a card), or clear it with '' or None.
@@ -338,7 +349,7 @@ class BoardController:
 
     def _candidates(self) -> list[Action]:
         """Legal actions made with clicks, filtered by the current choice if it applies."""
-        acts = [a for a in self.state.legal_actions() if a.cells]
+        acts = [a for a in self._legal() if a.cells]
         if self._choice and any(a.choice == self._choice for a in acts):
             acts = [a for a in acts if a.choice == self._choice]
         return acts
@@ -355,7 +366,7 @@ class BoardController:
         observation's ``"selected"`` entry, if it has one)."""
         out = list(self._clicks)
         try:
-            sel = self.state.observation(None).get("selected")
+            sel = self.observation().get("selected")
         except Exception:  # pragma: no cover - a game without a full observation
             sel = None
         if isinstance(sel, str) and sel not in out:
@@ -384,6 +395,8 @@ class BoardController:
         refusal = self._refusal()
         if refusal:
             return self._result(ClickResult("refused", message=f"click on {cell} refused: {refusal}"))
+        if self.seat is not None and self.seat not in self.state.current_players():
+            return self._not_your_turn((cell,))
         if self._clicks and cell == self._clicks[-1]:
             self._clicks, self._pending = self._clicks[:-1], ()
             return self._result(ClickResult("cancelled", clicks=self._clicks, highlights=tuple(self.highlights()),
@@ -421,12 +434,30 @@ class BoardController:
             found = with_choice or found
         return found
 
+    def _not_your_turn(self, seq: tuple[str, ...]) -> ClickResult:
+        """A click by the seat while another seat is to move: refused with the turn clause
+        (``why_illegal(action, seat)`` of an action the click may mean; the message names the
+        clicks, not that action, which the truth made)."""
+        s = self.state
+        assert self.seat is not None
+        err = None
+        for a in self._intended(seq):
+            err = s.why_illegal(a, self.seat)
+            if err is not None:
+                break
+        if err is None:
+            who = "player " + ", ".join(map(str, s.current_players()))
+            err = IllegalActionError(self.game.spec.turn_clause, f"it is not player {self.seat}'s turn ({who} acts now)")
+        self._clicks, self._pending = (), ()
+        return self._result(ClickResult("illegal", clause=err.clause, errors=(err,),
+                                        message=f"Illegal: a click on {' '.join(seq)} [{err.clause}] {err.reason}"))
+
     def _illegal(self, seq: tuple[str, ...]) -> ClickResult:
         intended = self._intended(seq)
         errors: list[IllegalActionError] = []
         seen: set[tuple[str, str]] = set()
         for a in intended:
-            err = self.state.why_illegal(a)
+            err = self.state.why_illegal(a, self.seat)
             if err is not None and (err.clause, err.reason) not in seen:
                 seen.add((err.clause, err.reason))
                 errors.append(err)
@@ -449,10 +480,13 @@ class BoardController:
 
     # -- actions ----------------------------------------------------------------------------
     def button_actions(self) -> list[Action]:
-        """Legal actions made without clicking cells (pass, exile, chance outcomes)."""
+        """Legal actions made without clicking cells (pass, exile, chance outcomes: not for a
+        seat in a game with hidden information; see the module docstring)."""
         if self.state.is_terminal():
             return []
-        return [a for a in self.state.legal_actions() if not a.cells]
+        if self.state.is_chance_node() and not self._shows_chance_outcomes():
+            return []
+        return [a for a in self._legal() if not a.cells]
 
     def _apply_legal(self, action: Action) -> ClickResult:
         node = self._node
@@ -462,12 +496,15 @@ class BoardController:
                 self._node = child
                 break
         else:
-            child = _Node(node.state.child(action), action, node)
+            new = node.state.clone()
+            acting = None if self.seat is None or new.is_chance_node() else self.seat
+            new.apply_action(action, acting)
+            child = _Node(new, action, node)
             node.children.append(child)
             node.active = len(node.children) - 1
             self._node = child
         self._clicks, self._pending, self._choice = (), (), ""
-        msg = f"played: {action}"
+        msg = f"played: {self._texts(self._node)[-1]}"
         outcome = self.state.outcome()
         if outcome is not None:
             msg += f" — game over: {outcome}"
@@ -488,7 +525,7 @@ class BoardController:
         except NotationError as exc:
             self._clicks, self._pending = (), ()
             return self._result(ClickResult("illegal", message=f"Not an action: {exc}"))
-        err = self.state.why_illegal(act)
+        err = self.state.why_illegal(act, None if self.state.is_chance_node() else self.seat)
         if err is not None:
             self._clicks, self._pending = (), ()
             return self._result(ClickResult("illegal", message=f"Illegal: {act} [{err.clause}] {err.reason}",
@@ -502,7 +539,7 @@ class BoardController:
     def _chance_rng(self) -> Any:
         if self.seed is None:
             return self._session_rng
-        line = "|".join(str(a) for a in self.state.history())
+        line = "|".join(str(a) for a in self.state.history(self.seat))
         return random.Random(f"boardkit-board|{self.seed}|{self.index}|{line}")
 
     def resolve_chance(self, rng_or_seed: Any = None, until_decision: bool = False) -> ClickResult:
@@ -525,7 +562,7 @@ class BoardController:
         while self.state.is_chance_node():
             outcome = sample_chance(self.state, rng if rng is not None else self._chance_rng())
             result = self._apply_legal(outcome)
-            drawn.append(str(outcome))
+            drawn.append(self._texts(self._node)[-1])
             if not until_decision:
                 break
         assert result is not None
@@ -542,9 +579,10 @@ class BoardController:
         """A summary of the current state for a status line: ``turn``, ``to_move`` (player
         index, ``"chance"`` or ``"over"``), ``phase``, and the observation's other fields that
         a status line may show (``market``, ``cards``...), and ``outcome`` (the
-        :class:`~boardkit.core.outcome.Outcome`, None while the game runs)."""
+        :class:`~boardkit.core.outcome.Outcome`, None while the game runs); ``seat`` (None:
+        the full truth). The observation is the seat's."""
         s = self.state
-        obs = s.observation(None)
+        obs = self.observation()
         cp = s.current_player()
         to_move: Any = "over" if s.is_terminal() else "chance" if s.is_chance_node() else cp
         out = {"turn": obs.get("turn"), "to_move": to_move, "phase": obs.get("phase"), "move": self.index}
@@ -552,6 +590,7 @@ class BoardController:
             if key in obs:
                 out[key] = obs[key]
         out["outcome"] = s.outcome()
+        out["seat"] = self.seat
         return out
 
 

@@ -23,6 +23,10 @@ from typing import Any
 HIGHLIGHT_FILL = "#9be28f"
 #: Fill or outline of a selected cell.
 SELECTED_STROKE = "#ff8c00"
+#: Fill of a plain cell (no piece, not highlighted).
+CELL_FILL = "#f5f0e1"
+#: CSS colour of each seat (index -> colour; more seats cycle) where a game names none.
+SEAT_COLOURS = ("#2f6db5", "#c0392b", "#2e8b57", "#8e44ad")
 
 
 def hex_corners(x: float, y: float, size: float) -> list[tuple[float, float]]:
@@ -85,4 +89,4 @@ class CellLayout:
         return cls("square", out, (0,) * rows)
 
 
-__all__ = ["CellLayout", "HIGHLIGHT_FILL", "SELECTED_STROKE", "hex_corners"]
+__all__ = ["CellLayout", "CELL_FILL", "HIGHLIGHT_FILL", "SEAT_COLOURS", "SELECTED_STROKE", "hex_corners"]

@@ -1,32 +1,41 @@
-"""ipywidgets boards for boardkit games: hex boards (Leaders) and square arenas (Battle Royale).
+"""The game-agnostic board widget of boardkit (ipywidgets), and :func:`board_widget`.
 
-:class:`BoardWidget` is the game-agnostic part: it draws any game through a
-:class:`BoardController`: one small Button per cell (CSS class ``boardkit-cell``) placed by a
-:class:`~boardkit.viz.layout.CellLayout`, buttons for the actions that are not clicks (pass,
-``play 2x2``, ``done``, chance outcomes), a chooser for the non-cell part of click actions
-(a card, a colour), Back / Forward and a branch dropdown, a message area (the clause id and the
-reason of an illegal click, in red), the log of the current line, a status line, and a static
-SVG of the position (which stays readable in exported HTML reports).
+:class:`BoardWidget` draws any game through a :class:`BoardController`: one small Button per
+cell (CSS class ``boardkit-cell``) placed by a :class:`~boardkit.viz.layout.CellLayout`,
+buttons for the actions that are not clicks (pass, ``play 2x2``, ``done``, chance outcomes), a
+chooser for the non-cell part of click actions (a card, a colour), Back / Forward and a branch
+dropdown, a message area (the clause id and the reason of an illegal click, in red), the log of
+the current line, a status line, and a static SVG of the position (which stays readable in
+exported HTML reports).
 
-:class:`HexBoardWidget` (and :class:`LeadersBoard`) lays the cells out in hex rows;
-:class:`SquareBoardWidget` in a plain grid, labelled with the figure counts of the tiles.
-:func:`board_widget` picks the class from the game (:data:`GAME_WIDGETS`: Leaders, Marabunta's
-``boardkit.viz.marabunta_widget.MarabuntaBoard``), else from the game's board.
+Each game draws its own board in its own package, by convention: the module
+``boardkit.viz.<game id>.widget`` defines ``BOARD_WIDGET``, a :class:`BoardWidget` subclass
+(``boardkit.viz.leaders.widget.LeadersBoard``, ``boardkit.viz.battle_royale.widget.
+SquareBoardWidget``, ``boardkit.viz.marabunta.widget.MarabuntaBoard``). :func:`board_widget`
+finds it from the game's id, so a new game adds its own module and nothing here changes; a game
+without one gets a plain :class:`BoardWidget` laid out from its board (:func:`board_kind`).
 
 In a notebook::
 
     import boardkit
-    from boardkit.viz.widgets import LeadersBoard, board_widget
-    board = LeadersBoard(boardkit.load_game("leaders"), seed=1)
+    from boardkit.viz.widgets import board_widget
+    board = board_widget(boardkit.load_game("leaders"), seed=1)
     board          # click a piece, then a highlighted cell; 'Roll chance' for draws
-    board_widget(state)   # the right widget for any game's state (hex or square board)
+    board_widget(state)   # the right widget for any game's state
 
 From Python (tests, scripted tours) the same widget is driven with ``board.click("d1")``,
 ``board.cell_buttons["d2"].click()`` or ``board.press("pass")``.
+
+Every board takes ``seat=``: ``board_widget(state, seat=1)`` draws what seat 1 may know
+(``observation(1)``: its own hand, the others' as counts; the log from ``history(1)``, another
+seat's hidden draw as ``draw ?``) and offers only ``legal_actions(1)``; a click while another
+seat is to move is refused with the turn clause. ``seat=None`` (the default) is the full truth,
+for study. ``board.set_seat(0)`` hands the board to another seat (hot-seat play).
 """
 
 from __future__ import annotations
 
+import importlib
 from contextlib import contextmanager
 from html import escape
 from typing import Any, Iterator
@@ -34,16 +43,7 @@ from typing import Any, Iterator
 import ipywidgets as widgets
 
 from boardkit.viz.controller import BoardController
-from boardkit.viz.layout import HIGHLIGHT_FILL, SELECTED_STROKE, CellLayout
-from boardkit.viz.leaders import (
-    CELL_FILL,
-    RECRUIT_RING,
-    abbreviation,
-    hex_svg,
-    owner_colour,
-    recruit_cells,
-)
-from boardkit.viz import battle_royale as sq
+from boardkit.viz.layout import CELL_FILL, HIGHLIGHT_FILL, SEAT_COLOURS, SELECTED_STROKE, CellLayout
 
 ROLL_LABEL = "Roll chance"
 ROLL_ALL_LABEL = "Roll until decision"
@@ -66,6 +66,12 @@ class BoardWidget(widgets.VBox):
         cell_width, cell_height: button size in pixels.
         show_names: write the cell name (grey) on empty cells.
         show_svg: show the static SVG picture under the board (kept up to date).
+        seat: the seat whose view the board draws and whose actions it offers (0-based); None:
+            the full truth (see the module docstring).
+
+    Raises:
+        TypeError: ``state_or_game`` is neither a State nor a Game.
+        ValueError: ``seat`` is not a seat of the game.
 
     Class attributes:
         controller_class: the controller made for the widget (a game may subclass
@@ -85,9 +91,9 @@ class BoardWidget(widgets.VBox):
 
     def __init__(self, state_or_game: Any, layout: CellLayout | None = None, seed: int | str | None = None,
                  cell_width: int = 44, cell_height: int = 38, show_names: bool = True,
-                 show_svg: bool = True) -> None:
+                 show_svg: bool = True, seat: int | None = None) -> None:
         super().__init__()
-        self.controller = self.controller_class(state_or_game, seed=seed)
+        self.controller = self.controller_class(state_or_game, seed=seed, seat=seat)
         self.cell_width, self.cell_height = cell_width, cell_height
         self.show_names = show_names
         self._updating = False
@@ -137,6 +143,20 @@ class BoardWidget(widgets.VBox):
             if not self._deferred:
                 self.refresh()
 
+    @property
+    def seat(self) -> int | None:
+        """The seat whose view the board draws (None: the full truth)."""
+        return self.controller.seat
+
+    def set_seat(self, seat: int | None) -> None:
+        """Hand the board to ``seat`` (or to the game master with None) and redraw it from
+        that view (:meth:`BoardController.set_seat`).
+
+        Raises:
+            ValueError: ``seat`` is not a seat of the game.
+        """
+        self.controller.set_seat(seat)
+
     # -- to specialise ----------------------------------------------------------------------
     def _prepare(self) -> None:
         """Set up what :meth:`make_layout` and :meth:`draw_cell` need (called once, after the
@@ -170,7 +190,7 @@ class BoardWidget(widgets.VBox):
 
     def player_colour(self, player: int) -> str:
         """CSS colour of a player in the status line."""
-        return owner_colour(player)
+        return SEAT_COLOURS[player % len(SEAT_COLOURS)]
 
     def status_extras(self, status: dict[str, Any], obs: dict[str, Any]) -> list[str]:
         """Game-specific parts of the status line (HTML, already escaped)."""
@@ -277,7 +297,7 @@ class BoardWidget(widgets.VBox):
         if self._deferred:
             return
         ctl = self.controller
-        obs = ctl.state.observation(None)
+        obs = ctl.observation()
         hl, sel = set(ctl.highlights()), self.selected_cells(obs)
         for name, b in self.cell_buttons.items():
             # one message per model for all the traits a cell changes (the border alone is four)
@@ -290,8 +310,9 @@ class BoardWidget(widgets.VBox):
         for a in ctl.pending_options:
             buttons.append(self._action_button(str(a), "info", str(a)))
         chance = ctl.state.is_chance_node()
-        probs = dict(ctl.state.chance_outcomes()) if chance else {}
-        for a in ctl.button_actions():
+        actions = ctl.button_actions()
+        probs = dict(ctl.state.chance_outcomes()) if chance and actions else {}
+        for a in actions:
             tip = f"{a}: probability {probs[a]}" if chance else str(a)
             buttons.append(self._action_button(str(a), "" if chance else "primary", tip))
         if chance:
@@ -364,251 +385,35 @@ class BoardWidget(widgets.VBox):
             who_txt = (f'<span style="color:{self.player_colour(who)}"><b>{escape(self.player_name(who))}</b></span>'
                        " to move")
         parts = [f"move {st['move']}"]
+        if st.get("seat") is not None:
+            seat = st["seat"]
+            parts.insert(0, f'seen by <span style="color:{self.player_colour(seat)}">'
+                            f"<b>{escape(self.player_name(seat))}</b></span>")
         if st.get("turn") is not None:
             parts.append(f"turn {st['turn']}")
         parts.append(who_txt)
         if st.get("phase"):
             parts.append(f"phase: {escape(str(st['phase']))}")
-        parts.extend(self.status_extras(st, self.controller.state.observation(None)))
+        parts.extend(self.status_extras(st, self.controller.observation()))
         return "<div>" + " · ".join(parts) + "</div>"
-
-
-class HexBoardWidget(BoardWidget):
-    """A clickable board for a hex game (a :class:`BoardWidget` with hex rows).
-
-    Pieces come from the observation's ``"pieces"`` (``{cell: {"kind", "owner"}}``); cells of
-    the board's ``recruit*`` sets get a gold border.
-
-    Args:
-        state_or_game: the starting State (copied) or a Game (starts from its initial state).
-        seed: seed for 'Roll chance' (see :class:`BoardController`): same seed, same draws.
-        cell_size: button width and height in pixels.
-        show_names: write the cell name (grey) on empty cells.
-        show_svg: show the static SVG picture under the board (kept up to date).
-        layout: the cell layout; None: hex rows of ``game.board``.
-
-    Attributes:
-        As :class:`BoardWidget`.
-    """
-
-    def __init__(self, state_or_game: Any, seed: int | str | None = None, cell_size: int = 44,
-                 show_names: bool = True, show_svg: bool = True, layout: CellLayout | None = None) -> None:
-        self.cell_size = cell_size
-        super().__init__(state_or_game, layout=layout, seed=seed, cell_width=cell_size, cell_height=cell_size - 6,
-                         show_names=show_names, show_svg=show_svg)
-
-    def _prepare(self) -> None:
-        self._recruit = recruit_cells(self._board)
-
-    def make_layout(self) -> CellLayout:
-        return CellLayout.hex(self._board)
-
-    def draw_cell(self, name: str, b: widgets.Button, obs: dict[str, Any], hl: set[str], sel: set[str]) -> None:
-        pc = obs.get("pieces", {}).get(name)
-        text_colour, weight = "#999999", "normal"
-        if pc:
-            owner = int(pc["owner"])
-            b.description = abbreviation(pc["kind"])
-            b.tooltip = f"{name}: {pc['kind']} (player {owner})"
-            colour, text_colour, weight = owner_colour(owner), "white", "bold"
-            if name in hl:  # a piece that is the target of an action
-                colour, text_colour = HIGHLIGHT_FILL, owner_colour(owner)
-        else:
-            b.description = name if self.show_names else ""
-            b.tooltip = name
-            colour = HIGHLIGHT_FILL if name in hl else CELL_FILL
-        if name in sel:
-            colour, text_colour = SELECTED_STROKE, "white"
-        b.style.button_color = colour
-        b.style.text_color = text_colour
-        b.style.font_weight = weight
-        b.layout.border = f"2px solid {RECRUIT_RING}" if name in self._recruit else "1px solid #b8ad94"
-
-    def svg(self) -> str:
-        ctl = self.controller
-        return hex_svg(ctl.state, highlights=ctl.highlights(), selected=ctl.selected(), size=20)
-
-    def status_extras(self, st: dict[str, Any], obs: dict[str, Any]) -> list[str]:
-        parts = []
-        if st.get("market"):
-            parts.append("market: " + escape(", ".join(st["market"])))
-        if st.get("cards"):
-            parts.append("cards: " + " | ".join(f"P{p}: {escape(', '.join(c))}" for p, c in enumerate(st["cards"])))
-        if st.get("exiled"):
-            parts.append("exiled: " + escape(", ".join(st["exiled"])))
-        return parts
-
-
-class LeadersBoard(HexBoardWidget):
-    """The Leaders board widget (a :class:`HexBoardWidget`).
-
-    Args:
-        state_or_game: a Leaders State or Game; None starts a Discovery game
-            (``boardkit.load_game("leaders")``).
-        seed: seed for 'Roll chance'.
-        **kwargs: as :class:`HexBoardWidget`.
-    """
-
-    def __init__(self, state_or_game: Any = None, seed: int | str | None = None, **kwargs: Any) -> None:
-        if state_or_game is None:
-            import boardkit
-
-            state_or_game = boardkit.load_game("leaders")
-        super().__init__(state_or_game, seed=seed, **kwargs)
-
-
-class SquareBoardWidget(BoardWidget):
-    """A clickable square arena (Battle Royale): a :class:`BoardWidget` with a plain grid.
-
-    Reads the observation of ``docs/battle-royale-contract.md``: ``tiles`` (present tiles:
-    figures per colour), ``holes``, ``goal``, ``eliminator``, and for the status line
-    ``to_move``, ``card``, ``moving``, ``hands``, ``pile_sizes``, ``prisoners``, ``out``.
-    Each tile's button is labelled with its figure counts (``R2 B1 G0``: red, blue, green,
-    yellow, N = neutral grey); the goal tile starts with ⚑ and is gold; the Eliminator's
-    position starts with ⊗ and has a thick purple border; holes are dark, disabled buttons
-    (enabled only if an action is made by clicking them). The tile of the moving figure is
-    drawn selected. Actions without cells (``play 2x2``, ``done``, ``stop``, ``push red``,
-    chance outcomes) are buttons; the colour of ``pick c3 red`` is chosen with the chooser or
-    from the buttons offered after the click.
-
-    Args:
-        state_or_game: the starting State (copied) or a Game.
-        seed: seed for 'Roll chance'.
-        cell_width, cell_height: button size in pixels.
-        zeros: show colours with no figure on a tile (``G0``) when the observation lists them.
-        show_names: write the position name on tiles (before the counts) and on holes.
-        show_svg: show :func:`~boardkit.viz.battle_royale.arena_svg` under the board.
-        layout: the cell layout; None: a grid of the frame: ``game.board``'s ``columns`` x
-            ``rows`` (or ``width`` x ``height``, or ``size``; else 5x5), enlarged to hold every
-            position of the observation.
-    """
-
-    def __init__(self, state_or_game: Any, seed: int | str | None = None, cell_width: int = 104,
-                 cell_height: int = 44, zeros: bool = True, show_names: bool = False, show_svg: bool = True,
-                 layout: CellLayout | None = None) -> None:
-        self.zeros = zeros
-        super().__init__(state_or_game, layout=layout, seed=seed, cell_width=cell_width, cell_height=cell_height,
-                         show_names=show_names, show_svg=show_svg)
-
-    def make_layout(self) -> CellLayout:
-        board = self._board
-
-        def dim(*attrs: str) -> int:
-            for a in attrs:
-                v = getattr(board, a, None)
-                if isinstance(v, int) and not isinstance(v, bool) and v > 0:
-                    return v
-            return 5
-
-        cols, rows = dim("columns", "width", "size"), dim("rows", "height", "size")
-        obs = sq.observation_of(self.controller.state)
-        cols, rows = sq.frame_size(obs, (int(cols), int(rows)))
-        return CellLayout.grid(cols, rows)
-
-    def selected_cells(self, obs: dict[str, Any]) -> set[str]:
-        sel = set(self.controller.selected())
-        moving = obs.get("moving") or {}
-        if moving.get("tile"):
-            sel.add(moving["tile"])
-        return sel
-
-    def draw_cell(self, name: str, b: widgets.Button, obs: dict[str, Any], hl: set[str], sel: set[str]) -> None:
-        tiles = obs.get("tiles", {})
-        present = name in tiles
-        goal, elim = obs.get("goal"), obs.get("eliminator")
-        marks = (sq.GOAL_MARK if present and name == goal else "") + (sq.ELIMINATOR_MARK if name == elim else "")
-        if present:
-            label = sq.tile_label(tiles[name], zeros=self.zeros)
-            if self.show_names or not label:
-                label = f"{name} {label}".strip()
-            tip = f"{name}: {'goal tile' if name == goal else 'tile'}; {sq.tile_text(tiles[name])}"
-            colour = sq.GOAL_FILL if name == goal else sq.TILE_FILL
-            text_colour = "#222222"
-        else:
-            label = name if self.show_names else ""
-            tip = f"{name}: hole"
-            colour, text_colour = sq.HOLE_FILL, "#bbbbbb"
-        if name == elim:
-            tip += "; Eliminator under it"
-        moving = obs.get("moving") or {}
-        if moving.get("tile") == name:
-            tip += f"; moving {moving.get('colour', '')} figure"
-        if name in hl:
-            colour, text_colour = HIGHLIGHT_FILL, "#222222"
-        if name in sel:
-            colour, text_colour = SELECTED_STROKE, "white"
-        b.description = f"{marks} {label}".strip()
-        b.tooltip = tip
-        b.disabled = not present and name not in hl
-        b.style.button_color = colour
-        b.style.text_color = text_colour
-        b.style.font_weight = "bold" if name == goal else "normal"
-        b.style.font_size = "12px"
-        if name == elim:
-            b.layout.border = f"3px solid {sq.ELIMINATOR_COLOUR}"
-        elif present:
-            b.layout.border = "1px solid #b8ad94"
-        else:
-            b.layout.border = "1px solid #111111"
-
-    def svg(self) -> str:
-        ctl = self.controller
-        obs = ctl.state.observation(None)
-        return sq.arena_svg(obs, highlights=ctl.highlights(), selected=self.selected_cells(obs), size=44)
-
-    def player_name(self, player: int) -> str:
-        return f"{sq.colour_of_player(player)} (player {player})"
-
-    def player_colour(self, player: int) -> str:
-        return sq.FIGURE_FILL[sq.colour_of_player(player)]
-
-    def status_extras(self, st: dict[str, Any], obs: dict[str, Any]) -> list[str]:
-        parts = []
-        if obs.get("card"):
-            parts.append(f"card: <b>{escape(str(obs['card']))}</b>")
-        moving = obs.get("moving") or {}
-        if moving:
-            path = " → ".join(map(str, moving.get("path") or [moving.get("tile", "")]))
-            parts.append(f"moving {escape(str(moving.get('colour', '')))}: {escape(path)}")
-        hands = obs.get("hands")
-        if hands:
-            shown = []
-            for p, hand in enumerate(hands):
-                text = ", ".join(map(str, hand)) if isinstance(hand, (list, tuple)) else f"{hand} cards"
-                shown.append(f'<span style="color:{self.player_colour(p)}">{escape(sq.colour_of_player(p))}</span>: '
-                             f"{escape(text) or '—'}")
-            parts.append("hands: " + " | ".join(shown))
-        if obs.get("pile_sizes"):
-            parts.append("piles: " + "/".join(map(str, obs["pile_sizes"])))
-        prisoners = obs.get("prisoners")
-        if prisoners and any(prisoners):
-            parts.append("prisoners: " + " | ".join(
-                f"{escape(sq.colour_of_player(p))}: {escape(sq.tile_text(pr))}" for p, pr in enumerate(prisoners) if pr))
-        if obs.get("out") and any(obs["out"].values()):
-            parts.append("out: " + escape(sq.tile_text(obs["out"])))
-        return parts
-
-
-#: Board kind -> widget class, for :func:`board_widget` (add your own).
-BOARD_WIDGETS: dict[str, type[BoardWidget]] = {"hex": HexBoardWidget, "square": SquareBoardWidget}
-#: Game name -> widget class, or ``"module:Class"`` imported on first use; checked before
-#: the board kind by :func:`board_widget` (add your own).
-GAME_WIDGETS: dict[str, type[BoardWidget] | str] = {
-    "leaders": LeadersBoard,
-    "marabunta": "boardkit.viz.marabunta_widget:MarabuntaBoard",
-}
 
 
 def board_kind(state_or_game: Any) -> str:
     """The board kind of a State or Game: ``game.board.kind`` if it has one, ``"hex"`` for a
     HexBoard, ``"square"`` when the observation has the arena's ``tiles`` and ``holes``.
 
+    Args:
+        state_or_game: a State or a Game.
+
+    Returns:
+        The kind (``"hex"``, ``"square"``, or the board's own ``kind``).
+
     Raises:
         TypeError: none of these applies.
     """
     from boardkit.core.boards import HexBoard
 
-    game = state_or_game if hasattr(state_or_game, "new_initial_state") else getattr(state_or_game, "game", None)
+    game = _game_of(state_or_game)
     board = getattr(game, "board", None)
     kind = getattr(board, "kind", None)
     if isinstance(kind, str) and kind:
@@ -626,29 +431,69 @@ def board_kind(state_or_game: Any) -> str:
                     f"'kind' and is no HexBoard, and the observation has no 'tiles' and 'holes'")
 
 
-def board_widget(state_or_game: Any, **kwargs: Any) -> BoardWidget:
-    """The board widget for a State or Game: the game's own widget from :data:`GAME_WIDGETS`
-    (:class:`LeadersBoard`, ``MarabuntaBoard``), else by :func:`board_kind`: a
-    :class:`HexBoardWidget` for hex boards, a :class:`SquareBoardWidget` for square arenas
-    (keyword arguments go to the class).
+def _game_of(state_or_game: Any) -> Any:
+    return state_or_game if hasattr(state_or_game, "new_initial_state") else getattr(state_or_game, "game", None)
+
+
+def game_widget_class(game_id: str) -> type[BoardWidget] | None:
+    """The board widget class of a game, by convention: ``BOARD_WIDGET`` of the module
+    ``boardkit.viz.<game_id>.widget``.
+
+    Args:
+        game_id: the game's id (``game.name``, ``game.spec.id``).
+
+    Returns:
+        The class, or None when the game has no such module.
 
     Raises:
-        TypeError: the board kind is unknown (the message lists the known kinds).
+        TypeError: the module exists but its ``BOARD_WIDGET`` is no BoardWidget subclass.
     """
-    game = state_or_game if hasattr(state_or_game, "new_initial_state") else getattr(state_or_game, "game", None)
-    own = GAME_WIDGETS.get(getattr(game, "name", ""))
-    if isinstance(own, str):
-        import importlib
+    if not game_id.isidentifier():
+        return None
+    name = f"boardkit.viz.{game_id}.widget"
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name is not None and name.startswith(exc.name):  # no such module (not a missing import inside it)
+            return None
+        raise
+    cls = getattr(module, "BOARD_WIDGET", None)
+    if not (isinstance(cls, type) and issubclass(cls, BoardWidget)):
+        raise TypeError(f"{name}.BOARD_WIDGET must be a BoardWidget subclass, got {cls!r}")
+    return cls
 
-        module, _, name = own.partition(":")
-        own = GAME_WIDGETS[getattr(game, "name", "")] = getattr(importlib.import_module(module), name)
+
+def board_widget(state_or_game: Any, **kwargs: Any) -> BoardWidget:
+    """The board widget for a State or Game: the game's own widget (:func:`game_widget_class`:
+    ``BOARD_WIDGET`` of ``boardkit.viz.<game id>.widget``), else a plain :class:`BoardWidget`
+    laid out from the board (hex rows for a hex board, a grid of ``columns`` x ``rows`` for a
+    square board).
+
+    Args:
+        state_or_game: a State (copied) or a Game (starts from its initial state).
+        **kwargs: passed to the widget class (``seed=``, ``seat=``, ``show_svg=``...).
+
+    Returns:
+        The widget.
+
+    Raises:
+        TypeError: the game has no widget and its board is neither hex nor square.
+    """
+    game = _game_of(state_or_game)
+    own = game_widget_class(str(getattr(game, "name", "")))
     if own is not None:
         return own(state_or_game, **kwargs)
     kind = board_kind(state_or_game)
-    if kind not in BOARD_WIDGETS:
-        raise TypeError(f"no widget for board kind {kind!r}; known kinds: {', '.join(sorted(BOARD_WIDGETS))}")
-    return BOARD_WIDGETS[kind](state_or_game, **kwargs)
+    board = getattr(game, "board", None)
+    if kind == "hex":
+        return BoardWidget(state_or_game, layout=CellLayout.hex(board), **kwargs)
+    if kind == "square":
+        cols, rows = getattr(board, "columns", None), getattr(board, "rows", None)
+        if isinstance(cols, int) and isinstance(rows, int):
+            return BoardWidget(state_or_game, layout=CellLayout.grid(cols, rows), **kwargs)
+    raise TypeError(f"no widget for {getattr(game, 'name', type(state_or_game).__name__)!r}: no module "
+                    f"boardkit.viz.<game id>.widget, and its {kind!r} board is neither hex nor a square grid")
 
 
-__all__ = ["BoardWidget", "HexBoardWidget", "LeadersBoard", "SquareBoardWidget", "board_widget", "board_kind",
-           "BOARD_WIDGETS", "GAME_WIDGETS", "CellLayout"]
+__all__ = ["BoardWidget", "board_widget", "board_kind", "game_widget_class", "CellLayout",
+           "ROLL_LABEL", "ROLL_ALL_LABEL", "BACK_LABEL", "FORWARD_LABEL"]

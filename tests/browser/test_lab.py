@@ -56,7 +56,7 @@ import pytest
 import boardkit
 from boardkit.viz.layout import HIGHLIGHT_FILL, SELECTED_STROKE
 from boardkit.viz.marabunta import PLAYER_COLOURS, REGION_STROKE
-from boardkit.viz.marabunta_widget import SPLIT_LABEL
+from boardkit.viz.marabunta.widget import SPLIT_LABEL
 from boardkit.viz.battle_royale import colour_of_player
 from boardkit.viz.widgets import BACK_LABEL, ROLL_ALL_LABEL, BoardWidget, board_widget
 

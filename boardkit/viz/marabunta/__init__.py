@@ -16,7 +16,7 @@ the player board, or pass ``game=``):
 * :func:`panels_html`: the last three side by side.
 
 :class:`MarabuntaController` is the :class:`~boardkit.viz.controller.BoardController` of the
-widget (``boardkit.viz.marabunta_widget``): it adds the element in use (a die, the tile, the
+widget (``boardkit.viz.marabunta.widget``): it adds the element in use (a die, the tile, the
 part in progress) as a filter of clicks, choices and buttons, leaves splits to the widget's
 toggles, and explains an illegal field click with the clause (MARA-4.5, MARA-1.2...).
 
@@ -401,9 +401,9 @@ class MarabuntaController(BoardController):
         As :class:`BoardController`.
     """
 
-    def __init__(self, state: Any, seed: int | str | None = None) -> None:
+    def __init__(self, state: Any, seed: int | str | None = None, seat: int | None = None) -> None:
         self._element = ""
-        super().__init__(state, seed=seed)
+        super().__init__(state, seed=seed, seat=seat)
 
     # -- the element in use ----------------------------------------------------------------
     @property
@@ -415,13 +415,12 @@ class MarabuntaController(BoardController):
         """``(label, key)`` of the elements that can be used now: the part in progress, or
         each element left in the pool with a legal use (``("yellow 2", "yellow")``,
         ``("tile zeros2", "tile")``); ``[]`` outside the carrying out."""
-        s = self.state
         if self._refusal():
             return []
-        obs = s.observation(None)
+        obs = self.observation()
         if obs["phase"] != "pool":
             return []
-        legal = s.legal_actions()
+        legal = self._legal()
         if obs["pending"]:
             return [(f"next part: {obs['pending'][-1]}", PART)]
         return [(_element_text(obs, e), e) for e in obs["remaining"] if any(self._of(a, e) for a in legal)]
@@ -478,7 +477,7 @@ class MarabuntaController(BoardController):
     def choices(self) -> list[str]:
         if self._refusal():
             return []
-        return sorted({a.choice for a in self.state.legal_actions()
+        return sorted({a.choice for a in self._legal()
                        if a.cells and a.choice and self._of(a, self._element)})
 
     def button_actions(self) -> list[Action]:
@@ -502,8 +501,8 @@ class MarabuntaController(BoardController):
         if self._choice:
             templates = [self._choice]
         else:
-            templates = sorted({a.choice for a in s.legal_actions() if a.cells and self._of(a, self._element)})
-            obs = s.observation(None)
+            templates = sorted({a.choice for a in self._legal() if a.cells and self._of(a, self._element)})
+            obs = self.observation()
             if obs["phase"] == "pool" and not obs["pending"]:  # a die with no legal field left
                 for e in obs["remaining"]:
                     face = (obs.get("dice") or {}).get(e)
@@ -531,7 +530,7 @@ class MarabuntaController(BoardController):
         field = seq[-1]
         if self._intended(seq) or field not in getattr(self.game, "field_names", ()):
             return super()._illegal(seq)
-        err = self.state.why_illegal(Place("", "cross", field=field))  # any field action: explained by the phase
+        err = self.state.why_illegal(Place("", "cross", field=field), self.seat)  # any field action: explained by the phase
         self._clicks, self._pending = (), ()
         if err is None:  # pragma: no cover - a field click that is legal is no illegal click
             return super()._illegal(seq)

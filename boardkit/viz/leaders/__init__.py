@@ -20,13 +20,12 @@ from __future__ import annotations
 from html import escape
 from typing import Any, Iterable, Mapping
 
-from boardkit.viz.layout import HIGHLIGHT_FILL, SELECTED_STROKE, hex_corners
+from boardkit.viz.layout import CELL_FILL, HIGHLIGHT_FILL, SEAT_COLOURS, SELECTED_STROKE, hex_corners
 
 #: Fill colour of each player's pieces (player index -> CSS colour); more players cycle.
-OWNER_COLOURS = ("#2f6db5", "#c0392b", "#2e8b57", "#8e44ad")
+OWNER_COLOURS = SEAT_COLOURS
 #: Lighter tints for the cell under a piece (widgets use them as button colours).
 OWNER_TINTS = ("#b9d3f0", "#f2c0b9", "#bfe3cc", "#dcc6e8")
-CELL_FILL = "#f5f0e1"
 RECRUIT_RING = "#d4a017"
 
 #: Abbreviations that the generic rule (CamelCase initials, else three letters) gets wrong.
@@ -49,10 +48,10 @@ def owner_colour(owner: int) -> str:
     return OWNER_COLOURS[owner % len(OWNER_COLOURS)]
 
 
-def _board_and_pieces(obj: Any) -> tuple[Any, dict[str, dict[str, Any]]]:
-    """(HexBoard, pieces) from a State, a Game or a HexBoard."""
+def _board_and_pieces(obj: Any, seat: int | None = None) -> tuple[Any, dict[str, dict[str, Any]]]:
+    """(HexBoard, pieces) from a State (the pieces that ``seat`` sees), a Game or a HexBoard."""
     if hasattr(obj, "observation") and hasattr(obj, "game"):
-        return obj.game.board, dict(obj.observation(None).get("pieces", {}))
+        return obj.game.board, dict(obj.observation(seat).get("pieces", {}))
     if hasattr(obj, "board") and hasattr(obj.board, "coords"):
         return obj.board, {}
     if hasattr(obj, "coords") and hasattr(obj, "names"):
@@ -79,7 +78,7 @@ def _as_set(cells: str | Iterable[str] | None) -> set[str]:
 
 
 def hex_svg(state: Any, highlights: Iterable[str] = (), selected: str | Iterable[str] | None = None,
-            size: float = 24.0, show_names: bool = True) -> str:
+            size: float = 24.0, show_names: bool = True, seat: int | None = None) -> str:
     """A static SVG picture of a hex board position.
 
     Args:
@@ -88,13 +87,14 @@ def hex_svg(state: Any, highlights: Iterable[str] = (), selected: str | Iterable
         selected: a cell name, or several, to outline (the acting piece, the clicks so far).
         size: hexagon circumradius in pixels.
         show_names: write each cell's name in small type.
+        seat: draw the pieces of ``state.observation(seat)`` (None: the full truth).
 
     Returns:
         SVG text: one ``<polygon>`` per cell, a gold ring on recruitment cells, each piece as
         a circle in its owner's colour with the kind's abbreviation; every cell has a
         ``<title>`` tooltip.
     """
-    board, pieces = _board_and_pieces(state)
+    board, pieces = _board_and_pieces(state, seat)
     hl, sel = _as_set(highlights), _as_set(selected)
     recruit = recruit_cells(board)
     centres = [(size * x, -size * y) for x, y in board.positions]  # drawing positions of the data file, y down

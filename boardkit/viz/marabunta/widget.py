@@ -66,6 +66,8 @@ class MarabuntaBoard(BoardWidget):
         show_names: write the field name on empty fields.
         show_svg: show the territory SVG under the board.
         show_panels: show the round, player boards and sheets.
+        seat: the seat whose view the board draws and whose actions it offers; None: the full
+            truth (see :class:`~boardkit.viz.widgets.BoardWidget`).
 
     Attributes:
         As :class:`BoardWidget`, and:
@@ -81,14 +83,15 @@ class MarabuntaBoard(BoardWidget):
     controller: MarabuntaController
 
     def __init__(self, state_or_game: Any = None, seed: int | str | None = None, cell_size: int = 48,
-                 show_names: bool = True, show_svg: bool = True, show_panels: bool = True) -> None:
+                 show_names: bool = True, show_svg: bool = True, show_panels: bool = True,
+                 seat: int | None = None) -> None:
         if state_or_game is None:
             import boardkit
 
             state_or_game = boardkit.load_game("marabunta")
         self._show_panels = show_panels
         super().__init__(state_or_game, seed=seed, cell_width=cell_size, cell_height=cell_size - 6,
-                         show_names=show_names, show_svg=show_svg)
+                         show_names=show_names, show_svg=show_svg, seat=seat)
         nav = next(c for c in self.children if isinstance(c, widgets.HBox) and self.back_button in c.children)
         self.children = [self.status_html, self.grid, self.message_html, self.element_selector, self.action_box,
                          self.split_preview, self.chooser, nav, self.panels_html, self.log_html, self.svg_html]
@@ -144,8 +147,7 @@ class MarabuntaBoard(BoardWidget):
     def _draw_actions(self) -> None:
         super()._draw_actions()
         ctl = self.controller
-        state = ctl.state
-        obs = state.observation(None)
+        obs = ctl.observation()
         splitting = obs["phase"] == "split"
         if splitting:
             for e, t in self.split_toggles.items():
@@ -197,11 +199,12 @@ class MarabuntaBoard(BoardWidget):
     def _draw_texts(self) -> None:
         super()._draw_texts()
         if self._show_panels:
-            self.panels_html.value = panels_html(self.controller.state)
+            ctl = self.controller
+            self.panels_html.value = panels_html(ctl.observation(), game=ctl.game)
 
     def svg(self) -> str:
         ctl = self.controller
-        return territory_svg(ctl.state, highlights=ctl.highlights(), selected=ctl.selected(), size=18,
+        return territory_svg(ctl.observation(), game=ctl.game, highlights=ctl.highlights(), selected=ctl.selected(), size=18,
                              ant_fields=ctl.ant_fields())
 
     def player_name(self, player: int) -> str:
@@ -219,4 +222,7 @@ class MarabuntaBoard(BoardWidget):
         return parts
 
 
-__all__ = ["MarabuntaBoard", "SPLIT_LABEL"]
+#: The widget :func:`~boardkit.viz.widgets.board_widget` makes for a Marabunta state.
+BOARD_WIDGET = MarabuntaBoard
+
+__all__ = ["MarabuntaBoard", "SPLIT_LABEL", "BOARD_WIDGET"]
