@@ -13,7 +13,6 @@ from typing import Any
 import pytest
 
 from boardkit.core.actions import Action
-from boardkit.core.outcome import Outcome
 from boardkit.core.game import CHANCE, TERMINAL, State
 from boardkit.core.outcome import Outcome
 from boardkit.core.rules import IllegalActionError, NotationError
@@ -101,10 +100,6 @@ class FakeArena(State):
                 "prisoners": [dict(p) for p in self.prisoners], "out": dict(self.out), "card": self.card,
                 "moving": dict(self.moving) if self.moving else None,
                 "outcome": {"winners": self.winners_, "reason": "goal majority"} if self.phase == "over" else None}
-
-    def _outcome(self) -> Outcome:
-        r = tuple(1 if p in self.winners_ else -1 for p in (0, 1))
-        return Outcome(tuple(self.winners_), "goal majority", "BR-3.1", r)
 
     def _steps_left(self) -> int:
         assert self.card and self.moving
