@@ -11,7 +11,7 @@ import pytest
 
 import boardkit
 from boardkit import SIMULTANEOUS, TERMINAL, IllegalActionError, NotationError, Outcome
-from boardkit.core.actions import Action, Draw, FirstPlayer, Roll
+from boardkit.core.actions import Action, Draw, FirstPlayer, Roll, RollDie
 from boardkit.core.game import Game, State
 from boardkit.core.notation import Form, Notation, NotationContext, Vocabulary
 from boardkit.core.rules import ClauseRegistry, Clause
@@ -44,14 +44,16 @@ CARDS = Vocabulary("card", ("Archer", "Acrobat", "ClawLauncher", "HermitCub"), a
                    prefixes=True)
 CTX = NotationContext(cells=frozenset({"c1", "e2", "i8"}), num_players=2,
                       vocabularies={"card": CARDS, "colour": Vocabulary("colour", ("yellow", "teal")),
-                                    "face": Vocabulary("face", ("move", "explosion"))})
-TABLE = Notation((FirstPlayer, Draw, Roll, Recruit, Write, Pass))
+                                    "face": Vocabulary("face", ("move", "explosion")),
+                                    "die": Vocabulary("die", ("teal", "yellow"))})
+TABLE = Notation((FirstPlayer, Draw, Roll, RollDie, Recruit, Write, Pass))
 
 
 @pytest.mark.parametrize("text, action, cells, choice", [
     ("first 1", FirstPlayer(1), (), "first 1"),
     ("draw arch", Draw("Archer"), (), "draw Archer"),
     ("roll Explosion", Roll("explosion"), (), "roll explosion"),
+    ("roll teal move", RollDie("move", "teal"), (), "roll teal move"),
     ("recruit claw launcher C1", Recruit("ClawLauncher", "c1"), ("c1",), "ClawLauncher"),
     ("recruit Hermit & Cub c1 e2", Recruit("HermitCub", "c1", "e2"), ("c1", "e2"), "HermitCub"),
     ("yellow 2 i8 ant", Write("yellow", 2, "i8", True), ("i8",), "yellow 2 ant"),
@@ -83,7 +85,7 @@ def test_notation_errors_name_the_word_and_the_form(text: str, words: list[str])
 
 def test_notation_rows_feed_the_spec_page() -> None:
     rows = TABLE.rows()
-    assert [r["form"] for r in rows][:4] == ["first PLAYER", "draw CARD...", "roll DIE FACE", "roll FACE"]
+    assert [r["form"] for r in rows][:4] == ["first PLAYER", "draw CARD...", "roll FACE", "roll DIE FACE"]
     assert all(set(r) == {"form", "action", "doc", "clause", "example"} for r in rows)
     with pytest.raises(ValueError):
         Form("recruit [ {cell:cell}")

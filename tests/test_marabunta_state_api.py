@@ -10,7 +10,7 @@ import pytest
 
 import boardkit
 from boardkit import IllegalPositionError, NotationError, sample_chance
-from boardkit.core.actions import FirstPlayer, Roll
+from boardkit.core.actions import FirstPlayer, RollDie
 from boardkit.core.notation import fit_form, render
 from boardkit.games.marabunta.actions import Place
 from boardkit.games.marabunta.tasks import Phase
@@ -55,7 +55,7 @@ def test_notation_forms_write_what_str_writes_and_read_it_back() -> None:
                     assert a.choice == " ".join(w for w in str(a).split() if w not in a.cells)
                     assert a.cells == ((a.field,) if a.field else ())
                 seen_kinds.add(type(a).__name__ + (f":{a.kind}:{bool(a.element)}" if isinstance(a, Place) else ""))
-    assert {"FirstPlayer", "Reveal", "Roll", "Split", "Take", "Skip", "Place:write:True", "Place:circle:True"} <= seen_kinds
+    assert {"FirstPlayer", "Reveal", "RollDie", "Split", "Take", "Skip", "Place:write:True", "Place:circle:True"} <= seen_kinds
 
 
 def test_notation_table_examples_parse() -> None:
@@ -66,7 +66,7 @@ def test_notation_table_examples_parse() -> None:
     assert len(rows) >= 20
     for row in rows:
         assert row["doc"] and row["example"], row
-        if row["action"] not in ("FirstPlayer", "Roll"):
+        if row["action"] not in ("FirstPlayer", "RollDie"):
             assert row["clause"].startswith("MARA-"), row
         if row["example"] == "roll explosion":  # core's form for a game with one die, not Marabunta's
             continue
@@ -81,7 +81,7 @@ def test_cells_and_choice_as_the_board_widget_reads_them() -> None:
     assert Place("teal", "circle", target="teal").choice == "teal circle"
     assert Place("teal", "circle", target="teal").cells == ()
     assert str(Place("tile", "circle", target="yellow", again="yellow")) == "tile again yellow circle"
-    assert str(Roll("2", "yellow")) == "roll yellow 2" and Roll("2", "yellow").choice == "roll yellow 2"
+    assert str(RollDie("2", "yellow")) == "roll yellow 2" and RollDie("2", "yellow").choice == "roll yellow 2"
 
 
 def test_hand_built_actions_that_only_compare_equal_are_stored_in_the_game_form() -> None:

@@ -108,15 +108,20 @@ class Draw(ButtonAction):
 
 @dataclass(frozen=True)
 class Roll(ButtonAction):
-    """Chance outcome: a die shows ``face``; ``die`` names the die where a game rolls several
-    (a word of its ``die`` vocabulary), else ``""``."""
+    """Chance outcome: the game's die shows ``face`` (a word of its ``face`` vocabulary)."""
 
     face: str
-    die: str = ""
-    forms = (
-        Form("roll {die:die} {face:face}", doc="chance: this die shows this face", example="roll yellow 2"),
-        Form("roll {face:face}", doc="chance: the die shows this face", example="roll explosion"),
-    )
+    forms = (Form("roll {face:face}", doc="chance: the die shows this face", example="roll explosion"),)
 
 
-__all__ = ["Action", "ButtonAction", "FirstPlayer", "Draw", "Roll"]
+@dataclass(frozen=True)
+class RollDie(ButtonAction):
+    """Chance outcome: where a game rolls several dice, the die ``die`` (a word of its ``die``
+    vocabulary) shows ``face``."""
+
+    face: str
+    die: str
+    forms = (Form("roll {die:die} {face:face}", doc="chance: this die shows this face", example="roll yellow 2"),)
+
+
+__all__ = ["Action", "ButtonAction", "FirstPlayer", "Draw", "Roll", "RollDie"]

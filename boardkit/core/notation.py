@@ -345,16 +345,21 @@ class Notation:
     Args:
         actions: the action classes (each with ``forms``); core's chance actions included
             where the game uses them.
+        clauses: the game's clause for a shared action class (core's ``FirstPlayer``, say),
+            which carries none of its own.
 
     >>> from boardkit.core.actions import FirstPlayer
     >>> Notation((FirstPlayer,)).parse("first 1", NotationContext(num_players=2))
     FirstPlayer(player=1)
     """
 
-    def __init__(self, actions: Sequence[type["Action"]]) -> None:
+    def __init__(self, actions: Sequence[type["Action"]], clauses: Mapping[type["Action"], str] | None = None) -> None:
         self.actions = tuple(actions)
+        self.clauses: dict[type[Action], str] = dict(clauses or {})
         self.forms: tuple[tuple[type[Action], Form], ...] = tuple((cls, f) for cls in self.actions for f in cls.forms)
-        for cls in self.actions:
+        for cls in [*self.actions, *self.clauses]:
+            if cls not in self.actions:
+                raise ValueError(f"{cls.__name__} has a clause but is not in the table")
             if not cls.forms:
                 raise ValueError(f"{cls.__name__} has no notation forms")
 
@@ -379,8 +384,12 @@ class Notation:
 
     def rows(self) -> list[dict[str, str]]:
         """The notation table: per form, ``{"form", "action", "doc", "clause", "example"}``."""
-        return [{"form": f.shape(), "action": cls.__name__, "doc": f.doc, "clause": f.clause or cls.clause,
+        return [{"form": f.shape(), "action": cls.__name__, "doc": f.doc, "clause": f.clause or self.clause_of(cls),
                  "example": f.example} for cls, f in self.forms]
+
+    def clause_of(self, cls: type["Action"]) -> str:
+        """The clause an action class follows in this game ('' if none is named)."""
+        return self.clauses.get(cls) or cls.clause or next((f.clause for f in cls.forms if f.clause), "")
 
     def parse(self, text: str, ctx: NotationContext) -> "Action":
         """Read ``text`` as an action of this table (legal or not).

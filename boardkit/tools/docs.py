@@ -255,7 +255,9 @@ def _usage(facts: GameFacts) -> list[str]:
 def _chance_summary(facts: GameFacts) -> str:
     if not facts.chance:
         return "none"
-    return "; ".join(f"`{k}` ({_clause_list(v[0])})" for k, v in facts.chance.items())
+    by_name = {cls.__name__: cls for cls in facts.cls.spec.notation.actions}
+    return "; ".join(f"`{k}` ({facts.cls.spec.notation.clause_of(by_name[k]) if k in by_name else _clause_list(v[0])})"
+                     for k, v in facts.chance.items())
 
 
 def _clause_list(text: str) -> str:

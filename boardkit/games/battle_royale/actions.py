@@ -150,7 +150,8 @@ class ActionTable:
 
 #: The notation table of the game (parsing order), core's chance outcomes included:
 #: ``first PLAYER`` (BR-1.7), ``draw CARD`` (BR-1.4, BR-2.5), ``roll FACE`` (BR-2.5, BR-4).
-NOTATION = Notation((FirstPlayer, Draw, Play, Pick, Step, Stop, Push, Done, Roll, MoveEliminator, Take))
+NOTATION = Notation((FirstPlayer, Draw, Play, Pick, Step, Stop, Push, Done, Roll, MoveEliminator, Take),
+                    clauses={FirstPlayer: "BR-1.7", Draw: "BR-1.4", Roll: "BR-4"})
 
 __all__ = ["COLOURS", "NEUTRAL", "DOOM_FACES", "NOTATION", "ActionTable", "FirstPlayer", "Draw", "Roll", "Play", "Pick", "Step",
            "Stop", "Done", "Push", "MoveEliminator", "Take"]

@@ -190,7 +190,8 @@ class Recruit(Action):
 
 #: The Leaders notation table, in parsing order (core's FirstPlayer and Draw are the chance
 #: outcomes: ``first 1``, LEAD-1.4; ``draw Archer``, LEAD-1.3).
-NOTATION = Notation((FirstPlayer, Draw, Exile, Pass, Select, Move, Ability, NemesisMove, Recruit))
+NOTATION = Notation((FirstPlayer, Draw, Exile, Pass, Select, Move, Ability, NemesisMove, Recruit),
+                    clauses={FirstPlayer: "LEAD-1.4", Draw: "LEAD-1.3"})
 
 
 class ActionValues:

@@ -38,7 +38,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from boardkit.core.actions import Action, ButtonAction, FirstPlayer, Roll
+from boardkit.core.actions import Action, ButtonAction, FirstPlayer, RollDie
 from boardkit.core.notation import Form, NotationContext
 from boardkit.core.rules import NotationError
 
@@ -250,7 +250,7 @@ class Skip(ButtonAction):
 
 
 #: The action classes, in parsing order (the spec's notation table).
-ACTIONS: tuple[type[Action], ...] = (FirstPlayer, Reveal, Roll, Split, Take, Skip, Place)
+ACTIONS: tuple[type[Action], ...] = (FirstPlayer, Reveal, RollDie, Split, Take, Skip, Place)
 
-__all__ = ["PLAYERS", "FACES", "TILE", "KINDS", "FirstPlayer", "Reveal", "Roll", "Split", "Take", "Place",
+__all__ = ["PLAYERS", "FACES", "TILE", "KINDS", "FirstPlayer", "Reveal", "RollDie", "Split", "Take", "Place",
            "Skip", "ACTIONS"]

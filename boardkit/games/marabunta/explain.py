@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from boardkit.core.actions import FirstPlayer, Roll
+from boardkit.core.actions import FirstPlayer, RollDie
 
 from boardkit.core.rules import IllegalActionError
 from boardkit.games.marabunta.actions import PLAYERS, TILE, Place, Reveal, Skip, Split, Take
@@ -44,10 +44,10 @@ def explain(state: "MarabuntaState", action: "Action") -> IllegalActionError:
                 return err("MARA-2.1", f"the tile {action.tile} is not in the stack (left: {', '.join(sorted(state.stack))})")
             return err("MARA-3.1", "chance acts now: the top tile is revealed ('reveal TILE')")
         colour = g.regions[len(state.dice)]
-        if isinstance(action, Roll):
+        if isinstance(action, RollDie):
             return err("MARA-3.1", f"the dice are rolled one by one in region order: the {colour} die is next")
         return err("MARA-3.1", f"chance acts now: the {colour} die is rolled ('roll {colour} FACE')")
-    if isinstance(action, (FirstPlayer, Reveal, Roll)):
+    if isinstance(action, (FirstPlayer, Reveal, RollDie)):
         return err("MARA-3.1", f"'{action}' is chance's to decide, not a player's")
     who = PLAYERS[state.current_player()]
     if phase == Phase.SPLIT:

@@ -23,7 +23,7 @@ from os import PathLike, fspath
 from pathlib import Path
 from typing import Any, Mapping
 
-from boardkit.core.actions import Roll
+from boardkit.core.actions import RollDie
 from boardkit.core.boards import HexBoard
 from boardkit.core.game import Game
 from boardkit.core.notation import Vocabulary
@@ -85,8 +85,8 @@ class MarabuntaGame(Game):
         self.split_actions: tuple[Split, ...] = tuple(
             Split(tuple(self.regions[i] for i in range(6) if mask >> i & 1) + (TILE,)) for mask in range(63))
         #: per die (region order), its roll's outcomes sorted by notation (MARA-3.1)
-        self.roll_outcomes: tuple[tuple[tuple[Roll, Fraction], ...], ...] = tuple(
-            tuple(sorted(((Roll(face, colour), Fraction(1, len(FACES))) for face in FACES), key=lambda ap: str(ap[0])))
+        self.roll_outcomes: tuple[tuple[tuple[RollDie, Fraction], ...], ...] = tuple(
+            tuple(sorted(((RollDie(face, colour), Fraction(1, len(FACES))) for face in FACES), key=lambda ap: str(ap[0])))
             for colour in self.regions)
 
     def territory(self) -> dict[str, dict[str, Any]]:

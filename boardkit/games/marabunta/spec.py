@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from boardkit.core.actions import FirstPlayer, RollDie
 from boardkit.core.notation import Notation
 from boardkit.core.spec import GameSpec, Option, register
 from boardkit.games.marabunta.actions import ACTIONS, PLAYERS
@@ -22,7 +23,7 @@ SPEC = register(GameSpec(
     id="marabunta", title="Marabunta (R. Knizia, Space Cowboys)", seed="003_a24625b41ad3ab46.txt",
     # two seats, red and blue (MARA-1.1); the tiles and dice are chance nodes, nothing is hidden
     players=(2, 2), seats=PLAYERS, chance=True, information="perfect", turn_clause="MARA-3.3",
-    board="marabunta", options=OPTIONS, notation=Notation(ACTIONS),
+    board="marabunta", options=OPTIONS, notation=Notation(ACTIONS, clauses={FirstPlayer: "MARA-2.1", RollDie: "MARA-3.1"}),
     rules_version=RULES_HISTORY[-1][0], rules_history=RULES_HISTORY,
     game="boardkit.games.marabunta.game:MarabuntaGame",
 ))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from boardkit.core.actions import Action, FirstPlayer, Roll
+from boardkit.core.actions import Action, FirstPlayer, RollDie
 from boardkit.core.game import CHANCE, TERMINAL, State
 from boardkit.core.outcome import Outcome
 from boardkit.core.rules import IllegalActionError
@@ -140,7 +140,7 @@ class MarabuntaState(State):
             p = Fraction(1, len(self.stack))
             return [(Reveal(t), p) for t in self.stack]
         colour = self.game.regions[len(self.dice)]  # MARA-3.1: one die at a time
-        return [(Roll(f, colour), Fraction(1, 6)) for f in FACES]
+        return [(RollDie(f, colour), Fraction(1, 6)) for f in FACES]
 
     def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         """At a chance node, ``[(outcome, probability), ...]`` sorted by notation, exact
@@ -183,7 +183,7 @@ class MarabuntaState(State):
     def _apply_action(self, action: Action) -> None:
         if isinstance(action, Place):
             self._do_place(action)
-        elif isinstance(action, Roll):
+        elif isinstance(action, RollDie):
             self.dice.append(action.face)
             if len(self.dice) == 6:
                 self.phase = Phase.SPLIT
