@@ -8,10 +8,11 @@ table, from which parsing, ``str``, the clicked cells and the spec page's notati
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import sys
+from dataclasses import dataclass, field, make_dataclass
 from typing import Any, ClassVar
 
-from boardkit.core.notation import Form, NotationContext, fit_form, render
+from boardkit.core.notation import Form, NotationContext, _Lit, _Opt, _Slot, fit_form, render
 
 
 class Action:
@@ -88,6 +89,50 @@ class ButtonAction(Action):
     button: ClassVar[bool] = True
 
 
+_SLOT_TYPES = {"int": int, "player": int}
+
+
+def action_class(name: str, pattern: str, doc: str, clause: str, example: str, *, button: bool = False,
+                 summary: str = "") -> Any:
+    """Declare an action class in one row of a game's verb table: the frozen dataclass whose
+    fields are the slots of ``pattern`` (typed by their kind: ``int`` and ``player`` slots are
+    ints, ``+`` slots tuples, other slots text; an optional literal is a bool field of its
+    name) and whose one form is ``pattern``.
+
+    Args:
+        name: the class name (the module that calls this is the class's module).
+        pattern: the form, e.g. ``"select {cell:cell}"`` (see :mod:`boardkit.core.notation`).
+        doc: what the action does, for the notation table.
+        clause: the rule clause it follows.
+        example: a notation example.
+        button: made with a button (its notation is the choice), not by clicking cells.
+        summary: the class docstring (default: ``doc`` and ``clause``).
+
+    Returns:
+        The new Action subclass.
+
+    >>> Select = action_class("Select", "select {cell:cell}", "choose the piece on CELL", "X-1", "select a1")
+    >>> Select("a1"), str(Select("a1")), Select("a1").cells
+    (Select(cell='a1'), 'select a1', ('a1',))
+    """
+    form = Form(pattern, doc=doc, clause=clause, example=example)
+    specs: list[Any] = []
+    for part in form.parts:  # type: ignore[attr-defined]
+        optional = isinstance(part, _Opt)
+        for piece in part.parts if optional else (part,):
+            if isinstance(piece, _Slot):
+                kind = tuple if piece.many == "+" else _SLOT_TYPES.get(piece.kind, str)
+                default = {tuple: (), int: None, str: ""}[kind]
+                specs.append((piece.name, kind, field(default=default)) if optional else (piece.name, kind))
+            elif optional and isinstance(piece, _Lit):
+                specs.append((piece.word, bool, field(default=False)))
+    module = sys._getframe(1).f_globals.get("__name__", __name__)
+    cls = make_dataclass(name, specs, bases=(ButtonAction if button else Action,), frozen=True,
+                         namespace={"forms": (form,), "__doc__": summary or f"{doc[:1].upper()}{doc[1:]} ({clause}).",
+                                    "__module__": module})
+    return cls
+
+
 # -- chance outcomes every game shares ------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -124,4 +169,4 @@ class RollDie(ButtonAction):
     forms = (Form("roll {die:die} {face:face}", doc="chance: this die shows this face", example="roll yellow 2"),)
 
 
-__all__ = ["Action", "ButtonAction", "FirstPlayer", "Draw", "Roll", "RollDie"]
+__all__ = ["Action", "ButtonAction", "FirstPlayer", "Draw", "Roll", "RollDie", "action_class"]

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Iterable
 
 #: Fill of a cell the player may click next (every board widget and picture; the browser tests
 #: compare the colour).
@@ -27,6 +27,13 @@ SELECTED_STROKE = "#ff8c00"
 CELL_FILL = "#f5f0e1"
 #: CSS colour of each seat (index -> colour; more seats cycle) where a game names none.
 SEAT_COLOURS = ("#2f6db5", "#c0392b", "#2e8b57", "#8e44ad")
+
+
+def cell_set(cells: str | Iterable[str] | None) -> set[str]:
+    """Cell names as a set: None -> empty, one name -> that name, an iterable -> its names."""
+    if cells is None:
+        return set()
+    return {cells} if isinstance(cells, str) else set(cells)
 
 
 def hex_corners(x: float, y: float, size: float) -> list[tuple[float, float]]:

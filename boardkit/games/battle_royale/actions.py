@@ -30,10 +30,8 @@ notation                meaning                                                 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from boardkit.core.actions import Action, ButtonAction, Draw, FirstPlayer, Roll
-from boardkit.core.notation import Form, Notation
+from boardkit.core.actions import Draw, FirstPlayer, Roll, action_class
+from boardkit.core.notation import Notation
 
 #: Colours of players 0..3 and of the neutral figures (BR-1.3, BR-1.6).
 COLOURS = ("red", "blue", "green", "yellow")
@@ -42,83 +40,20 @@ NEUTRAL = "grey"
 DOOM_FACES = ("move", "explosion", "battle")
 
 
-@dataclass(frozen=True)
-class Play(ButtonAction):
-    """Play the card ``card`` (a card name of the data file) from the hand (BR-2.1)."""
-
-    card: str
-    clause = "BR-2.1"
-    forms = (Form("play {card:card}", doc="play this card from the hand", clause="BR-2.1", example="play 2x2"),)
-
-
-@dataclass(frozen=True)
-class Pick(Action):
-    """Choose a figure of ``colour`` on ``tile`` (a cell name) to move now (BR-2.2)."""
-
-    tile: str
-    colour: str
-    clause = "BR-2.2"
-    forms = (Form("pick {tile:cell} {colour:colour}", doc="choose a figure of this colour on this tile to move",
-                  clause="BR-2.2", example="pick c3 red"),)
-
-
-@dataclass(frozen=True)
-class Step(Action):
-    """The moving figure steps to ``tile`` (a cell name) (BR-2.2)."""
-
-    tile: str
-    clause = "BR-2.2"
-    forms = (Form("step {tile:cell}", doc="the moving figure steps to this tile", clause="BR-2.2", example="step c4"),)
-
-
-@dataclass(frozen=True)
-class Stop(Action):
-    """The moving figure's move ends where it stands (BR-2.2)."""
-
-    clause = "BR-2.2"
-    forms = (Form("stop", doc="the moving figure's move ends here", clause="BR-2.2", example="stop"),)
-
-
-@dataclass(frozen=True)
-class Done(Action):
-    """End the movement phase; fewer figures than the card allows is fine (BR-2.2)."""
-
-    clause = "BR-2.2"
-    forms = (Form("done", doc="end the movement phase", clause="BR-2.2", example="done"),)
-
-
-@dataclass(frozen=True)
-class Push(ButtonAction):
-    """Push a figure of ``colour`` on from the overfull tile (BR-2.3); ``moved`` picks one that
-    already moved this turn (it may not move again) rather than one that did not."""
-
-    colour: str
-    moved: bool = False
-    clause = "BR-2.3"
-    forms = (Form("push {colour:colour} [moved]", doc="push a figure of this colour on from the overfull tile; "
-                  "'moved': one that moved this turn", clause="BR-2.3", example="push blue moved"),)
-
-
-@dataclass(frozen=True)
-class MoveEliminator(Action):
-    """The Eliminator moves under ``tile`` (a cell name) (BR-4.1)."""
-
-    tile: str
-    clause = "BR-4.1"
-    forms = (Form("eliminator {tile:cell}", doc="the Eliminator moves under this tile", clause="BR-4.1",
-                  example="eliminator d4"),)
-
-
-@dataclass(frozen=True)
-class Take(Action):
-    """Battle: take a figure of ``colour`` on ``tile`` (a cell name) as a prisoner (BR-4.3,
-    BR-4.4)."""
-
-    tile: str
-    colour: str
-    clause = "BR-4.4"
-    forms = (Form("take {tile:cell} {colour:colour}", doc="battle: take a figure of this colour on this tile",
-                  clause="BR-4.3", example="take c2 blue"),)
+# The verb table: one row per action (class name, form, meaning, clause, example).
+Play = action_class("Play", "play {card:card}", "play this card from the hand", "BR-2.1", "play 2x2", button=True,
+                    summary="Play the card ``card`` (a card name of the data file) from the hand (BR-2.1).")
+Pick = action_class("Pick", "pick {tile:cell} {colour:colour}", "choose a figure of this colour on this tile to move",
+                    "BR-2.2", "pick c3 red")
+Step = action_class("Step", "step {tile:cell}", "the moving figure steps to this tile", "BR-2.2", "step c4")
+Stop = action_class("Stop", "stop", "the moving figure's move ends here", "BR-2.2", "stop")
+Done = action_class("Done", "done", "end the movement phase (fewer figures than the card allows is fine)", "BR-2.2", "done")
+Push = action_class("Push", "push {colour:colour} [moved]", "push a figure of this colour on from the overfull tile; "
+                    "'moved': one that moved this turn (it may not move again)", "BR-2.3", "push blue moved", button=True)
+MoveEliminator = action_class("MoveEliminator", "eliminator {tile:cell}", "the Eliminator moves under this tile",
+                              "BR-4.1", "eliminator d4")
+Take = action_class("Take", "take {tile:cell} {colour:colour}", "battle: take a figure of this colour on this tile "
+                    "as a prisoner", "BR-4.3", "take c2 blue")
 
 
 class ActionTable:

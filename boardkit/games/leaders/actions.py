@@ -34,7 +34,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from boardkit.core.actions import Action, ButtonAction, Draw, FirstPlayer
+from boardkit.core.actions import Action, Draw, FirstPlayer, action_class
 from boardkit.core.notation import Form, Notation, NotationContext, Vocabulary
 from boardkit.core.rules import NotationError
 
@@ -75,43 +75,13 @@ CARD_ALIASES = {"hermit": "HermitCub", "cub": "HermitCub", "hermit&cub": "Hermit
 CARDS = Vocabulary("card", tuple(CARD_PIECES), aliases=CARD_ALIASES, prefixes=True)
 
 
-@dataclass(frozen=True)
-class Exile(ButtonAction):
-    """Expert mode: ``card`` leaves this game (LEAD-8.2)."""
-
-    card: str
-    clause = "LEAD-8.2"
-    forms = (Form("exile {card:card...}", doc="Expert mode: this card leaves the game", clause="LEAD-8.2",
-                  example="exile Archer"),)
-
-
-@dataclass(frozen=True)
-class Pass(Action):
-    """End the Action phase (LEAD-2.2)."""
-
-    clause = "LEAD-2.2"
-    forms = (Form("pass", doc="end the Action phase", clause="LEAD-2.2", example="pass"),)
-
-
-@dataclass(frozen=True)
-class Select(Action):
-    """Choose the character on ``cell`` to act now (LEAD-2.2)."""
-
-    cell: str
-    clause = "LEAD-2.2"
-    forms = (Form("select {cell:cell}", doc="the character on CELL will act now", clause="LEAD-2.2",
-                  example="select d2"),)
-
-
-@dataclass(frozen=True)
-class Move(Action):
-    """The selected character steps to ``to`` (LEAD-2.2; a Leader with its Vizier: up to two
-    steps, LEAD-6.5)."""
-
-    to: str
-    clause = "LEAD-2.2"
-    forms = (Form("move {to:cell}", doc="the selected character steps to CELL (Leader with Vizier: up to two "
-                  "steps, LEAD-6.5)", clause="LEAD-2.2", example="move d3"),)
+# The verb table: one row per simple action (class name, form, meaning, clause, example).
+Exile = action_class("Exile", "exile {card:card...}", "Expert mode: this card leaves the game", "LEAD-8.2",
+                     "exile Archer", button=True)
+Pass = action_class("Pass", "pass", "end the Action phase", "LEAD-2.2", "pass")
+Select = action_class("Select", "select {cell:cell}", "the character on CELL will act now", "LEAD-2.2", "select d2")
+Move = action_class("Move", "move {to:cell}", "the selected character steps to CELL (Leader with Vizier: up to two "
+                    "steps, LEAD-6.5)", "LEAD-2.2", "move d3")
 
 
 def _ability_form(verb: str, doc: str, example: str) -> Form:
@@ -132,7 +102,6 @@ class Ability(Action):
     verb: str
     target: str
     dest: str = ""
-    clause = "LEAD-5"
     forms = (
         _ability_form("jump", "lands on CELL after one or two jumps", "jump f3"),
         _ability_form("ride", "moves two cells in a line to CELL", "ride d4"),
@@ -147,14 +116,8 @@ class Ability(Action):
     )
 
 
-@dataclass(frozen=True)
-class NemesisMove(Action):
-    """The Nemesis's forced reaction ends on ``to`` (LEAD-7.2)."""
-
-    to: str
-    clause = "LEAD-7.2"
-    forms = (Form("nemesis {to:cell}", doc="the Nemesis ends its forced move on CELL", clause="LEAD-7.2",
-                  example="nemesis e5"),)
+NemesisMove = action_class("NemesisMove", "nemesis {to:cell}", "the Nemesis ends its forced move on CELL", "LEAD-7.2",
+                           "nemesis e5")
 
 
 @dataclass(frozen=True)
@@ -165,7 +128,6 @@ class Recruit(Action):
     card: str
     cell: str
     cell2: str = ""
-    clause = "LEAD-2.3"
     forms = (Form("recruit {card:card...} {cell:cell} [{cell2:cell}]",
                   doc="recruit CARD onto a recruitment CELL (Hermit & Cub: Hermit on the first CELL, Cub on "
                       "the second, LEAD-7.1)", clause="LEAD-2.3", example="recruit Archer c1"),)

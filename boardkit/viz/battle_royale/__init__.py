@@ -27,7 +27,7 @@ from functools import cache
 from html import escape
 from typing import Any, Iterable, Mapping
 
-from boardkit.viz.layout import HIGHLIGHT_FILL, SELECTED_STROKE
+from boardkit.viz.layout import HIGHLIGHT_FILL, SELECTED_STROKE, cell_set
 
 #: Figure colours of the contract, in seat order (players 0..3), then the neutral colour.
 COLOURS = ("red", "blue", "green", "yellow", "grey")
@@ -122,13 +122,6 @@ def tile_text(counts: Mapping[str, int] | None) -> str:
     return ", ".join(parts) or "no figures"
 
 
-def _as_set(cells: str | Iterable[str] | None) -> set[str]:
-    if cells is None:
-        return set()
-    if isinstance(cells, str):
-        return {cells}
-    return set(cells)
-
 
 def _star(x: float, y: float, r: float) -> str:
     import math
@@ -165,7 +158,7 @@ def arena_svg(obs: Any, highlights: Iterable[str] = (), selected: str | Iterable
     tiles: dict[str, Mapping[str, int]] = dict(obs.get("tiles", {}))  # positions not in it are holes
     goal, elim = obs.get("goal"), obs.get("eliminator")
     moving = obs.get("moving") or {}
-    hl, sel = _as_set(highlights), _as_set(selected)
+    hl, sel = cell_set(highlights), cell_set(selected)
     cols, rows = frame_size(obs)
     pad = size * 0.15
     w, h = cols * size + 2 * pad, rows * size + 2 * pad

@@ -20,7 +20,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any, Iterable, Mapping
 
-from boardkit.viz.layout import CELL_FILL, HIGHLIGHT_FILL, SEAT_COLOURS, SELECTED_STROKE, hex_corners
+from boardkit.viz.layout import CELL_FILL, HIGHLIGHT_FILL, SEAT_COLOURS, SELECTED_STROKE, hex_corners, cell_set
 
 #: Fill colour of each player's pieces (player index -> CSS colour); more players cycle.
 OWNER_COLOURS = SEAT_COLOURS
@@ -69,13 +69,6 @@ def recruit_cells(board: Any) -> dict[str, str]:
     return out
 
 
-def _as_set(cells: str | Iterable[str] | None) -> set[str]:
-    if cells is None:
-        return set()
-    if isinstance(cells, str):
-        return {cells}
-    return set(cells)
-
 
 def hex_svg(state: Any, highlights: Iterable[str] = (), selected: str | Iterable[str] | None = None,
             size: float = 24.0, show_names: bool = True, seat: int | None = None) -> str:
@@ -95,7 +88,7 @@ def hex_svg(state: Any, highlights: Iterable[str] = (), selected: str | Iterable
         ``<title>`` tooltip.
     """
     board, pieces = _board_and_pieces(state, seat)
-    hl, sel = _as_set(highlights), _as_set(selected)
+    hl, sel = cell_set(highlights), cell_set(selected)
     recruit = recruit_cells(board)
     centres = [(size * x, -size * y) for x, y in board.positions]  # drawing positions of the data file, y down
     pad = size * 1.2

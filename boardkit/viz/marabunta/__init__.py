@@ -36,7 +36,7 @@ from boardkit.core.actions import Action
 from boardkit.core.rules import NotationError
 from boardkit.games.marabunta.actions import Place, Skip, Split
 from boardkit.viz.controller import BoardController, ClickResult
-from boardkit.viz.layout import SELECTED_STROKE, hex_corners
+from boardkit.viz.layout import SELECTED_STROKE, hex_corners, cell_set
 
 #: Field tint per region (die colour).
 REGION_FILL = {"yellow": "#fbeea0", "orange": "#f9c98a", "green": "#c8e6c9", "teal": "#a8e0d8",
@@ -76,11 +76,6 @@ def _context(state_or_obs: Any, game: Any = None) -> tuple[dict[str, Any], Any]:
         return state_or_obs, game or _default_game()
     raise TypeError(f"expected a Marabunta state or its observation(None), got {type(state_or_obs).__name__}")
 
-
-def _as_set(cells: str | Iterable[str] | None) -> set[str]:
-    if cells is None:
-        return set()
-    return {cells} if isinstance(cells, str) else set(cells)
 
 
 def face_text(face: str) -> str:
@@ -144,7 +139,7 @@ def territory_svg(state_or_obs: Any, highlights: Iterable[str] = (), selected: s
     obs, g = _context(state_or_obs, game)
     board = g.board
     where = territory(g)
-    hl, sel, ants = _as_set(highlights), _as_set(selected), _as_set(ant_fields)
+    hl, sel, ants = cell_set(highlights), cell_set(selected), cell_set(ant_fields)
     centres = [(size * x, -size * y) for x, y in board.positions]  # drawing positions of the data file, y down
     xs, ys = [x for x, _ in centres], [y for _, y in centres]
     pad = size * 1.2
