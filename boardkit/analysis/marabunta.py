@@ -39,7 +39,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Iterable
 
 from boardkit.analysis.splits import (
-    FACES, TILE, AdditiveValuation, Element, Pool, SplitAnalysis, Vocabulary, analyse_split, splitter_expected_value,
+    FACES, TILE, AdditiveValuation, Element, Pool, SplitAnalysis, RoundNames, analyse_split, splitter_expected_value,
 )
 
 if TYPE_CHECKING:
@@ -241,7 +241,7 @@ def position_valuation(state: "MarabuntaState", elements: Iterable[Element] | No
     elements = list(elements) if elements is not None else None
     chooser = element_gains(state, state.chooser, elements)
     splitter = element_gains(state, state.splitter, elements)
-    base = AdditiveValuation(chooser, splitter, vocabulary=Vocabulary.of_game(state.game))
+    base = AdditiveValuation(chooser, splitter, names=RoundNames.of_game(state.game))
     return _AgainValuation(base) if state.tile == "again" else base
 
 
@@ -264,7 +264,7 @@ def analyse_position(state: "MarabuntaState", objective: str = "difference") -> 
     roll = tuple(state.dice)
     elements: list[Element] = [(c, f) for c, f in zip(state.game.regions, roll)] + [TILE]
     return analyse_split(roll, position_valuation(state, elements), tile=str(state.tile), objective=objective,
-                         vocabulary=Vocabulary.of_game(state.game))
+                         names=RoundNames.of_game(state.game))
 
 
 def position_expected_value(state: "MarabuntaState", objective: str = "difference", progress: bool = False) -> Fraction:
@@ -282,5 +282,5 @@ def position_expected_value(state: "MarabuntaState", objective: str = "differenc
         Points of margin, exact.
     """
     return splitter_expected_value(position_valuation(state), tile=str(state.tile), objective=objective,
-                                   vocabulary=Vocabulary.of_game(state.game),
+                                   names=RoundNames.of_game(state.game),
                                    progress=progress)

@@ -9,10 +9,10 @@ how many differ in effect, and, for a valuation of the pools, the splitter's max
 (full enumeration of the splits and the chooser's best response) and its expected value over
 all 6^6 rolls. Numbers are exact (:class:`fractions.Fraction`; sympy ``Rational`` on request).
 
-Vocabulary: the region colours (one die each, in roll order) and the tile names are the
-game's (a :class:`Vocabulary`, by default that of ``load_game("marabunta")``, whose names are
+RoundNames: the region colours (one die each, in roll order) and the tile names are the
+game's (a :class:`RoundNames`, by default that of ``load_game("marabunta")``, whose names are
 :data:`REGIONS` and :data:`TILES`; a data file that renames them gives its own with
-:meth:`Vocabulary.of_game`). A valuation carries its vocabulary, and the analyses use it.
+:meth:`RoundNames.of_game`). A valuation carries its names, and the analyses use it.
 
 - a *roll* is a tuple of 6 faces in :data:`REGIONS` order, faces from :data:`FACES` (strings);
 - an *element* is ``(colour, face)`` for a die or the string ``"tile"`` for the round's tile

@@ -18,8 +18,8 @@ from fractions import Fraction
 from typing import Any, Callable, Iterable, Sequence
 
 from boardkit.analysis.splits.rolls import (
-    FACES, REGIONS, ROLES, TILE, Element, Number, Pool, Roll, Vocabulary, _check_objective, _check_tile,
-    _dice, _exact, _split_index_sets, _vocabulary, format_pool, roll_elements,
+    FACES, REGIONS, ROLES, TILE, Element, Number, Pool, Roll, RoundNames, _check_objective, _check_tile,
+    _dice, _exact, _split_index_sets, _names, format_pool, roll_elements,
 )
 from boardkit.analysis.splits.valuations import AdditiveValuation, FaceValuation, Valuation
 from boardkit.core.chance import to_sympy
@@ -208,7 +208,7 @@ def _subset_sums(values: Sequence[Any]) -> list[Any]:
 
 
 def analyse_split(roll: Sequence[str], valuation: Valuation, tile: str = TILE,
-                  objective: str = "difference", vocabulary: Vocabulary | None = None) -> SplitAnalysis:
+                  objective: str = "difference", names: RoundNames | None = None) -> SplitAnalysis:
     """The splitter's best split of one round by full enumeration (MARA-3.2, MARA-3.3, MARA-10).
 
     All 63 splits of the six dice and the tile are enumerated; for each, the chooser's best
@@ -243,7 +243,7 @@ def analyse_split(roll: Sequence[str], valuation: Valuation, tile: str = TILE,
     >>> a.value, a.ties, format_pool(a.best.pool_b)
     (Fraction(-2, 1), 20, 'yellow 3, orange 3, green 3')
     """
-    voc = _vocabulary(vocabulary, valuation)
+    voc = _names(names, valuation)
     elements = roll_elements(roll, voc)
     roll = tuple(roll)
     tile = _check_tile(tile, voc)
@@ -312,7 +312,7 @@ def _best_scaled(cs: Sequence[int], ss: Sequence[int], objective: str) -> int:
 
 
 def max_min_value(roll: Sequence[str], valuation: AdditiveValuation, tile: str = TILE,
-                  objective: str = "difference", vocabulary: Vocabulary | None = None) -> Fraction:
+                  objective: str = "difference", names: RoundNames | None = None) -> Fraction:
     """The value of the splitter's best split of one round, without the rows (fast: ~30 us).
 
     The same number as ``analyse_split(roll, valuation, tile, objective).value``, computed
@@ -338,7 +338,7 @@ def max_min_value(roll: Sequence[str], valuation: AdditiveValuation, tile: str =
     >>> max_min_value(("3",) * 6, v)
     Fraction(-2, 1)
     """
-    voc = _vocabulary(vocabulary, valuation)
+    voc = _names(names, valuation)
     elements = roll_elements(roll, voc)
     _check_tile(tile, voc)
     objective = _check_objective(objective)
@@ -394,7 +394,7 @@ def _insert_sorted(ms: tuple[Any, ...], x: Any) -> tuple[Any, ...]:
 
 def splitter_expected_value(valuation: Valuation, tile: str = TILE, objective: str = "difference",
                             method: str = "auto", progress: bool = False,
-                            vocabulary: Vocabulary | None = None) -> Fraction:
+                            names: RoundNames | None = None) -> Fraction:
     """Expected value to the splitter of its best split, over all 6^6 rolls (MARA-3.1, MARA-10).
 
     For each roll the splitter plays its max-min split (:func:`analyse_split`); the rolls are
@@ -435,7 +435,7 @@ def splitter_expected_value(valuation: Valuation, tile: str = TILE, objective: s
     >>> splitter_expected_value(v, objective="own")
     Fraction(6793, 1296)
     """
-    voc = _vocabulary(vocabulary, valuation)
+    voc = _names(names, valuation)
     die_elements = _dice(voc.colours)
     tile = _check_tile(tile, voc)
     objective = _check_objective(objective)

@@ -1,7 +1,7 @@
-"""Marabunta's rolls and splits: the vocabulary, roll odds and the enumeration of splits.
+"""Marabunta's rolls and splits: the names, roll odds and the enumeration of splits.
 
-Part of :mod:`boardkit.analysis.splits` (read its docstring for the vocabulary): the names a
-round is written in (:class:`Vocabulary`), the distribution of a roll
+Part of :mod:`boardkit.analysis.splits` (read its docstring for the names): the names a
+round is written in (:class:`RoundNames`), the distribution of a roll
 (:func:`roll_distribution`), the seven elements of a round (:func:`roll_elements`), the 63
 splits (:func:`splits`, :func:`count_splits`) and how many differ in effect
 (:func:`distinct_effect_splits`).
@@ -24,7 +24,7 @@ import boardkit
 from boardkit.core.dice import Dist, count_faces, ordered_rolls, pool, sum_of
 
 __all__ = [
-    "Vocabulary", "DEFAULT_VOCABULARY", "REGIONS", "FACES", "TILES", "ROLES", "OBJECTIVES", "TILE", "COLOURLESS_FACES", "Element", "Pool", "Roll", "Number", "roll_distribution", "roll_elements", "format_pool", "splits", "count_splits", "effect_key", "distinct_effect_splits",
+    "RoundNames", "DEFAULT_NAMES", "REGIONS", "FACES", "TILES", "ROLES", "OBJECTIVES", "TILE", "COLOURLESS_FACES", "Element", "Pool", "Roll", "Number", "roll_distribution", "roll_elements", "format_pool", "splits", "count_splits", "effect_key", "distinct_effect_splits",
 ]
 
 #: The six faces of every die (MARA-1.1), as strings; "circle" is the empty circle (flag).
@@ -32,7 +32,7 @@ FACES: tuple[str, ...] = ("0", "1", "2", "3", "circle", "crate")
 
 
 @dataclass(frozen=True)
-class Vocabulary:
+class RoundNames:
     """The names a round is written in: region colours (one die per colour, in roll order)
     and tile names.
 
@@ -41,7 +41,7 @@ class Vocabulary:
         tiles: tile names (MARA-5.1): the shuffled tiles, then the last tile.
 
     >>> import boardkit
-    >>> Vocabulary.of_game(boardkit.load_game("marabunta")).colours[:2]
+    >>> RoundNames.of_game(boardkit.load_game("marabunta")).colours[:2]
     ('yellow', 'orange')
     """
 
@@ -49,8 +49,8 @@ class Vocabulary:
     tiles: tuple[str, ...]
 
     @classmethod
-    def of_game(cls, game: Any) -> "Vocabulary":
-        """The vocabulary of a Marabunta game: its ``regions`` and ``tiles`` + ``last_tile``.
+    def of_game(cls, game: Any) -> "RoundNames":
+        """The names of a Marabunta game: its ``regions`` and ``tiles`` + ``last_tile``.
 
         Raises:
             TypeError: ``game`` has no ``regions`` / ``tiles`` / ``last_tile``.
@@ -61,12 +61,12 @@ class Vocabulary:
             raise TypeError(f"expected a Marabunta game (regions, tiles, last_tile), got {type(game).__name__}") from exc
 
 
-#: The vocabulary of the default game data (``data/marabunta/default.yaml``).
-DEFAULT_VOCABULARY: Vocabulary = Vocabulary.of_game(boardkit.load_game("marabunta"))
+#: The names of the default game data (``data/marabunta/default.yaml``).
+DEFAULT_NAMES: RoundNames = RoundNames.of_game(boardkit.load_game("marabunta"))
 #: Region colours in die order (MARA-1.1) of the default data; a roll lists one face per colour.
-REGIONS: tuple[str, ...] = DEFAULT_VOCABULARY.colours
+REGIONS: tuple[str, ...] = DEFAULT_NAMES.colours
 #: Tile names of the default data (MARA-5.1): the seven shuffled tiles, then the crossed-cupcake tile.
-TILES: tuple[str, ...] = DEFAULT_VOCABULARY.tiles
+TILES: tuple[str, ...] = DEFAULT_NAMES.tiles
 #: The two roles of a round (MARA-3.2, MARA-3.3).
 ROLES: tuple[str, ...] = ("chooser", "splitter")
 #: What the chooser maximises (see :func:`analyse_split`).
@@ -94,15 +94,15 @@ def _dice(colours: tuple[str, ...]) -> tuple[dict[str, tuple[str, str]], ...]:
     return tuple({f: (c, f) for f in FACES} for c in colours)
 
 
-def _vocabulary(vocabulary: Vocabulary | None, valuation: object = None) -> Vocabulary:
-    if vocabulary is not None:
-        if not isinstance(vocabulary, Vocabulary):
-            raise TypeError(f"vocabulary must be a Vocabulary, got {vocabulary!r}")
-        return vocabulary
-    own = getattr(valuation, "vocabulary", None)  # an AdditiveValuation carries its vocabulary
-    if isinstance(own, Vocabulary):
+def _names(names: RoundNames | None, valuation: object = None) -> RoundNames:
+    if names is not None:
+        if not isinstance(names, RoundNames):
+            raise TypeError(f"names must be a RoundNames, got {names!r}")
+        return names
+    own = getattr(valuation, "names", None)  # an AdditiveValuation carries its names
+    if isinstance(own, RoundNames):
         return own
-    return DEFAULT_VOCABULARY
+    return DEFAULT_NAMES
 
 
 # --------------------------------------------------------------------------- validation
@@ -113,15 +113,15 @@ def _check_face(face: object, where: str = "") -> str:
     return face
 
 
-def _check_colour(colour: object, vocabulary: Vocabulary = DEFAULT_VOCABULARY) -> str:
-    colours = vocabulary.colours
+def _check_colour(colour: object, names: RoundNames = DEFAULT_NAMES) -> str:
+    colours = names.colours
     if not isinstance(colour, str) or colour not in colours:
         raise ValueError(f"unknown colour {colour!r}: region colours are {', '.join(colours)} (MARA-1.1)")
     return colour
 
 
-def _check_roll(roll: Sequence[str], vocabulary: Vocabulary = DEFAULT_VOCABULARY) -> Roll:
-    colours = vocabulary.colours
+def _check_roll(roll: Sequence[str], names: RoundNames = DEFAULT_NAMES) -> Roll:
+    colours = names.colours
     if isinstance(roll, str) or not isinstance(roll, Sequence):
         raise ValueError(f"a roll is a sequence of {len(colours)} faces in REGIONS order, got {roll!r}")
     if len(roll) != len(colours):
@@ -131,8 +131,8 @@ def _check_roll(roll: Sequence[str], vocabulary: Vocabulary = DEFAULT_VOCABULARY
     return tuple(roll)
 
 
-def _check_tile(tile: object, vocabulary: Vocabulary = DEFAULT_VOCABULARY) -> str:
-    tiles = vocabulary.tiles
+def _check_tile(tile: object, names: RoundNames = DEFAULT_NAMES) -> str:
+    tiles = names.tiles
     if tile != TILE and tile not in tiles:
         raise ValueError(f"unknown tile {tile!r}: tiles are {', '.join(tiles)}, or {TILE!r} for an unnamed tile (MARA-5.1)")
     return str(tile)
@@ -150,11 +150,11 @@ def _check_role(role: object) -> str:
     return str(role)
 
 
-def _check_element(element: object, vocabulary: Vocabulary = DEFAULT_VOCABULARY) -> Element:
+def _check_element(element: object, names: RoundNames = DEFAULT_NAMES) -> Element:
     if element == TILE:
         return TILE
     if isinstance(element, tuple) and len(element) == 2:
-        return (_check_colour(element[0], vocabulary), _check_face(element[1]))
+        return (_check_colour(element[0], names), _check_face(element[1]))
     raise ValueError(f"unknown element {element!r}: an element is (colour, face) for a die or {TILE!r} for the tile")
 
 
@@ -170,7 +170,7 @@ def _exact(value: object, what: str) -> Fraction:
 _WHATS = ("faces", "multiset", "crates", "circles", "zeros", "sum", "count:<face>", "face:<colour>")
 
 
-def roll_distribution(what: str, vocabulary: Vocabulary | None = None) -> Dist[Any]:
+def roll_distribution(what: str, names: RoundNames | None = None) -> Dist[Any]:
     """Exact distribution of a statistic of one roll of the six dice (MARA-3.1, MARA-1.1).
 
     Every die is fair with faces :data:`FACES`. Built with :mod:`boardkit.core.dice`
@@ -195,7 +195,7 @@ def roll_distribution(what: str, vocabulary: Vocabulary | None = None) -> Dist[A
         ValueError: unknown ``what`` (the message lists the valid ones), or an unknown face
             or colour after ``count:`` / ``face:``.
 
-    ``vocabulary`` (default :data:`DEFAULT_VOCABULARY`) names the colours of ``face:``.
+    ``names`` (default :data:`DEFAULT_NAMES`) names the colours of ``face:``.
 
     Source: seed 003_a24625b41ad3ab46.txt; MARA-1.1, MARA-3.1, MARA-10.
 
@@ -220,17 +220,17 @@ def roll_distribution(what: str, vocabulary: Vocabulary | None = None) -> Dist[A
     if what == "sum":
         return sum_of(len(REGIONS), die.map(_NUMBER_OF_FACE.__getitem__))
     if what.startswith("face:"):
-        _check_colour(what[len("face:"):], _vocabulary(vocabulary))
+        _check_colour(what[len("face:"):], _names(names))
         return die
     raise ValueError(f"unknown statistic {what!r}: valid ones are {', '.join(_WHATS)}")
 
 
-def roll_elements(roll: Sequence[str], vocabulary: Vocabulary | None = None) -> Pool:
+def roll_elements(roll: Sequence[str], names: RoundNames | None = None) -> Pool:
     """The seven elements of a round: the six dice in :data:`REGIONS` order, then the tile.
 
     Args:
         roll: 6 faces in :data:`REGIONS` order.
-        vocabulary: the colours of the dice (default :data:`DEFAULT_VOCABULARY`).
+        names: the colours of the dice (default :data:`DEFAULT_NAMES`).
 
     Returns:
         ``((colour, face), ..., "tile")``, length 7.
@@ -243,7 +243,7 @@ def roll_elements(roll: Sequence[str], vocabulary: Vocabulary | None = None) -> 
     >>> roll_elements(("0", "1", "2", "3", "circle", "crate"))[-2:]
     (('brown', 'crate'), 'tile')
     """
-    voc = _vocabulary(vocabulary)
+    voc = _names(names)
     roll = _check_roll(roll, voc)
     return tuple(_dice(voc.colours)[i][f] for i, f in enumerate(roll)) + (TILE,)
 
@@ -348,13 +348,13 @@ def splits(elements: Sequence[H]) -> list[tuple[tuple[H, ...], tuple[H, ...]]]:
     return [(tuple(elems[i] for i in a), tuple(elems[i] for i in b)) for a, b in _split_index_sets(len(elems), anchor)]
 
 
-def effect_key(element: Element, vocabulary: Vocabulary | None = None) -> Element:
+def effect_key(element: Element, names: RoundNames | None = None) -> Element:
     """The element up to effect: a die showing 0 or a crate does the same whatever its colour
     (MARA-4.4, MARA-4.2), so its colour is replaced by ``"any"``; other elements are kept.
 
     Args:
         element: ``(colour, face)`` or ``"tile"``.
-        vocabulary: the colours (default :data:`DEFAULT_VOCABULARY`).
+        names: the colours (default :data:`DEFAULT_NAMES`).
 
     Returns:
         ``("any", face)`` for a 0 or crate die, else ``element``.
@@ -367,13 +367,13 @@ def effect_key(element: Element, vocabulary: Vocabulary | None = None) -> Elemen
     >>> effect_key(("teal", "crate")), effect_key(("teal", "2"))
     (('any', 'crate'), ('teal', '2'))
     """
-    e = _check_element(element, _vocabulary(vocabulary))
+    e = _check_element(element, _names(names))
     if e != TILE and e[1] in COLOURLESS_FACES:
         return ("any", e[1])
     return e
 
 
-def distinct_effect_splits(roll: Sequence[str], tile: str = TILE, vocabulary: Vocabulary | None = None) -> int:
+def distinct_effect_splits(roll: Sequence[str], tile: str = TILE, names: RoundNames | None = None) -> int:
     """How many splits of a round differ in what the pools can do (MARA-3.2, MARA-10).
 
     Two dice both showing 0, or both showing a crate, are interchangeable (MARA-4.4,
@@ -400,7 +400,7 @@ def distinct_effect_splits(roll: Sequence[str], tile: str = TILE, vocabulary: Vo
     >>> distinct_effect_splits(("0",) * 6), distinct_effect_splits(("0", "0", "crate", "1", "2", "3"))
     (6, 47)
     """
-    voc = _vocabulary(vocabulary)
+    voc = _names(names)
     roll = _check_roll(roll, voc)
     _check_tile(tile, voc)
     counts = Counter(f for f in roll if f in COLOURLESS_FACES)

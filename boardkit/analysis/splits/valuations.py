@@ -2,7 +2,7 @@
 
 Part of :mod:`boardkit.analysis.splits`. An :class:`AdditiveValuation` sums a value per element;
 a :class:`FaceValuation` values a die by its face whatever the colour. Each carries the
-:class:`~boardkit.analysis.splits.rolls.Vocabulary` its elements are named in.
+:class:`~boardkit.analysis.splits.rolls.RoundNames` its elements are named in.
 
 >>> AdditiveValuation.from_function(lambda role, e: 1)("chooser", (("yellow", "3"), "tile"))
 Fraction(2, 1)
@@ -15,8 +15,8 @@ from types import MappingProxyType
 from typing import Any, Callable, Mapping, Union
 
 from boardkit.analysis.splits.rolls import (
-    FACES, ROLES, TILE, Element, Number, Pool, Vocabulary, _check_element, _check_face, _check_role, _exact,
-    _vocabulary,
+    FACES, ROLES, TILE, Element, Number, Pool, RoundNames, _check_element, _check_face, _check_role, _exact,
+    _names,
 )
 
 __all__ = [
@@ -41,7 +41,7 @@ class AdditiveValuation:
             die and ``"tile"`` for the round's tile; values ints or Fractions (e.g. victory
             points). Keys may be missing; a missing key raises when the element is valued.
         splitter: the same for the splitter.
-        vocabulary: the colours of the elements (default :data:`DEFAULT_VOCABULARY`); the
+        names: the colours of the elements (default :data:`DEFAULT_NAMES`); the
             analyses of this valuation use it.
 
     Raises:
@@ -57,14 +57,14 @@ class AdditiveValuation:
     Fraction(5, 2)
     """
 
-    __slots__ = ("_tables", "vocabulary")
+    __slots__ = ("_tables", "names")
 
     _tables: dict[str, Mapping[Element, Fraction]]
-    vocabulary: Vocabulary
+    names: RoundNames
 
     def __init__(self, chooser: Mapping[Element, Number], splitter: Mapping[Element, Number],
-                 vocabulary: Vocabulary | None = None) -> None:
-        voc = _vocabulary(vocabulary)
+                 names: RoundNames | None = None) -> None:
+        voc = _names(names)
         tables: dict[str, Mapping[Element, Fraction]] = {}
         for role, table in (("chooser", chooser), ("splitter", splitter)):
             if not isinstance(table, Mapping):
@@ -72,10 +72,10 @@ class AdditiveValuation:
             tables[role] = MappingProxyType(
                 {_check_element(k, voc): _exact(v, f"the {role}'s value of {k!r}") for k, v in table.items()})
         object.__setattr__(self, "_tables", tables)
-        object.__setattr__(self, "vocabulary", voc)
+        object.__setattr__(self, "names", voc)
 
     @classmethod
-    def from_function(cls, value: Callable[[str, Element], Number], vocabulary: Vocabulary | None = None) -> AdditiveValuation:
+    def from_function(cls, value: Callable[[str, Element], Number], names: RoundNames | None = None) -> AdditiveValuation:
         """An additive valuation with ``value(role, element)`` for all 37 elements and both roles.
 
         Args:
@@ -89,10 +89,10 @@ class AdditiveValuation:
         >>> v.element_value("chooser", ("brown", "0"))
         Fraction(1, 1)
         """
-        voc = _vocabulary(vocabulary)
+        voc = _names(names)
         elements: list[Element] = [(c, f) for c in voc.colours for f in FACES] + [TILE]
         chooser, splitter = ({e: value(role, e) for e in elements} for role in ROLES)
-        return cls(chooser, splitter, vocabulary=voc)
+        return cls(chooser, splitter, names=voc)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"{type(self).__name__} is immutable (cannot set {name!r})")
@@ -156,7 +156,7 @@ class FaceValuation(AdditiveValuation):
             values ints or Fractions. Missing keys raise when such an element is valued.
         splitter: the splitter's table when it differs from the chooser's (default: the same
             table for both roles).
-        vocabulary: the colours of the dice (default :data:`DEFAULT_VOCABULARY`).
+        names: the colours of the dice (default :data:`DEFAULT_NAMES`).
 
     Raises:
         ValueError: a key is neither a face nor ``"tile"`` (naming it).
@@ -175,8 +175,8 @@ class FaceValuation(AdditiveValuation):
     _faces: dict[str, Mapping[str, Fraction]]
 
     def __init__(self, table: Mapping[str, Number], splitter: Mapping[str, Number] | None = None,
-                 vocabulary: Vocabulary | None = None) -> None:
-        voc = _vocabulary(vocabulary)
+                 names: RoundNames | None = None) -> None:
+        voc = _names(names)
         faces: dict[str, Mapping[str, Fraction]] = {}
         for role, t in (("chooser", table), ("splitter", table if splitter is None else splitter)):
             if not isinstance(t, Mapping):
@@ -192,7 +192,7 @@ class FaceValuation(AdditiveValuation):
             if TILE in ft:
                 tab[TILE] = ft[TILE]
             full.append(tab)
-        super().__init__(full[0], full[1], vocabulary=voc)
+        super().__init__(full[0], full[1], names=voc)
         object.__setattr__(self, "_faces", faces)
 
     def face_table(self, role: str) -> Mapping[str, Fraction]:
