@@ -45,6 +45,10 @@ def game_class(name: str) -> type[Game]:
 
 add_discovery(discover)  # the games under boardkit.games register when the registry is read
 
+from boardkit.core.lazy import submodule_getattr  # noqa: E402
+
+__getattr__ = submodule_getattr(__name__, __path__)  # boardkit.viz, boardkit.analysis... load on first use
+
 
 __all__ = [
     "CHANCE", "TERMINAL", "SIMULTANEOUS", "Outcome", "GameSpec", "get_spec", "Game", "State", "Option", "OptionError", "IllegalActionError", "IllegalPositionError",

@@ -259,3 +259,12 @@ def test_public_observation_shows_no_hand_and_no_pile():
     assert json.loads(str(s)) == json.loads(json.dumps(pub))
     assert s.observation(0)["hands"][0] == s.observation(None)["hands"][0] and s.observation(0)["hands"][1] == 4
     assert copy.deepcopy(pub) == s.public_observation()
+
+
+def test_BR_1_4_a_position_cannot_owe_more_cards_than_a_pile_holds():
+    full = ["1x1e", "1x2o", "1x3", "1x3d", "2x1b", "2x1m", "2x2", "2x2", "3x1", "3x1"]
+    desc = {"layout": "first", "tiles": {}, "holes": [], "hands": {0: [], 1: []}, "piles": {0: full, 1: []},
+            "phase": "setup", "first": None, "deal": [0, 0, 0, 0, 1, 1, 1, 1], "turn": 0}
+    with pytest.raises(boardkit.IllegalPositionError) as info:
+        boardkit.load_game("battle_royale").state_from_position(desc)
+    assert info.value.clause == "BR-1.4" and "player 1 is still to draw 4" in info.value.reason

@@ -73,6 +73,10 @@ def test_notation_table_parses_writes_and_clicks(text: str, action: Action, cell
     ("draw a", ["ambiguous", "Acrobat", "Archer"]),
     ("jump c1", ["unknown action 'jump'", "recruit", "pass"]),
     ("yellow two i8", ["'two' is not a whole number"]),
+    ("yellow ² i8", ["'²' is not a whole number"]),
+    ("first ①", ["'①' is not a seat"]),
+    ("first " + "9" * 5000, ["is not a seat"]),
+    ("roll -move", ["'-move' is not a face"]),
     ("pass now", ["'now' is not expected"]),
     ("", ["empty action"]),
 ])
@@ -221,3 +225,18 @@ def test_stored_action_is_the_games_own_form(monkeypatch: pytest.MonkeyPatch) ->
     assert [str(a) for a in state.history()] == ["first 1", "take 1"]
     with pytest.raises(NotationError, match="not a whole number"):
         state.apply_action(toygame.Take(1.5))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name, desc", [
+    ("leaders", {"pieces": {"0": "King d1", "1": "Queen d7, Archer c1, Rider e2, Vizier d2"},
+                 "market": ["Jailer", "Wanderer", "Acrobat"]}),  # the King already surrounded (LEAD-3.1)
+])
+def test_study_positions_are_saved_as_such_and_reload(name: str, desc: dict[str, Any]) -> None:
+    game = boardkit.load_game(name)
+    with pytest.raises(IllegalActionError, match="study=True"):
+        game.state_from_position(desc)
+    state = game.state_from_position(desc, study=True)
+    again = boardkit.state_from_json(state.to_json())
+    assert again.to_position() == state.to_position() and '"study": true' in state.to_json()
+    with pytest.raises(TypeError, match="study is True or False"):
+        game.state_from_position(desc, study="yes")  # type: ignore[arg-type]

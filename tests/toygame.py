@@ -109,7 +109,7 @@ class ToyGame(Game):
     def new_initial_state(self) -> "ToyState":
         return ToyState(self, pile=self.options["pile"], to_move=CHANCE)
 
-    def state_from_position(self, description: str | Mapping[str, Any], study: bool = False) -> "ToyState":
+    def _state_from_position(self, description: str | Mapping[str, Any], study: bool = False) -> "ToyState":
         doc = yaml.safe_load(description) if isinstance(description, str) else dict(description)
         check_schema(doc, _POSITION_SCHEMA, "toy position")
         max_turns = self.options["max_turns"]

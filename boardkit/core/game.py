@@ -8,6 +8,7 @@ either applies the whole action or raises without changing anything.
 
 from __future__ import annotations
 
+import copy
 import json
 from fractions import Fraction
 from types import MappingProxyType
@@ -148,7 +149,18 @@ class Game:
             BoardkitDataError: the description is malformed (names the field).
             IllegalPositionError: the position is impossible (names the clause it breaks;
                 a subclass of IllegalActionError).
+            TypeError: ``study`` is not True or False.
         """
+        if not isinstance(study, bool):
+            raise TypeError(f"{self.name}: study is True or False, not {study!r}")
+        if not isinstance(description, str):
+            description = copy.deepcopy(description)  # the caller's mapping is never shared
+        state = self._state_from_position(description, study)
+        state._study = study
+        return state
+
+    def _state_from_position(self, description: str | Mapping[str, Any], study: bool) -> "State":
+        """Game-specific: build the position (``description`` is the game's own copy)."""
         raise NotImplementedError
 
     def state_from_json(self, text: str, source: str = "saved state") -> "State":
@@ -321,6 +333,10 @@ class State:
             if player not in self.current_players():
                 return []
             return self._legal_actions_for(player)
+        return list(self._legal_list())
+
+    def _legal_list(self) -> list[Action]:
+        """The cached legal actions of the player (or chance) to move; callers must not change it."""
         if self._legal_cache is None:
             if self.is_terminal():
                 self._legal_cache = []
@@ -328,7 +344,15 @@ class State:
                 self._legal_cache = [a for a, _ in self.chance_outcomes()]
             else:
                 self._legal_cache = sorted(self._legal_actions(), key=str)
-        return list(self._legal_cache)
+        return self._legal_cache
+
+    def _legal_lookup(self) -> dict[Action, Action]:
+        """Each legal action by itself (so an equal hand-built action finds the game's own),
+        made once per cached list."""
+        legal = self._legal_list()
+        if self.__dict__.get("_lookup_for") is not legal:
+            self._lookup_for, self._lookup = legal, {a: a for a in legal}
+        return self._lookup
 
     def _legal_actions_for(self, player: int) -> list[Action]:
         """The legal actions of ``player`` (to move) from what it knows. In the games whose
@@ -362,11 +386,9 @@ class State:
             return self.parse_action(action)
         if not isinstance(action, Action):
             raise NotationError(f"an action is an Action or its notation text, got {action!r}")
-        legal = self.legal_actions()
-        try:
-            return legal[legal.index(action)]
-        except ValueError:
-            pass
+        found = self._legal_lookup().get(action)
+        if found is not None:
+            return found
         try:
             text = str(action)
         except (ValueError, TypeError) as exc:
@@ -387,7 +409,10 @@ class State:
         The action is first put in the game's own form (:meth:`canonical`), which raises
         NotationError for text, or a hand-built Action, that is no action of this game.
         """
-        action = self.canonical(action)
+        return self._why(self.canonical(action), player)
+
+    def _why(self, action: Action, player: int | None) -> IllegalActionError | None:
+        """:meth:`why_illegal` of an action already in the game's form."""
         if player is not None:
             self._check_seat(player)
             if not self.is_terminal() and player not in self.current_players():
@@ -396,7 +421,7 @@ class State:
                 return IllegalActionError(self.game.spec.turn_clause, f"it is not player {player}'s turn ({who} acts now)", action)
         if self.is_terminal():
             return self._explain(action)
-        if action in (self.legal_actions() if player is None else self.legal_actions(player)):
+        if action in (self._legal_lookup() if player is None else self.legal_actions(player)):
             return None
         err = self._explain(action)
         if not isinstance(err, IllegalActionError):  # pragma: no cover - engine bug guard
@@ -421,7 +446,7 @@ class State:
         if player is None and len(self.current_players()) > 1:
             raise ValueError(f"{self.game.name}: players {self.current_players()} act at once: say which one acts "
                              f"(apply_action(action, player=...))")
-        err = self.why_illegal(action, player)
+        err = self._why(action, player)
         if err is not None:
             raise err
         seen = self._seen_by(action)

@@ -56,7 +56,9 @@ __all__ = ["Form", "Vocabulary", "NotationContext", "Notation", "fit_form"]
 
 
 def _key(text: str) -> str:
-    return re.sub(r"[\s_\-&]", "", text.lower())
+    # case, spaces, "_", "&" and a hyphen inside a word are ignored ("claw-launcher"); a
+    # leading minus is kept, so "-1" is never read as "1"
+    return re.sub(r"[\s_&]|(?<=\w)-", "", text.lower())
 
 
 @dataclass(frozen=True)
@@ -493,11 +495,11 @@ class Notation:
                     raise NotationError(f"{word!r} is not a cell of the board")
                 return w
             if slot.kind == "player":
-                if not word.isdigit() or int(word) >= ctx.num_players:
+                if not re.fullmatch(r"[0-9]{1,9}", word) or int(word) >= ctx.num_players:
                     raise NotationError(f"{word!r} is not a seat (0 .. {ctx.num_players - 1})")
                 return int(word)
             if slot.kind == "int":
-                if not re.fullmatch(r"-?\d+", word):
+                if not re.fullmatch(r"-?[0-9]{1,18}", word):  # ASCII digits: '²' or '①' are no number
                     raise NotationError(f"{word!r} is not a whole number")
                 return int(word)
             return ctx.vocabulary(slot.kind).resolve(word)

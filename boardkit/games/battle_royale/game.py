@@ -189,7 +189,7 @@ class BattleRoyaleGame(Game):
         then the start player is drawn (BR-1.7) unless fixed by an option."""
         return BattleRoyaleState(self)
 
-    def state_from_position(self, description: str | Mapping[str, Any], study: bool = False) -> BattleRoyaleState:
+    def _state_from_position(self, description: str | Mapping[str, Any], study: bool = False) -> BattleRoyaleState:
         """A position for study (copied from ``description``); see
         :mod:`boardkit.games.battle_royale.position` for the format and the refusals.
 

@@ -292,6 +292,11 @@ def _read_turn(game: "BattleRoyaleGame", doc: dict[str, Any], state: "BattleRoya
     if state.first is not None:
         seat(state.first, "first")
     state.deal = [seat(p, "deal") for p in doc.get("deal", [])]
+    owed = Counter(state.deal)
+    short = [s for s in sorted(owed) if owed[s] > len(state.piles[s])]
+    if short:  # BR-1.4: every card still to be dealt comes from the seat's own pile
+        raise IllegalPositionError("BR-1.4", f"player {short[0]} is still to draw {owed[short[0]]} card(s) but its "
+                                             f"pile holds {len(state.piles[short[0]])}")
     if (state.deal or state.first is None) and phase is not Phase.SETUP:
         raise IllegalPositionError("BR-1.4", "hands are dealt and the start player drawn before the first turn: "
                                              "a deal or an undrawn start player needs phase setup")

@@ -90,7 +90,7 @@ class LeadersGame(Game):
         player chosen (LEAD-1.4) by chance nodes, then Expert mode's Exile (LEAD-8.2)."""
         return LeadersState(self)
 
-    def state_from_position(self, description: str | Mapping[str, Any], study: bool = False) -> LeadersState:
+    def _state_from_position(self, description: str | Mapping[str, Any], study: bool = False) -> LeadersState:
         """A position for study; see :func:`boardkit.games.leaders.position.from_position`
         (the format, and the study positions ``study=True`` admits)."""
         from boardkit.games.leaders.position import from_position

@@ -107,7 +107,7 @@ class MarabuntaGame(Game):
         chance nodes (MARA-2.1)."""
         return MarabuntaState(self)
 
-    def state_from_position(self, description: str | Mapping[str, Any], study: bool = False) -> "MarabuntaState":
+    def _state_from_position(self, description: str | Mapping[str, Any], study: bool = False) -> "MarabuntaState":
         """A validated position, for study; the format is in
         :mod:`boardkit.games.marabunta.position` (the description is copied).
 
