@@ -158,3 +158,14 @@ def test_core_never_imports_upward(tmp_path: Path) -> None:
     found = upward_imports(tmp_path)
     assert any(f.endswith("bad.py:2 imports boardkit") for f in found)
     assert any(f.endswith("bad.py:3 imports boardkit.games") for f in found)
+
+
+def test_subpackages_load_on_first_use() -> None:
+    """``import boardkit`` is enough to reach ``boardkit.viz.leaders`` or
+    ``boardkit.analysis.stats``; drawing modules are imported only then."""
+    code = ("import sys, boardkit\n"
+            "assert 'boardkit.viz' not in sys.modules and 'plotly' not in sys.modules\n"
+            "assert callable(boardkit.analysis.stats.wilson) and callable(boardkit.viz.leaders.hex_figure)\n"
+            "try:\n    boardkit.viz.nothing\nexcept AttributeError as e:\n    print(e)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert "module 'boardkit.viz' has no attribute 'nothing'" in out
