@@ -58,7 +58,7 @@ class Game:
     """Rules of one game with fixed options. Immutable once made.
 
     A subclass sets ``spec`` (its :class:`GameSpec`: id, seats, options, notation...) and
-    implements ``new_initial_state`` and ``state_from_position``; it may give
+    implements ``new_initial_state`` and ``_state_from_position``; it may give
     :meth:`vocabularies` for its notation.
 
     Args:
