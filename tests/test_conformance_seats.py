@@ -30,7 +30,7 @@ from typing import Any
 import pytest
 
 import boardkit
-from boardkit import IllegalActionError, Outcome, State, sample_chance
+from boardkit import IllegalActionError, Outcome, State, random_playout
 
 N_GAMES = max(4, int(os.environ.get("BOARDKIT_CONFORMANCE_GAMES", "200")) // 16)
 GAMES = boardkit.list_games()
@@ -54,16 +54,9 @@ def _random_states(name: str, seed: int, every: int = 7) -> list[State]:
     rng = random.Random(seed)
     state = _game(name).new_initial_state()
     out = []
-    n = 0
-    while not state.is_terminal() and n < 5000:
-        if n % every == 0:
-            out.append(state.clone())
-        if state.is_chance_node():
-            state.apply_action(sample_chance(state, rng))
-        else:
-            acts = state.legal_actions()
-            state.apply_action(acts[rng.randrange(len(acts))])
-        n += 1
+    while not state.is_terminal() and len(state.history()) < 5000:
+        out.append(state.clone())
+        random_playout(state, rng, max_actions=every)
     out.append(state)
     return out
 
