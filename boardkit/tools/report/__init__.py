@@ -29,9 +29,14 @@ Parameters (papermill's convention): a notebook's code cell tagged ``parameters`
 defaults (``SEED = 2026``). ``--param NAME=VALUE`` (value read as a Python literal, else as a
 string) has papermill insert a cell tagged ``injected-parameters`` right after it, which
 overrides them; the
-report goes to its own file ``<name>-NAME=VALUE-....html`` (names sorted), listed in the index
-with its parameters. A name the parameters cell does not assign is refused, listing the valid
-ones.
+report goes to its own file ``<name>-NAME=VALUE-....html`` (names sorted; a long value is
+shortened there with a stable hash), listed in the index with its parameters. Before anything
+runs, a name the parameters cell does not assign is refused, listing the valid ones, and so is
+a value that is not a finite literal of the type assigned there.
+
+A notebook that fails (a cell raises or times out, the kernel dies, the file cannot be read) is
+marked FAILED in the index, naming the cell by its 1-based index and first line; the other
+notebooks still run and the command exits with status 1.
 
 Environment variables: ``BOARDKIT_NOTEBOOKS`` (notebook folder), ``BOARDKIT_REPORTS`` (output
 folder), ``BOARDKIT_NPM_CACHE`` (npm cache folder), ``NB`` (names of notebooks to run,
@@ -56,25 +61,32 @@ from boardkit.tools.report.assets import (
     install_assets,
 )
 from boardkit.tools.report.cli import build_reports, find_notebooks, main
-from boardkit.tools.report.errors import DEFAULT_TIMEOUT, NotebookFailure, ReportError
+from boardkit.tools.report.errors import DEFAULT_TIMEOUT, NotebookFailure, ReportError, UnreadableNotebook
 from boardkit.tools.report.export import export_html, external_urls
 from boardkit.tools.report.index import VERSIONED_PACKAGES, library_versions, write_index
 from boardkit.tools.report.params import (
     INJECTED_TAG,
+    MAX_NAME_VALUE,
+    MAX_REPORT_NAME,
     PARAMETERS_TAG,
+    check_parameters,
     inject_parameters,
+    parameter_defaults,
     parameter_names,
     parameters_cell,
     parse_params,
     report_name,
+    split_params,
 )
-from boardkit.tools.report.run import execute_notebook
+from boardkit.tools.report.run import check_timeout, execute_notebook, read_notebook
 
 __all__ = [
-    "DEFAULT_TIMEOUT", "INJECTED_TAG", "MATHJAX_URL", "NPM_PACKAGES", "PARAMETERS_TAG", "REQUIRE_JS_URL",
-    "STATIC_DIRNAME", "VERSIONED_PACKAGES", "WIDGET_RENDERER_URL", "NotebookFailure", "ReportError",
-    "assets_installed", "build_reports", "copy_assets", "default_npm_cache", "execute_notebook",
-    "export_html", "external_urls", "find_notebooks", "inject_parameters", "install_assets",
-    "library_versions", "main", "parameter_names", "parameters_cell", "parse_params", "report_name",
+    "DEFAULT_TIMEOUT", "INJECTED_TAG", "MATHJAX_URL", "MAX_NAME_VALUE", "MAX_REPORT_NAME", "NPM_PACKAGES",
+    "PARAMETERS_TAG", "REQUIRE_JS_URL", "STATIC_DIRNAME", "VERSIONED_PACKAGES", "WIDGET_RENDERER_URL",
+    "NotebookFailure", "ReportError", "UnreadableNotebook",
+    "assets_installed", "build_reports", "check_parameters", "check_timeout", "copy_assets",
+    "default_npm_cache", "execute_notebook", "export_html", "external_urls", "find_notebooks",
+    "inject_parameters", "install_assets", "library_versions", "main", "parameter_defaults",
+    "parameter_names", "parameters_cell", "parse_params", "read_notebook", "report_name", "split_params",
     "write_index",
 ]

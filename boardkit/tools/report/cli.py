@@ -5,17 +5,22 @@ from __future__ import annotations
 
 import argparse
 import os
-import shlex
 import sys
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 from boardkit.tools.report.assets import STATIC_DIRNAME, copy_assets, install_assets
-from boardkit.tools.report.errors import DEFAULT_TIMEOUT, NotebookFailure, ReportError
+from boardkit.tools.report.errors import DEFAULT_TIMEOUT, NotebookFailure, ReportError, UnreadableNotebook
 from boardkit.tools.report.export import export_html, external_urls
 from boardkit.tools.report.index import write_index
-from boardkit.tools.report.params import inject_parameters, parse_params, report_name, tag_parameters
-from boardkit.tools.report.run import execute_notebook
+from boardkit.tools.report.params import (
+    inject_parameters,
+    parse_params,
+    report_name,
+    split_params,
+    tag_parameters,
+)
+from boardkit.tools.report.run import check_timeout, execute_notebook, read_notebook
 
 
 def find_notebooks(nb_dir: Path, names: Sequence[str] = ()) -> list[Path]:
@@ -52,14 +57,15 @@ def build_reports(notebooks: Sequence[Path], out_dir: Path, *,
                   parameters: Mapping[str, Any] | None = None) -> dict[str, str | None]:
     """Execute notebooks and write ``<out_dir>/<name>.html`` plus ``index.html``.
 
-    Every notebook is tried even if an earlier one fails.
+    Every notebook is tried even if an earlier one fails (or cannot be read); a failed one is
+    marked FAILED in the index with its error.
 
     Args:
         notebooks: Notebook paths.
         out_dir: Reports folder (created if needed).
         npm_cache: npm cache folder for the offline assets (default:
             :func:`default_npm_cache`); the assets are installed there if missing.
-        timeout: Seconds allowed per cell.
+        timeout: Seconds allowed per cell, a positive whole number.
         progress: Show a tqdm progress bar on stderr.
         parameters: Values injected into every notebook after its ``parameters`` cell; each
             report is then written to ``<name>-NAME=VALUE-....html`` (:func:`report_name`).
@@ -69,16 +75,20 @@ def build_reports(notebooks: Sequence[Path], out_dir: Path, *,
         written, else the error message.
 
     Raises:
-        ReportError: If the offline assets cannot be installed, or (before anything runs) a
-            notebook lacks a parameters cell or does not take a given parameter.
+        ReportError: If the offline assets cannot be installed, or (before anything runs) the
+            timeout is not a positive whole number, or a readable notebook lacks a parameters
+            cell, does not take a given parameter or assigns it another type.
     """
-    import nbformat
     from tqdm import tqdm  # type: ignore[import-untyped]
 
+    check_timeout(timeout)
     params = dict(parameters or {})
-    if params:  # refuse unknown names before running anything
+    if params:  # refuse unknown names and wrong values before running anything
         for path in notebooks:
-            nb = nbformat.read(Path(path), as_version=4)
+            try:
+                nb = read_notebook(Path(path))
+            except UnreadableNotebook:
+                continue  # reported as failed below, in its turn
             inject_parameters(nb, params, source=Path(path).name)
 
     out_dir = Path(out_dir)
@@ -101,6 +111,11 @@ def build_reports(notebooks: Sequence[Path], out_dir: Path, *,
             results[name] = str(exc)
             (out_dir / f"{name}.html").unlink(missing_ok=True)
             continue
+        except Exception as exc:  # noqa: BLE001 - one notebook must not end the run
+            first = (str(exc).strip().splitlines() or [""])[0][:160]
+            results[name] = f"{path.name}: failed: {type(exc).__name__}: {first}"
+            (out_dir / f"{name}.html").unlink(missing_ok=True)
+            continue
         if params:
             text = tag_parameters(text, params)
         (out_dir / f"{name}.html").write_text(text, encoding="utf-8")
@@ -112,6 +127,15 @@ def build_reports(notebooks: Sequence[Path], out_dir: Path, *,
     bar.close()
     write_index(out_dir, results, parameters=shown)
     return results
+
+
+def _seconds(text: str) -> int:
+    """``--timeout`` value: a positive whole number of seconds (0 or less would mean no limit)."""
+    try:
+        return check_timeout(int(text.strip()))
+    except (ValueError, ReportError):
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: expected a positive whole number of seconds per cell, e.g. 600") from None
 
 
 def _parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -129,8 +153,8 @@ def _parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                    help="reports folder (default: $BOARDKIT_REPORTS or reports/)")
     p.add_argument("--npm-cache", type=Path, default=None,
                    help="npm cache folder for offline assets (default: .cache/npm)")
-    p.add_argument("--timeout", type=int, default=DEFAULT_TIMEOUT,
-                   help=f"seconds per cell (default: {DEFAULT_TIMEOUT})")
+    p.add_argument("--timeout", type=_seconds, default=DEFAULT_TIMEOUT,
+                   help=f"seconds per cell, a positive whole number (default: {DEFAULT_TIMEOUT})")
     p.add_argument("--assets-only", action="store_true",
                    help="only install the offline assets into the npm cache")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
@@ -148,8 +172,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         argv: Arguments (default: ``sys.argv[1:]``).
 
     Returns:
-        Exit status: 0 if every report was written, 1 if a notebook failed, 2 on a setup error
-        (missing folder, notebook or assets).
+        Exit status: 0 if every report was written, 1 if a notebook failed (every other
+        notebook is still run and the index written), 2 on a setup error (missing folder,
+        notebook or assets, invalid parameter or timeout; nothing is run); argparse exits
+        with 2 on a bad option.
     """
     args = _parse_args(argv)
     try:
@@ -158,7 +184,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"offline report assets ready in {cache}")
             return 0
         names = args.names or os.environ.get("NB", "").replace(",", " ").split()
-        params = parse_params(args.param or shlex.split(os.environ.get("PARAMS", "")))
+        params = parse_params(args.param or split_params(os.environ.get("PARAMS", "")))
         notebooks = find_notebooks(args.notebooks, names)
         if not notebooks:
             print(f"no notebooks in {args.notebooks}", file=sys.stderr)

@@ -30,3 +30,20 @@ class NotebookFailure(ReportError):
         where = "unknown cell" if cell_index is None else f"cell {cell_index + 1} (1-based)"
         src = f" ({cell_source!r})" if cell_source else ""
         super().__init__(f"{self.notebook.name}: {where}{src} failed: {detail}")
+
+
+class UnreadableNotebook(NotebookFailure):
+    """A notebook file could not be read (not JSON, not a valid notebook, or an I/O error).
+
+    Attributes are those of :class:`NotebookFailure`, with ``cell_index`` None and
+    ``cell_source`` empty; ``detail`` is the reason, shortened to its first line.
+    """
+
+    def __init__(self, notebook: Path, reason: str) -> None:
+        first = (str(reason).strip().splitlines() or ["unknown error"])[0]
+        detail = first if len(first) <= 160 else first[:157] + "..."
+        self.notebook = Path(notebook)
+        self.cell_index = None
+        self.cell_source = ""
+        self.detail = detail
+        ReportError.__init__(self, f"{self.notebook.name}: cannot be read as a notebook: {detail}")

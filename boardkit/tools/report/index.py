@@ -68,7 +68,7 @@ def write_index(out_dir: Path, results: dict[str, str | None],
         pcell = f"<code>{html.escape(ptext)}</code>" if ptext else "defaults"
         if err is not None:
             rows.append(f"<tr><td>{esc}</td><td>{pcell}</td><td>{html.escape(fmt(run_date))}</td>"
-                        f"<td><strong>failed</strong>: <code>{html.escape(err)}</code></td></tr>")
+                        f"<td><strong>FAILED</strong>: <code>{html.escape(err)}</code></td></tr>")
         elif page.is_file():
             when = _dt.datetime.fromtimestamp(page.stat().st_mtime).astimezone()
             rows.append(f'<tr><td><a href="{esc}.html">{esc}</a></td><td>{pcell}</td>'
