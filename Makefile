@@ -32,8 +32,12 @@ test: venv
 # One notebook: make report NB=leaders_tour; another folder: make report NOTEBOOKS=/tmp/nb
 # Parameters (the notebook's `parameters` cell): make report NB=leaders_tour PARAMS='N_GAMES=50 SEED=3'
 #   -> reports/leaders_tour-N_GAMES=50-SEED=3.html
+# NB and PARAMS reach the command through the environment, so quotes inside PARAMS
+# (PARAMS="WORD='a b'") arrive as written.
+report: export NB := $(NB)
+report: export PARAMS := $(PARAMS)
 report: venv assets
-	NB='$(NB)' PARAMS='$(PARAMS)' $(PY) -m boardkit.tools.report --notebooks '$(NOTEBOOKS)' --out '$(REPORTS)'
+	$(PY) -m boardkit.tools.report --notebooks '$(NOTEBOOKS)' --out '$(REPORTS)'
 
 # docs/games/<game>.md, generated from the code and data.
 docs: venv
