@@ -280,6 +280,13 @@ def test_good_options_are_taken() -> None:
 
 
 # -- data files ---------------------------------------------------------------------------------------------
+class _WrittenOut(yaml.SafeDumper):
+    """Writes a list shared by two entries twice (boardkit refuses YAML anchors and aliases)."""
+
+    def ignore_aliases(self, data) -> bool:
+        return True
+
+
 def write_copies(tmp_path: Path, data=None, board=None, raw_data: str | None = None, raw_board: str | None = None,
                  map_entry: str = "marabunta-map.yaml") -> str:
     """Copies of the data file and its map in ``tmp_path`` (the data file names the map by a
@@ -291,9 +298,9 @@ def write_copies(tmp_path: Path, data=None, board=None, raw_data: str | None = N
         data(d)
     if board is not None:
         board(b)
-    (tmp_path / "marabunta-data.yaml").write_text(raw_data if raw_data is not None else yaml.safe_dump(d, sort_keys=False),
+    (tmp_path / "marabunta-data.yaml").write_text(raw_data if raw_data is not None else yaml.dump(d, Dumper=_WrittenOut, sort_keys=False),
                                                   encoding="utf-8")
-    (tmp_path / "marabunta-map.yaml").write_text(raw_board if raw_board is not None else yaml.safe_dump(b, sort_keys=False),
+    (tmp_path / "marabunta-map.yaml").write_text(raw_board if raw_board is not None else yaml.dump(b, Dumper=_WrittenOut, sort_keys=False),
                                                  encoding="utf-8")
     return str(tmp_path / "marabunta-data.yaml")
 

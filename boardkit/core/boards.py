@@ -35,7 +35,7 @@ from typing import Any
 import networkx as nx
 
 from boardkit.core.paths import DATA_DIR
-from boardkit.core.validate import BoardkitDataError, check_schema, read_yaml
+from boardkit.core.validate import BoardkitDataError, check_schema, read_yaml, read_yaml_file
 
 #: Axial unit steps in cyclic order; direction k+3 (mod 6) is the opposite of k.
 HEX_DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
@@ -116,6 +116,7 @@ class Board:
         adjacent: adjacent[i] = indices of the neighbours of cell i (see :meth:`neighbours`).
         sets: named cell sets from the file, as tuples of cell names in file order.
         set_indices: the same sets as tuples of cell indices.
+        sha256: SHA-256 (hex) of the file's bytes as read.
     """
 
     name: str
@@ -126,6 +127,7 @@ class Board:
     adjacent: tuple[tuple[int, ...], ...]
     sets: dict[str, tuple[str, ...]] = field(default_factory=dict)
     set_indices: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    sha256: str = ""
 
     kind = "board"
 
@@ -361,14 +363,14 @@ def hex_position(q: int, r: int) -> tuple[float, float]:
     return math.sqrt(3) * (q + r / 2), 0.0 - 1.5 * r + 0.0
 
 
-def _read(path: str | Path, kind: str, schema: dict[str, Any]) -> tuple[dict[str, Any], Path]:
-    doc, p = read_yaml(path, DATA_DIR / "boards", "board")
+def _read(path: str | Path, kind: str, schema: dict[str, Any]) -> tuple[dict[str, Any], Path, str]:
+    doc, p, digest = read_yaml_file(path, DATA_DIR / "boards", "board")
     other = doc.get("kind") if isinstance(doc, dict) else None
     if other != kind and other in BOARD_KINDS:
         raise BoardkitDataError(f"{p}: kind: {kind!r} was expected, the file is a {other} board "
                                 f"(load_board reads any kind)")
     check_schema(doc, schema, p)
-    return doc, p
+    return doc, p, digest
 
 
 def load_hex_board(path: str | Path) -> HexBoard:
@@ -386,7 +388,7 @@ def load_hex_board(path: str | Path) -> HexBoard:
             names a set cell that is not on the board, or is not connected (the message
             names the file, the entry and the problem).
     """
-    doc, p = _read(path, "hex", _HEX_SCHEMA)
+    doc, p, digest = _read(path, "hex", _HEX_SCHEMA)
     coords: list[tuple[int, int]] = []
     at: dict[tuple[int, int], int] = {}
     for i, (q, r) in enumerate(doc["cells"]):
@@ -415,7 +417,7 @@ def load_hex_board(path: str | Path) -> HexBoard:
         raise BoardkitDataError(f"{p}: cells: the board is not connected (parts of sizes {parts})")
     nx.freeze(g)
     return HexBoard(
-        name=doc["name"], source=str(p), graph=g, names=names, positions=positions,
+        name=doc["name"], source=str(p), sha256=digest, graph=g, names=names, positions=positions,
         adjacent=tuple(tuple(j for j in row if j >= 0) for row in step),
         sets={k: tuple(names[i] for i in v) for k, v in sets.items()}, set_indices=sets,
         coords=tuple(coords), step=step,
@@ -435,7 +437,7 @@ def load_square_board(path: str | Path) -> SquareBoard:
         BoardkitDataError: missing file, bad YAML, schema error, or a set naming a cell that
             is not on the board or naming one twice (the message names file, entry, problem).
     """
-    doc, p = _read(path, "square", _SQUARE_SCHEMA)
+    doc, p, digest = _read(path, "square", _SQUARE_SCHEMA)
     cols, rows = doc["columns"], doc["rows"]
     coords = tuple((i % cols, i // cols) for i in range(cols * rows))
     names = tuple(f"{chr(ord('a') + c)}{r + 1}" for c, r in coords)
@@ -460,7 +462,7 @@ def load_square_board(path: str | Path) -> SquareBoard:
                 g.add_edge(names[i], names[j])
     nx.freeze(g)
     return SquareBoard(
-        name=doc["name"], source=str(p), graph=g, names=names, positions=positions,
+        name=doc["name"], source=str(p), sha256=digest, graph=g, names=names, positions=positions,
         adjacent=tuple(tuple(j for j in row[:4] if j >= 0) for row in step),
         sets={k: tuple(names[i] for i in v) for k, v in sets.items()}, set_indices=sets,
         columns=cols, rows=rows, coords=coords, step=step,
@@ -493,7 +495,7 @@ def load_graph_board(path: str | Path) -> GraphBoard:
             itself), an edge listed twice for one side, a node on no edge, or a set naming an
             unknown node or one twice; the message names the file, the entry and the problem.
     """
-    doc, p = _read(path, "graph", _GRAPH_SCHEMA)
+    doc, p, digest = _read(path, "graph", _GRAPH_SCHEMA)
     names = tuple(doc["nodes"])
     by_name = {n: i for i, n in enumerate(names)}
     positions = tuple((float(x), float(y)) for x, y in doc["nodes"].values())
@@ -531,7 +533,7 @@ def load_graph_board(path: str | Path) -> GraphBoard:
         tuple(sorted({b for (a, b) in edge_sides if a == i} | {a for (a, b) in edge_sides if b == i})) for i in range(len(names))
     )
     return GraphBoard(
-        name=doc["name"], source=str(p), graph=g, names=names, positions=positions, adjacent=adjacent,
+        name=doc["name"], source=str(p), sha256=digest, graph=g, names=names, positions=positions, adjacent=adjacent,
         sets={k: tuple(names[i] for i in v) for k, v in sets.items()}, set_indices=sets,
         sides=sides, side_step=side_step,
     )

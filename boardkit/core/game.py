@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import copy
 import json
+from os import PathLike, fspath
+from pathlib import Path
 from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, ClassVar, Mapping, Sequence
@@ -19,7 +21,9 @@ from boardkit.core.notation import NotationContext, Vocabulary
 from boardkit.core.outcome import Outcome
 from boardkit.core.rules import ClauseRegistry, IllegalActionError, NotationError, load_clauses
 from boardkit.core.spec import GameSpec, Option, OptionError
-from boardkit.core.validate import BoardkitDataError, check_schema
+from boardkit.core.validate import (
+    MAX_JSON_CHARS, BoardkitDataError, check_schema, file_sha256, is_data_name, shorten,
+)
 
 #: ``current_player()`` at a chance node.
 CHANCE = -1
@@ -39,8 +43,49 @@ _STATE_SCHEMA: dict[str, Any] = {
         "position": {"type": ["object", "null"]},
         "study": {"type": "boolean"},
         "history": {"type": "array", "items": {"type": "string"}},
+        "files": {"type": "object", "additionalProperties": {"type": "string", "pattern": "^[0-9a-f]{64}$"}},
     },
 }
+
+
+def _no_twice(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object's members, refusing a name given twice (json keeps the last silently)."""
+    out: dict[str, Any] = {}
+    for k, v in pairs:
+        if k in out:
+            raise ValueError(f"member {shorten(k)} is given twice in one object")
+        out[k] = v
+    return out
+
+
+def _parse_saved(text: str, source: str) -> dict[str, Any]:
+    """The document of a saved state, checked against its schema."""
+    if isinstance(text, str) and len(text) > MAX_JSON_CHARS:
+        raise BoardkitDataError(f"{source}: {len(text)} characters, more than the {MAX_JSON_CHARS} a saved state may have")
+    try:
+        doc = json.loads(text, object_pairs_hook=_no_twice)
+    except (TypeError, ValueError, RecursionError) as exc:  # ValueError: JSONDecodeError, a name twice, a long int
+        raise BoardkitDataError(f"{source}: not valid JSON: {type(exc).__name__}: {str(exc)[:200]}") from None
+    if not isinstance(doc, dict):
+        raise BoardkitDataError(f"{source}: not a boardkit saved state: expected a JSON object with 'game', "
+                                f"'options' and 'history', got {type(doc).__name__}")
+    check_schema(doc, _STATE_SCHEMA, source)
+    return doc
+
+
+def _check_files_on_disk(files: Mapping[str, str], source: str) -> None:
+    """Each data file a saved state was made with is there with the same content."""
+    for path, digest in files.items():
+        if not Path(path).exists():
+            raise BoardkitDataError(f"{source}: files: {shorten(path, 300)[1:-1]} is missing; the state was saved "
+                                    f"with the game data of that file")
+        try:
+            now = file_sha256(path)
+        except BoardkitDataError as exc:
+            raise BoardkitDataError(f"{source}: files: {exc}") from None
+        if now != digest:
+            raise BoardkitDataError(f"{source}: files: {path} changed since the save (its SHA-256 is not the "
+                                    f"one saved); the saved game cannot be replayed with other game data")
 
 
 class _FromSpec:
@@ -71,8 +116,37 @@ class Game:
 
     spec: ClassVar[GameSpec]
     _clause_cache: ClassVar[dict[str, ClauseRegistry]] = {}
+    #: The options that name a data file (a packaged name, or a path made absolute).
+    file_options: ClassVar[tuple[str, ...]] = ()
+
+    @classmethod
+    def canonical_options(cls, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The options with every data-file option (:attr:`file_options`) in one form: a
+        ``pathlib.Path`` as text, a path (not a packaged name) made absolute, so that saved
+        states load from any folder and two games on one file compare equal.
+
+        Args:
+            options: option values by name (not checked here).
+
+        Returns:
+            A new dict.
+        """
+        out = dict(options)
+        for name in cls.file_options:
+            value = out.get(name)
+            if isinstance(value, PathLike):
+                value = fspath(value)
+            if isinstance(value, str) and value and not is_data_name(value):
+                try:
+                    value = str(Path(value).expanduser().resolve())
+                except (OSError, RuntimeError, ValueError):
+                    pass  # left as given: reading it fails with a message naming it
+            if name in out:
+                out[name] = value
+        return out
 
     def __init__(self, **options: Any) -> None:
+        options = self.canonical_options(options)
         specs = {o.name: o for o in self.option_specs}
         unknown = sorted(set(options) - set(specs))
         if unknown:
@@ -83,6 +157,24 @@ class Game:
         key = self.spec.players_option
         self.num_players: int = values[key] if key is not None else self.spec.players[0]
         self._notation_context: NotationContext | None = None
+        self._data_files: dict[str, str] = {}
+
+    def _record_files(self, *files: tuple[str, str]) -> None:
+        """Note the data files read (path, SHA-256), for :attr:`data_files`; packaged files
+        (under ``DATA_DIR``) are left out: they come with the package."""
+        from boardkit.core.paths import DATA_DIR
+
+        packaged = DATA_DIR.resolve()
+        for path, digest in files:
+            resolved = Path(path).resolve()
+            if not resolved.is_relative_to(packaged):
+                self._data_files[str(resolved)] = digest
+
+    @property
+    def data_files(self) -> dict[str, str]:
+        """The data files this game read that are not packaged, as absolute path -> SHA-256
+        of their bytes; :meth:`State.to_json` saves them so a load can tell a changed file."""
+        return dict(self._data_files)
 
     #: The game's registry id (``spec.id``); read on the class too.
     name: ClassVar[str] = _FromSpec("id")  # type: ignore[assignment]
@@ -173,22 +265,40 @@ class Game:
         Returns:
             A new State equal to the saved one.
 
+        Options missing from the save (added to the game after it was saved) are taken at
+        their defaults.
+
         Raises:
-            BoardkitDataError: malformed JSON, another game or other options, or a history
-                entry that does not parse or is illegal (names the entry index and text).
+            BoardkitDataError: malformed JSON (or over :data:`~boardkit.core.validate.MAX_JSON_CHARS`),
+                another game, an option the game does not have, other option values, a data
+                file whose content changed since the save, or a history entry that does not
+                parse or is illegal (names the entry index and text).
         """
-        try:
-            doc = json.loads(text)
-        except (TypeError, json.JSONDecodeError, RecursionError) as exc:
-            raise BoardkitDataError(f"{source}: not valid JSON: {type(exc).__name__}: {str(exc)[:200]}") from None
-        check_schema(doc, _STATE_SCHEMA, source)
+        doc = _parse_saved(text, source)
         if doc["game"] != self.name:
-            raise BoardkitDataError(f"{source}: game: saved state is of {doc['game']!r}, not {self.name!r}")
-        if doc["options"] != dict(self.options):
+            raise BoardkitDataError(f"{source}: game: saved state is of {shorten(doc['game'])}, not {self.name!r}")
+        names = [o.name for o in self.option_specs]
+        unknown = sorted(set(doc["options"]) - set(names))
+        if unknown:
+            raise BoardkitDataError(f"{source}: options: {self.name} has no option {', '.join(map(shorten, unknown))}; "
+                                    f"its options are {', '.join(names) or 'none'}")
+        saved = self.canonical_options({o.name: doc["options"].get(o.name, o.default) for o in self.option_specs})
+        if saved != dict(self.options):
+            differ = {k: v for k, v in saved.items() if v != self.options[k]}
             raise BoardkitDataError(
-                f"{source}: options: saved with {doc['options']!r}, this game has {dict(self.options)!r}; "
-                f"use boardkit.state_from_json to load with the saved options"
+                f"{source}: options: saved with {shorten(differ, 300)}, this game has "
+                f"{shorten({k: self.options[k] for k in differ}, 300)}; boardkit.state_from_json(text) loads a "
+                f"saved state with the options it was saved with"
             )
+        return self._replay(doc, source)
+
+    def _replay(self, doc: dict[str, Any], source: str) -> "State":
+        """The state of a checked saved document made with this game's options."""
+        for path, digest in (doc.get("files") or {}).items():
+            mine = self._data_files.get(path)
+            if mine is not None and mine != digest:
+                raise BoardkitDataError(f"{source}: files: {path} changed since the save (its SHA-256 is not the "
+                                        f"one saved); the saved game cannot be replayed with other game data")
         position = doc.get("position")
         try:
             state = (self.new_initial_state() if position is None
@@ -199,7 +309,7 @@ class Game:
             try:
                 state.apply_action(state.parse_action(entry))
             except (NotationError, IllegalActionError) as exc:
-                raise BoardkitDataError(f"{source}: history[{i}] {entry!r}: {exc}") from None
+                raise BoardkitDataError(f"{source}: history[{i}] {shorten(entry)}: {str(exc)[:300]}") from None
         return state
 
 
@@ -521,6 +631,8 @@ class State:
         }
         if self._study:
             doc["study"] = True  # a study position (state_from_position(..., study=True))
+        if self.game.data_files:
+            doc["files"] = self.game.data_files  # path -> SHA-256: a changed file is told on load
         return json.dumps(doc, indent=1)
 
     def __str__(self) -> str:
@@ -569,27 +681,31 @@ def random_playout(state: State, rng: Any, max_actions: int | None = None) -> St
 
 
 def state_from_json(text: str, source: str = "saved state") -> State:
-    """Load a saved state of any registered game, with the options it was saved with."""
+    """Load a saved state of any registered game, with the options it was saved with.
+
+    Options missing from the save (added to the game after it was saved) take their defaults.
+
+    Args:
+        text: the JSON text :meth:`State.to_json` wrote.
+        source: a name for the input (a file name) used in error messages.
+
+    Returns:
+        A new State equal to the saved one.
+
+    Raises:
+        BoardkitDataError: malformed JSON (or too long), an unknown game or option, an option
+            value the game refuses, a data file that is missing or changed since the save,
+            or a history entry that does not parse or is illegal.
+    """
     from boardkit.core.spec import load_game
 
+    doc = _parse_saved(text, source)
+    _check_files_on_disk(doc.get("files") or {}, source)
     try:
-        doc = json.loads(text)
-    except (TypeError, json.JSONDecodeError, RecursionError) as exc:
-        raise BoardkitDataError(f"{source}: not valid JSON: {type(exc).__name__}: {str(exc)[:200]}") from None
-    if not isinstance(doc, dict):
-        raise BoardkitDataError(f"{source}: not a boardkit saved state: expected a JSON object with 'game', "
-                                f"'options' and 'history', got {type(doc).__name__}")
-    missing = [k for k in ("game", "options") if k not in doc]
-    if missing:
-        raise BoardkitDataError(f"{source}: not a boardkit saved state: missing {', '.join(repr(k) for k in missing)}")
-    name, options = doc["game"], doc["options"]
-    if not isinstance(name, str) or not isinstance(options, dict):
-        raise BoardkitDataError(f"{source}: game/options: malformed")
-    try:
-        game = load_game(name, **options)
+        game = load_game(doc["game"], **doc["options"])
     except OptionError as exc:
-        raise BoardkitDataError(f"{source}: {exc}") from None
-    return game.state_from_json(text, source)
+        raise BoardkitDataError(f"{source}: {str(exc)[:300]}") from None
+    return game._replay(doc, source)
 
 
 __all__: Sequence[str] = [

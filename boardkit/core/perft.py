@@ -25,12 +25,11 @@ from typing import Any
 
 import json
 
-import yaml
 
 from boardkit.core.spec import load_game
 from boardkit.core.game import State
 from boardkit.core.paths import DATA_DIR
-from boardkit.core.validate import BoardkitDataError, check_schema
+from boardkit.core.validate import BoardkitDataError, check_schema, parse_yaml, read_user_file
 
 _PERFT_SCHEMA: dict[str, Any] = {
     "type": "object",
@@ -219,10 +218,7 @@ def load_perft_file(game_name: str, path: Path | str | None = None) -> list[Perf
             names the file and the entry).
     """
     path = Path(path) if path is not None else DATA_DIR / "perft" / f"{game_name}.yaml"
-    try:
-        doc = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError) as exc:
-        raise BoardkitDataError(f"{path}: cannot read perft file: {exc}") from None
+    doc = parse_yaml(read_user_file(path, "perft"), path)
     check_schema(doc, _PERFT_SCHEMA, path)
     if doc["game"] != game_name:
         raise BoardkitDataError(f"{path}: game: file is for {doc['game']!r}, not {game_name!r}")

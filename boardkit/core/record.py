@@ -50,14 +50,13 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping
 
-import yaml
 
 from boardkit.core.actions import Action
 from boardkit.core.game import CHANCE, TERMINAL, State, sample_chance
 from boardkit.core.paths import DATA_DIR
 from boardkit.core.rules import IllegalActionError, NotationError
 from boardkit.core.spec import list_games, load_game
-from boardkit.core.validate import BoardkitDataError, check_schema
+from boardkit.core.validate import BoardkitDataError, check_schema, parse_yaml, read_user_file
 
 PLAYTHROUGH_DIR = DATA_DIR / "playthroughs"
 CONFIG_FILE = PLAYTHROUGH_DIR / "config.yaml"
@@ -231,10 +230,7 @@ def load_config(path: Path | None = None) -> dict[str, dict[str, Any]]:
         BoardkitDataError: unreadable file or schema violation (names the file and entry).
     """
     path = path or CONFIG_FILE
-    try:
-        doc = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    except (OSError, yaml.YAMLError) as exc:
-        raise BoardkitDataError(f"{path}: cannot read playthrough config: {exc}") from None
+    doc = parse_yaml(read_user_file(path, "playthrough config"), path) or {}
     check_schema(doc, _CONFIG_SCHEMA, path)
     return {
         name: {

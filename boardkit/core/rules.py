@@ -11,10 +11,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator, Mapping
 
-import yaml
 
 from boardkit.core.paths import DATA_DIR
-from boardkit.core.validate import BoardkitDataError, check_schema
+from boardkit.core.validate import BoardkitDataError, check_schema, parse_yaml, read_user_file
 
 _CLAUSE_SCHEMA: dict[str, Any] = {
     "type": "object",
@@ -136,10 +135,7 @@ def load_clauses(game: str, path: Path | None = None) -> ClauseRegistry:
             field, duplicate id).
     """
     path = path or DATA_DIR / "rules" / f"{game}.yaml"
-    try:
-        doc = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError) as exc:
-        raise BoardkitDataError(f"{path}: cannot read clause file: {exc}") from None
+    doc = parse_yaml(read_user_file(path, "clause"), path)
     check_schema(doc, _CLAUSE_SCHEMA, path)
     clauses: dict[str, Clause] = {}
     for i, entry in enumerate(doc["clauses"]):

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Literal, Mapping
 
 from boardkit.core.notation import Notation
+from boardkit.core.validate import shorten
 
 if TYPE_CHECKING:  # pragma: no cover
     from boardkit.core.game import Game
@@ -61,7 +62,7 @@ class Option:
             )
             if self.allow_none:
                 allowed += " or None"
-            raise OptionError(f"{game}: option {self.name}={value!r} is not allowed; use {allowed} ({self.clause})")
+            raise OptionError(f"{game}: option {self.name}={shorten(value)} is not allowed; use {allowed} ({self.clause})")
         return value
 
 

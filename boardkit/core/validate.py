@@ -1,12 +1,28 @@
-"""Validation of data files and user input with clear messages (jsonschema underneath)."""
+"""Validation of data files and user input with clear messages (jsonschema underneath).
+
+Every YAML file or text the package reads goes through :func:`parse_yaml` (and files through
+:func:`read_user_file` first): anchors and aliases are refused (an alias "bomb" of a few
+hundred bytes would expand to gigabytes), a key given twice in one mapping is refused naming
+both lines, input is capped in size and a message never quotes more than a short piece of it.
+"""
 
 from __future__ import annotations
 
+import hashlib
+import os
+import stat
 from pathlib import Path
 from typing import Any, Mapping
 
 import jsonschema
 import yaml
+
+#: The most bytes read from a YAML file or text (board, game data, position, clause file).
+MAX_YAML_BYTES = 1 << 20
+#: The most characters of a saved state's JSON text.
+MAX_JSON_CHARS = 8 << 20
+#: The most characters of an input value quoted in a message.
+SHOWN_CHARS = 60
 
 
 class BoardkitDataError(ValueError):
@@ -17,10 +33,34 @@ class BoardkitDataError(ValueError):
     """
 
 
+def shorten(value: Any, limit: int = SHOWN_CHARS) -> str:
+    """``repr(value)`` cut to at most ``limit`` characters, with an ellipsis when cut.
+
+    Args:
+        value: any value (text from a user's file, a parsed document...).
+        limit: the most characters kept.
+
+    Returns:
+        The representation, whole or ending in ``"…"``.
+    """
+    try:
+        text = repr(value)
+    except (RecursionError, ValueError):  # deep nests, or ints too long to print
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def is_data_name(value: str) -> bool:
+    """Whether an option's text is a packaged data name (``"leaders"``) rather than a path:
+    a bare word without a suffix or a folder."""
+    p = Path(value)
+    return not p.suffix and p.name == value
+
+
 def _path_of(error: jsonschema.ValidationError) -> str:
     out = ""
     for part in error.absolute_path:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+        out += f"[{part}]" if isinstance(part, int) else (f".{shorten(part, 40)[1:-1]}" if out else shorten(part, 40)[1:-1])
     return out or "(top level)"
 
 
@@ -35,6 +75,22 @@ _Validator = jsonschema.validators.extend(
 )
 
 
+def _short_message(err: jsonschema.ValidationError) -> str:
+    """jsonschema's message with the offending value shortened (it quotes it whole); a whole
+    document of the wrong type (a file that is no data file) is not quoted at all."""
+    if err.validator == "type" and not err.absolute_path:
+        wanted = "a mapping" if err.validator_value == "object" else repr(err.validator_value)
+        return f"expected {wanted}, got {type(err.instance).__name__}"
+    message = err.message
+    try:
+        whole = repr(err.instance)
+    except (RecursionError, ValueError):
+        whole = ""
+    if whole and len(whole) > SHOWN_CHARS and whole in message:
+        message = message.replace(whole, shorten(err.instance))
+    return message if len(message) <= 300 else message[:299] + "…"
+
+
 def check_schema(doc: Any, schema: dict[str, Any], source: Path | str) -> None:
     """Validate ``doc`` against a JSON schema.
 
@@ -46,12 +102,137 @@ def check_schema(doc: Any, schema: dict[str, Any], source: Path | str) -> None:
     Raises:
         BoardkitDataError: ``"<source>: <entry>: <problem>"`` for the first error found
             (the most specific one, by ``jsonschema.exceptions.best_match``, which looks
-            inside ``anyOf`` alternatives).
+            inside ``anyOf`` alternatives); a value from the input is quoted shortened.
     """
     validator = _Validator(schema)
     err = jsonschema.exceptions.best_match(validator.iter_errors(doc))
     if err is not None:
-        raise BoardkitDataError(f"{source}: {_path_of(err)}: {err.message}")
+        raise BoardkitDataError(f"{source}: {_path_of(err)}: {_short_message(err)}")
+
+
+class _Refused(yaml.MarkedYAMLError):
+    """YAML this package does not read (an anchor, an alias or a key given twice)."""
+
+
+class SafeLoader(yaml.SafeLoader):
+    """PyYAML's SafeLoader, refusing anchors and aliases (``&a``, ``*a``: an alias bomb
+    expands a few hundred bytes into gigabytes) and a key given twice in one mapping (YAML
+    would keep the last silently)."""
+
+    def compose_node(self, parent: Any, index: Any) -> Any:
+        """Compose one node, refusing an alias or an anchor (names its line)."""
+        event = self.peek_event()
+        if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None) is not None:
+            raise _Refused(problem="anchors and aliases (& and *) are not accepted; write the value out",
+                           problem_mark=event.start_mark)
+        return super().compose_node(parent, index)
+
+    def construct_mapping(self, node: Any, deep: bool = False) -> dict[Any, Any]:
+        """Build a mapping, refusing a key given twice (names the key and both lines)."""
+        if isinstance(node, yaml.MappingNode):
+            first: dict[Any, int] = {}
+            for key_node, _ in node.value:
+                key = self.construct_object(key_node, deep=True)
+                try:
+                    line = first.get(key)
+                except TypeError:  # an unhashable key: SafeLoader says so below
+                    continue
+                if line is not None:
+                    raise _Refused(problem=f"key {shorten(key)} is given twice (lines {line} and "
+                                           f"{key_node.start_mark.line + 1})", problem_mark=key_node.start_mark)
+                first[key] = key_node.start_mark.line + 1
+        return super().construct_mapping(node, deep=deep)
+
+
+def _yaml_message(exc: yaml.YAMLError) -> str:
+    """A short description of a YAML error: where and what, without quoting the input."""
+    if isinstance(exc, yaml.MarkedYAMLError):
+        mark = exc.problem_mark or exc.context_mark
+        where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark is not None else ""
+        what = "; ".join(str(x) for x in (exc.context, exc.problem) if x)
+    else:
+        where, what = "", type(exc).__name__
+    what = what if len(what) <= 200 else what[:199] + "…"
+    return where + what
+
+
+def parse_yaml(text: str | bytes, source: Path | str) -> Any:
+    """Parse YAML text (a file's or a user's) with the package's :class:`SafeLoader`.
+
+    Args:
+        text: the YAML text (bytes are decoded as UTF-8).
+        source: a name for the input (a file path) in messages.
+
+    Returns:
+        The parsed document.
+
+    Raises:
+        BoardkitDataError: text over :data:`MAX_YAML_BYTES`, not UTF-8, not YAML, nested
+            too deep, or with an anchor, an alias or a key given twice (names the line).
+    """
+    if len(text) > MAX_YAML_BYTES:
+        raise BoardkitDataError(f"{source}: {len(text)} characters, more than the {MAX_YAML_BYTES} a YAML input may have")
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise BoardkitDataError(f"{source}: not UTF-8 text (byte {exc.start})") from None
+    loader = SafeLoader(text)
+    try:
+        return loader.get_single_data()
+    except yaml.YAMLError as exc:
+        raise BoardkitDataError(f"{source}: not valid YAML: {_yaml_message(exc)}") from None
+    except RecursionError:
+        raise BoardkitDataError(f"{source}: not valid YAML: nested too deep") from None
+    finally:
+        loader.dispose()
+
+
+def read_user_file(path: str | Path, what: str, limit: int = MAX_YAML_BYTES) -> bytes:
+    """The bytes of a regular file of at most ``limit`` bytes.
+
+    Args:
+        path: the file.
+        what: what the file is, for messages (``"board"``).
+        limit: the most bytes accepted.
+
+    Returns:
+        The file's bytes.
+
+    Raises:
+        BoardkitDataError: the file is missing or unreadable, is a directory, a device, a
+            FIFO or a socket rather than a regular file, or is larger than ``limit`` (the
+            message names the file and the limit, never the content).
+    """
+    p = Path(path)
+    try:
+        st = os.stat(p)
+    except (OSError, ValueError) as exc:
+        raise BoardkitDataError(f"{shorten(str(p), 300)[1:-1]}: cannot read {what} file: "
+                                f"{getattr(exc, 'strerror', None) or exc}") from None
+    if not stat.S_ISREG(st.st_mode):
+        kind = ("a directory" if stat.S_ISDIR(st.st_mode) else "a device" if stat.S_ISCHR(st.st_mode) or
+                stat.S_ISBLK(st.st_mode) else "a FIFO" if stat.S_ISFIFO(st.st_mode) else "not a regular file")
+        raise BoardkitDataError(f"{p}: cannot read {what} file: it is {kind}, not a regular file")
+    if st.st_size > limit:
+        raise BoardkitDataError(f"{p}: {what} file of {st.st_size} bytes, more than the {limit} it may have")
+    try:
+        with open(p, "rb") as f:
+            data = f.read(limit + 1)
+    except OSError as exc:
+        raise BoardkitDataError(f"{p}: cannot read {what} file: {exc.strerror}") from None
+    if len(data) > limit:  # a file whose size the system does not know (/proc)
+        raise BoardkitDataError(f"{p}: {what} file of more than the {limit} bytes it may have")
+    return data
+
+
+def file_sha256(path: str | Path, what: str = "data") -> str:
+    """The SHA-256 (hex) of a file's bytes, read as :func:`read_user_file` reads them.
+
+    Raises:
+        BoardkitDataError: as :func:`read_user_file`.
+    """
+    return hashlib.sha256(read_user_file(path, what)).hexdigest()
 
 
 def read_yaml(path: str | Path, folder: Path, what: str) -> tuple[Any, Path]:
@@ -68,28 +249,32 @@ def read_yaml(path: str | Path, folder: Path, what: str) -> tuple[Any, Path]:
 
     Raises:
         BoardkitDataError: an unknown name (the message lists the known ones), a file that
-            cannot be read, or text that is not YAML; the message names the file.
+            cannot be read, is not a regular file or is over :data:`MAX_YAML_BYTES`, or text
+            that is not YAML or has anchors, aliases or a key twice; the message names the file.
     """
+    doc, p, _ = read_yaml_file(path, folder, what)
+    return doc, p
+
+
+def read_yaml_file(path: str | Path, folder: Path, what: str) -> tuple[Any, Path, str]:
+    """As :func:`read_yaml`, with the SHA-256 (hex) of the bytes read as a third item."""
     p = Path(path)
-    if not p.suffix and p.name == str(path):  # a bare name: a packaged file
+    if is_data_name(str(path)):  # a bare name: a packaged file
         p = folder / f"{path}.yaml"
         if not p.is_file():
             known = sorted(f.stem for f in folder.glob("*.yaml"))
-            raise BoardkitDataError(f"{what} {str(path)!r}: no such {what}; known names: {', '.join(known)}, "
+            raise BoardkitDataError(f"{what} {shorten(str(path))}: no such {what}; known names: {', '.join(known)}, "
                                     f"or a path to a .yaml file")
-    try:
-        return yaml.safe_load(p.read_text(encoding="utf-8")), p
-    except OSError as exc:
-        raise BoardkitDataError(f"{p}: cannot read {what} file: {exc.strerror}") from None
-    except yaml.YAMLError as exc:
-        raise BoardkitDataError(f"{p}: not valid YAML: {exc}") from None
+    data = read_user_file(p, what)
+    return parse_yaml(data, p), p, hashlib.sha256(data).hexdigest()
 
 
 def load_description(description: Any, schema: dict[str, Any], source: str = "position") -> dict[str, Any]:
     """A position description given as YAML text or a mapping, as a checked dict.
 
     Mapping keys one level down are turned into text (YAML reads ``0:`` as an int), so that
-    ``pieces: {0: ...}`` and ``{"pieces": {"0": ...}}`` mean the same.
+    ``pieces: {0: ...}`` and ``{"pieces": {"0": ...}}`` mean the same; a mapping with two keys
+    that become the same text (``0`` and ``"0"``) is refused.
 
     Args:
         description: YAML text or a mapping.
@@ -100,17 +285,22 @@ def load_description(description: Any, schema: dict[str, Any], source: str = "po
         A new dict.
 
     Raises:
-        BoardkitDataError: not YAML, not a mapping, or the schema is not met (names the field).
+        BoardkitDataError: not YAML (or YAML :func:`parse_yaml` refuses), not a mapping, a key
+            given twice, or the schema is not met (names the field).
     """
-    if isinstance(description, str):
-        try:
-            doc = yaml.safe_load(description)
-        except yaml.YAMLError as exc:
-            raise BoardkitDataError(f"{source}: not valid YAML: {exc}") from None
-    else:
-        doc = description
+    doc = parse_yaml(description, source) if isinstance(description, str) else description
     if not isinstance(doc, Mapping):
         raise BoardkitDataError(f"{source}: (top level): expected a mapping, got {type(doc).__name__}")
-    doc = {k: ({str(kk): vv for kk, vv in v.items()} if isinstance(v, Mapping) else v) for k, v in doc.items()}
-    check_schema(doc, schema, source)
-    return doc
+    out: dict[str, Any] = {}
+    for k, v in doc.items():
+        if isinstance(v, Mapping):
+            inner: dict[str, Any] = {}
+            for kk, vv in v.items():
+                if str(kk) in inner:
+                    raise BoardkitDataError(f"{source}: {shorten(str(k), 40)[1:-1]}: key {shorten(str(kk))} is given "
+                                            f"twice (as {shorten(kk)} and as another key with the same text)")
+                inner[str(kk)] = vv
+            v = inner
+        out[k] = v
+    check_schema(out, schema, source)
+    return out

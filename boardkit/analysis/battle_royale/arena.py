@@ -30,11 +30,11 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
 import networkx as nx
-import yaml
 
 import boardkit
 from boardkit.core.boards import SquareBoard
 from boardkit.core.paths import DATA_DIR
+from boardkit.core.validate import parse_yaml, read_user_file
 from boardkit.games.battle_royale.actions import COLOURS as _SEAT_COLOURS
 from boardkit.games.battle_royale.actions import NEUTRAL
 from boardkit.games.battle_royale.game import BattleRoyaleGame
@@ -250,7 +250,7 @@ def load_arena_data(path: str | Path | None = None) -> dict[str, Any]:
     ['move', 'move', 'explosion', 'explosion', 'battle', 'battle']
     """
     p = Path(path) if path is not None else _DEFAULT_DATA
-    doc = yaml.safe_load(p.read_text(encoding="utf-8"))
+    doc = parse_yaml(read_user_file(p, "data"), p)
     for key in ("doom_die", "first_layout"):
         if key not in doc:
             raise ValueError(f"{p}: no {key!r} (BR-6 asks the data file for it)")

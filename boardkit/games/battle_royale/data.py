@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from boardkit.core.paths import DATA_DIR
-from boardkit.core.validate import BoardkitDataError, check_schema, read_yaml
+from boardkit.core.validate import BoardkitDataError, check_schema, read_yaml_file, shorten
 
 #: Figures of each player colour (BR-1.3).
 FIGURES_PER_COLOUR = 21
@@ -54,15 +54,22 @@ def load_data(path: str | Path) -> dict[str, Any]:
         The document: ``capacity`` (players -> figures per tile, BR-2.3), ``hand_size``
         (BR-1.4), ``cards`` (each ``{"name", "figures", "steps"}`` and optional ``diagonal``,
         ``opponents_only``, ``special``), ``doom_die`` (faces, BR-4), ``first_layout`` (four
-        cell names, BR-1.5), ``neutral`` (two cell names, BR-1.6) and ``source_path``.
+        cell names, BR-1.5), ``neutral`` (two cell names, BR-1.6), ``source_path`` and
+        ``source_sha256`` (of the bytes read).
 
     Raises:
         BoardkitDataError: naming the file, the entry and the problem; cards with one name but
             different contents are refused too.
     """
-    doc, p = read_yaml(path, DATA_DIR / "battle_royale", "data")
+    doc, p, digest = read_yaml_file(path, DATA_DIR / "battle_royale", "data")
     if isinstance(doc, dict) and isinstance(doc.get("capacity"), dict):
-        doc["capacity"] = {int(k) if str(k).isdigit() else k: v for k, v in doc["capacity"].items()}
+        capacity: dict[Any, Any] = {}
+        for k, v in doc["capacity"].items():
+            n = int(k) if str(k).isdigit() and str(k).isascii() and len(str(k)) < 5 else k
+            if n in capacity:
+                raise BoardkitDataError(f"{p}: capacity: {n} players is given twice (as {shorten(k)} and {n!r}) (BR-2.3)")
+            capacity[n] = v
+        doc["capacity"] = capacity
     check_schema(doc, _DATA_SCHEMA, p)
     extra = sorted(str(k) for k in doc["capacity"] if k not in (2, 3, 4))
     if extra:
@@ -84,4 +91,5 @@ def load_data(path: str | Path) -> dict[str, Any]:
             raise BoardkitDataError(f"{p}: cards[{i}]: {card['name']!r} is used for two different cards")
         seen[card["name"]] = card
     doc["source_path"] = str(p)
+    doc["source_sha256"] = digest
     return doc

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from collections import Counter
 from fractions import Fraction
-from os import PathLike, fspath
 from typing import Any, Mapping
 
 from boardkit.core.actions import Action
@@ -63,10 +62,9 @@ class BattleRoyaleGame(Game):
     """
 
     spec = SPEC
+    file_options = ("data",)  # a path is kept as absolute text; the file's hash is saved
 
     def __init__(self, **options: Any) -> None:
-        if isinstance(options.get("data"), PathLike):
-            options["data"] = fspath(options["data"])
         super().__init__(**options)
         o = self.options
         if o["first_player"] is not None and not 0 <= o["first_player"] < o["players"]:
@@ -80,6 +78,7 @@ class BattleRoyaleGame(Game):
             raise OptionError("battle_royale: variant 'special_actions' (BR-5.2) is not available: the actions and their "
                               "prices are printed on the cards and are in neither the seed nor the data file")
         self.data = load_data(o["data"])
+        self._record_files((self.data["source_path"], self.data["source_sha256"]))
         self.board: SquareBoard = load_square_board("arena5")
         self.goal = self.board.set_indices["goal"][0]
         #: the colours in play: the seats' (BR-1.3), then grey with 2 players (BR-1.6).

@@ -19,7 +19,6 @@ position: flow, legal actions, applying, observations), ``position`` (positions 
 
 from __future__ import annotations
 
-from os import PathLike, fspath
 from typing import Any, Mapping
 
 from boardkit.core.boards import HexBoard, load_hex_board
@@ -51,14 +50,14 @@ class LeadersGame(Game):
     """
 
     spec = SPEC
+    file_options = ("board",)  # a path is kept as absolute text; the file's hash is saved
 
     def __init__(self, **options: Any) -> None:
-        if isinstance(options.get("board"), PathLike):
-            options["board"] = fspath(options["board"])  # a pathlib.Path is kept as text
         super().__init__(**options)
         if self.options["max_turns"] is not None and self.options["max_turns"] < 1:
             raise OptionError(f"leaders: option max_turns={self.options['max_turns']!r} must be at least 1 (LEAD-D7)")
         self.board: HexBoard = load_hex_board(self.options["board"])
+        self._record_files((self.board.source, self.board.sha256))
         for key in ("start_0", "start_1", "recruit_0", "recruit_1"):
             if key not in self.board.set_indices or not self.board.set_indices[key]:
                 raise BoardkitDataError(f"{self.board.source}: sets.{key}: missing (LEAD-9.2, LEAD-9.3 need it)")

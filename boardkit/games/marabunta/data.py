@@ -15,7 +15,7 @@ import networkx as nx
 
 from boardkit.core.boards import load_hex_board
 from boardkit.core.paths import DATA_DIR
-from boardkit.core.validate import BoardkitDataError, check_schema, read_yaml
+from boardkit.core.validate import BoardkitDataError, check_schema, read_yaml_file
 
 POWERS = ("write12", "write03", "cupcakes2", "points", "ones3", "cross2", "circles2")  # MARA-7.1
 TILE_KINDS = ("crates2", "circles2", "one", "zeros2", "zero", "cross2", "again", "cupcake")  # MARA-5.1
@@ -58,14 +58,14 @@ def load_data(path: str | Path) -> dict[str, Any]:
     Returns:
         The validated document, with ``board`` (the :class:`HexBoard`), ``region_of`` (field
         index -> region index), ``region_fields`` (tuple of field tuples per region) and
-        ``source_path`` added.
+        ``source_path`` and ``source_sha256`` (of the bytes read) added.
 
     Raises:
         BoardkitDataError: naming the file, the entry and the problem: schema errors, a map
             without a set per region, regions that overlap, miss fields or are not connected,
             counts that do not match the declaration, a points power without points.
     """
-    doc, p = read_yaml(path, DATA_DIR / "marabunta", "data")
+    doc, p, digest = read_yaml_file(path, DATA_DIR / "marabunta", "data")
     check_schema(doc, _DATA_SCHEMA, p)
     reserved = {"tile", "first", "reveal", "roll", "split", "take", "skip", "circle", "crate", "cross", "ant", "again",
                 "x", "red", "blue"}
@@ -136,4 +136,5 @@ def load_data(path: str | Path) -> dict[str, Any]:
     doc["region_of"] = tuple(region_of)
     doc["region_fields"] = tuple(region_fields)
     doc["source_path"] = str(p)
+    doc["source_sha256"] = digest
     return doc

@@ -19,8 +19,6 @@ the splitter carries out the other (MARA-3.3). Player 0 is red, player 1 blue.
 from __future__ import annotations
 
 from fractions import Fraction
-from os import PathLike, fspath
-from pathlib import Path
 from typing import Any, Mapping
 
 from boardkit.core.actions import RollDie
@@ -51,15 +49,12 @@ class MarabuntaGame(Game):
     """
 
     spec = SPEC
+    file_options = ("data",)  # a path is kept as absolute text; the hashes of it and its map are saved
 
     def __init__(self, **options: Any) -> None:
-        if isinstance(options.get("data"), PathLike):
-            options["data"] = fspath(options["data"])
-        data = options.get("data")
-        if isinstance(data, str) and ("/" in data or data.endswith((".yaml", ".yml"))):
-            options["data"] = str(Path(data).expanduser().resolve())  # saved states load from any folder
         super().__init__(**options)
         d = self.data = load_data(self.options["data"])
+        self._record_files((d["source_path"], d["source_sha256"]), (d["board"].source, d["board"].sha256))
         self.board: HexBoard = d["board"]
         self.regions: tuple[str, ...] = tuple(d["regions"])
         self.region_of: tuple[int, ...] = d["region_of"]
