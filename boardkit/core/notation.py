@@ -52,7 +52,21 @@ from boardkit.core.rules import NotationError
 if TYPE_CHECKING:  # pragma: no cover
     from boardkit.core.actions import Action
 
-__all__ = ["Form", "Vocabulary", "NotationContext", "Notation", "fit_form"]
+__all__ = ["Form", "Vocabulary", "NotationContext", "Notation", "fit_form", "quote"]
+
+
+def quote(value: object, limit: int = 60) -> str:
+    """``repr(value)`` for an error message, cut to about ``limit`` characters (input can be
+    any size; a message stays short).
+
+    >>> quote("x" * 100, 12)
+    "'xxxxxxxxx...' (100 characters)"
+    """
+    text = repr(value)
+    if len(text) <= limit:
+        return text
+    size = f" ({len(value)} characters)" if isinstance(value, str) else ""
+    return text[: max(limit - 2, 1)] + "..." + ("'" if text[:1] == "'" else "") + size
 
 
 def _key(text: str) -> str:
@@ -101,11 +115,11 @@ class Vocabulary:
         if word is None and self.prefixes and key:
             matches = sorted({w for k, w in lookup.items() if k.startswith(key)})
             if len(matches) > 1:
-                raise NotationError(f"{text!r} is ambiguous: it could be {', '.join(matches)}")
+                raise NotationError(f"{quote(text)} is ambiguous: it could be {', '.join(matches)}")
             word = matches[0] if matches else None
         if word is None:
             article = "an" if self.name[:1] in "aeiou" else "a"
-            raise NotationError(f"{text!r} is not {article} {self.name}; {self.name}s: {', '.join(self.words)}")
+            raise NotationError(f"{quote(text)} is not {article} {self.name}; {self.name}s: {', '.join(self.words)}")
         return word if self.values is None else self.values[self.words.index(word)]
 
     def word(self, value: Any) -> str:
@@ -408,7 +422,7 @@ class Notation:
                 wrong and what form was expected.
         """
         if not isinstance(text, str):
-            raise NotationError(f"an action is written as text, got {text!r}")
+            raise NotationError(f"an action is written as text, got {quote(text)}")
         words = text.split()
         if not words:
             raise NotationError(f"empty action text; actions: {', '.join(self.verbs())}")
@@ -431,9 +445,9 @@ class Notation:
                     kwargs[k] = kwargs[other]
             return cls.build(ctx, **kwargs)
         if best is None or best_form is None or best.depth == 0:
-            raise NotationError(f"{text.strip()!r}: unknown action {words[0]!r}; actions: {', '.join(self._verb_list(ctx))}")
+            raise NotationError(f"{quote(text.strip())}: unknown action {quote(words[0])}; actions: {', '.join(self._verb_list(ctx))}")
         shapes = sorted({f.shape() for _, f in self.forms if f.verb == best_form.verb and _applies(f, ctx)})
-        raise NotationError(f"{text.strip()!r}: {best.message}; expected " + " or ".join(repr(s) for s in shapes))
+        raise NotationError(f"{quote(text.strip())}: {best.message}; expected " + " or ".join(repr(s) for s in shapes))
 
     # backtracking matcher: returns field values or raises _NoMatch with how far it got
     def _match(self, form: Form, words: list[str], ctx: NotationContext) -> dict[str, Any]:
@@ -450,7 +464,7 @@ class Notation:
                 if wi == len(words):
                     found.append(acc)
                     return True
-                fail(wi + 1, f"{words[wi]!r} is not expected here")
+                fail(wi + 1, f"{quote(words[wi])} is not expected here")
                 return False
             piece = seq[pi]
             if isinstance(piece, _Opt):
@@ -462,7 +476,7 @@ class Notation:
             if isinstance(piece, _Lit):
                 if wi < len(words) and words[wi].lower() == piece.word:
                     return go(pi + 1, wi + 1, acc, seq)
-                fail(wi + (1 if wi else 0), f"expected {piece.word!r}" + (f", not {words[wi]!r}" if wi < len(words) else ""))
+                fail(wi + (1 if wi else 0), f"expected {piece.word!r}" + (f", not {quote(words[wi])}" if wi < len(words) else ""))
                 return False
             if wi >= len(words):
                 fail(wi + 1, f"{'an' if piece.kind[:1] in 'aeiou' else 'a'} {piece.kind} is missing")
@@ -492,15 +506,15 @@ class Notation:
             if slot.kind == "cell":
                 w = word.lower()
                 if w not in ctx.cells:
-                    raise NotationError(f"{word!r} is not a cell of the board")
+                    raise NotationError(f"{quote(word)} is not a cell of the board")
                 return w
             if slot.kind == "player":
                 if not re.fullmatch(r"[0-9]{1,9}", word) or int(word) >= ctx.num_players:
-                    raise NotationError(f"{word!r} is not a seat (0 .. {ctx.num_players - 1})")
+                    raise NotationError(f"{quote(word)} is not a seat (0 .. {ctx.num_players - 1})")
                 return int(word)
             if slot.kind == "int":
                 if not re.fullmatch(r"-?[0-9]{1,18}", word):  # ASCII digits: '²' or '①' are no number
-                    raise NotationError(f"{word!r} is not a whole number")
+                    raise NotationError(f"{quote(word)} is not a whole number")
                 return int(word)
             return ctx.vocabulary(slot.kind).resolve(word)
 

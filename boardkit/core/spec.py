@@ -12,7 +12,7 @@ import importlib
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Literal, Mapping
 
-from boardkit.core.notation import Notation
+from boardkit.core.notation import Notation, quote
 
 if TYPE_CHECKING:  # pragma: no cover
     from boardkit.core.game import Game
@@ -61,7 +61,7 @@ class Option:
             )
             if self.allow_none:
                 allowed += " or None"
-            raise OptionError(f"{game}: option {self.name}={value!r} is not allowed; use {allowed} ({self.clause})")
+            raise OptionError(f"{game}: option {self.name}={quote(value)} is not allowed; use {allowed} ({self.clause})")
         return value
 
 
@@ -184,7 +184,7 @@ def get_spec(name: str) -> GameSpec:
     """
     specs = _discover()
     if not isinstance(name, str) or name not in specs:
-        raise OptionError(f"unknown game {name!r}; registered games: {', '.join(sorted(specs))}")
+        raise OptionError(f"unknown game {quote(name)}; registered games: {', '.join(sorted(specs))}")
     return specs[name]
 
 
