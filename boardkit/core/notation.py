@@ -62,7 +62,10 @@ def quote(value: object, limit: int = 60) -> str:
     >>> quote("x" * 100, 12)
     "'xxxxxxxxx...' (100 characters)"
     """
-    text = repr(value)
+    try:
+        text = repr(value)
+    except RecursionError:
+        return f"<a {type(value).__name__} nested too deep to show>"
     if len(text) <= limit:
         return text
     size = f" ({len(value)} characters)" if isinstance(value, str) else ""

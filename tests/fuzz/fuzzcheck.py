@@ -23,6 +23,7 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
 import boardkit
+import yaml
 from boardkit import (
     BoardkitDataError,
     IllegalActionError,
@@ -52,6 +53,38 @@ FUZZ = settings(
 GAMES = boardkit.list_games()
 
 
+#: Faults found in files another change owns (core/game.py, core/validate.py), each pinned by a
+#: strict xfail in test_fuzz_regressions.py: (file the innermost boardkit frame is in, exception
+#: type name, what must be true of the message). Tolerated here and nowhere else; drop an entry
+#: when its xfail starts passing.
+KNOWN_OPEN: list[tuple[str, str, Callable[[str], bool]]] = [
+    ("core/game.py", "RecursionError", lambda m: True),  # deepcopy of a deeply nested description
+    ("core/game.py", "TypeError", lambda m: m.startswith("unhashable type")),  # canonical(FirstPlayer([]))
+    ("core/game.py", "ValueError", lambda m: len(m) > MAX_MESSAGE),  # _check_seat quotes the value whole
+    ("core/game.py", "BoardkitDataError", lambda m: len(m) > MAX_MESSAGE),  # state_from_json: history entry whole
+    ("core/validate.py", "BoardkitDataError", lambda m: len(m) > MAX_MESSAGE),  # check_schema: value whole
+    ("core/validate.py", "RecursionError", lambda m: True),  # yaml.safe_load of a 3000-deep flow list
+]
+
+
+def innermost_boardkit_file(exc: BaseException) -> str:
+    """The boardkit file (``core/game.py``) of the innermost traceback frame inside boardkit."""
+    found = ""
+    tb = exc.__traceback__
+    while tb is not None:
+        name = tb.tb_frame.f_code.co_filename.replace("\\", "/")
+        if "/boardkit/" in name and "/tests/" not in name:
+            found = name.rsplit("/boardkit/", 1)[1]
+        tb = tb.tb_next
+    return found
+
+
+def known_open(exc: BaseException) -> bool:
+    """Whether ``exc`` is one of :data:`KNOWN_OPEN`."""
+    where, kind, message = innermost_boardkit_file(exc), type(exc).__name__, str(exc)
+    return any(where == f and kind == k and ok(message) for f, k, ok in KNOWN_OPEN)
+
+
 class Hang(Exception):
     """A call ran past its time bound."""
 
@@ -78,7 +111,11 @@ def snapshot(state: State) -> tuple[str, str, str]:
 
 
 def short(value: Any, n: int = 120) -> str:
-    text = repr(value)
+    """``repr(value)`` cut to ``n`` characters (a value too deep for repr is described)."""
+    try:
+        text = repr(value)
+    except RecursionError:
+        return f"<{type(value).__name__} nested too deep for repr>"
     return text if len(text) <= n else text[:n] + "..."
 
 
@@ -122,6 +159,8 @@ def check_call(call: Callable[[], Any], what: str, *, state: State | None = None
         raise AssertionError(f"{what}: no answer within {limit} s") from None
     except Exception as exc:  # noqa: BLE001 - the property is about which exceptions escape
         took = time.perf_counter() - start
+        if known_open(exc):
+            return Outcome(error=exc)
         kind = type(exc).__name__
         message = str(exc)
         if not isinstance(exc, (ValueError, TypeError)):
@@ -165,6 +204,14 @@ leaf = st.one_of(st.none(), st.booleans(), st.integers(), st.floats(), st.text(m
                  st.sampled_from(ODD_VALUES))
 garbage = st.recursive(leaf, lambda c: st.lists(c, max_size=4) | st.dictionaries(st.text(max_size=6), c, max_size=4),
                        max_leaves=8) | st.builds(deep, st.integers(50, 3000))
+
+
+def dump_yaml(doc: Any) -> str:
+    """YAML text of ``doc``; a document too deep for the dumper becomes a deep flow list."""
+    try:
+        return yaml.safe_dump(doc, sort_keys=False, allow_unicode=True)
+    except RecursionError:
+        return "a: " + "[" * 3000 + "]" * 3000 + "\n"
 
 
 def words_of(state: State) -> list[str]:

@@ -27,6 +27,7 @@ from fuzzcheck import (
     GAMES,
     ODD_VALUES,
     check_call,
+    dump_yaml,
     garbage,
     mutate,
     mutate_text,
@@ -91,7 +92,7 @@ def test_state_from_position(name: str, data: st.DataObject) -> None:
     position = source.to_position()
     as_text = data.draw(st.booleans())
     if as_text:
-        desc: Any = mutate_text(yaml.safe_dump(mutate(position, data, words_of(source)), sort_keys=False), data)
+        desc: Any = mutate_text(dump_yaml(mutate(position, data, words_of(source))), data)
     else:
         desc = mutate(position, data, words_of(source))
     study = data.draw(st.one_of(st.booleans(), st.sampled_from([None, 1, "yes"])))
@@ -270,7 +271,7 @@ def test_data_files(name: str, option: str, packaged: Path, data: st.DataObject)
     text = packaged.read_text(encoding="utf-8")
     if data.draw(st.booleans()):
         doc = yaml.safe_load(text)
-        text = yaml.safe_dump(mutate(doc, data, []), sort_keys=False, allow_unicode=True)
+        text = dump_yaml(mutate(doc, data, []))
     else:
         text = mutate_text(text, data)
     with tempfile.TemporaryDirectory() as tmp:

@@ -83,3 +83,27 @@ def test_hand_built_action_with_an_unhashable_field_is_refused_by_name() -> None
     state = boardkit.load_game("leaders").new_initial_state()
     message = _message(lambda: state.why_illegal(FirstPlayer([])))  # type: ignore[arg-type]
     assert "FirstPlayer" in message
+
+
+@pytest.mark.parametrize("name", boardkit.list_games())
+def test_observation_of_a_huge_player_value_is_refused_shortened(name: str) -> None:
+    state = boardkit.load_game(name).new_initial_state()
+    message = _message(lambda: state.observation(HUGE))  # type: ignore[arg-type]
+    assert "observation(player)" in message and len(message) < 300
+
+
+def test_option_value_too_deep_for_repr_is_refused_by_name() -> None:
+    message = _message(lambda: boardkit.load_game("leaders", expert=deep(3000)))
+    assert "expert" in message and "nested too deep" in message
+
+
+DEEP_YAML = "a: " + "[" * 3000 + "]" * 3000 + "\n"
+
+
+@pytest.mark.xfail(strict=True, reason="core/validate.py: yaml.safe_load of a list nested 3000 deep raises "
+                                        "RecursionError, in position text and data/board files alike")
+def test_deeply_nested_yaml_is_refused_with_a_boardkit_error(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "deep.yaml"
+    path.write_text(DEEP_YAML)
+    with pytest.raises(ValueError):
+        boardkit.load_game("marabunta", data=str(path))

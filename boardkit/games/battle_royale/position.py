@@ -49,6 +49,7 @@ import re
 from collections import Counter
 from typing import TYPE_CHECKING, Any, Mapping
 
+from boardkit.core.notation import quote
 from boardkit.core.game import OptionError
 from boardkit.core.rules import IllegalPositionError
 from boardkit.core.validate import BoardkitDataError, load_description
@@ -108,10 +109,10 @@ def _figures(text: str | None, where: str, colours: tuple[str, ...]) -> Counter[
         if not words:
             continue
         if len(words) != 2 or not re.fullmatch(r"[0-9]+", words[1]):
-            raise BoardkitDataError(f"{where}: expected 'colour count, ...' like 'red 2, blue 1', got {part.strip()!r}")
+            raise BoardkitDataError(f"{where}: expected 'colour count, ...' like 'red 2, blue 1', got {quote(part.strip())}")
         colour, k = words[0].lower(), int(words[1])
         if colour not in colours:
-            raise BoardkitDataError(f"{where}: {colour!r} is not a colour of this game ({', '.join(colours)})")
+            raise BoardkitDataError(f"{where}: {quote(colour)} is not a colour of this game ({', '.join(colours)})")
         if colour in out:
             raise BoardkitDataError(f"{where}: {colour} is listed twice")
         out[colour] = k
@@ -173,7 +174,7 @@ def from_position(game: "BattleRoyaleGame", description: str | Mapping[str, Any]
 
     def colour(name: str, where: str) -> str:
         if name not in game.colours:
-            raise BoardkitDataError(f"position: {where}: {name!r} is not a colour of this game ({', '.join(game.colours)})")
+            raise BoardkitDataError(f"position: {where}: {quote(name)} is not a colour of this game ({', '.join(game.colours)})")
         return name
 
     def seat(p: int | str, where: str) -> int:
@@ -259,7 +260,7 @@ def _read_cards(game: "BattleRoyaleGame", doc: dict[str, Any], state: "BattleRoy
         pile = [c.lower() for c in doc["piles"][str(p)]] if str(p) in (doc.get("piles") or {}) else None
         for c in hand + (pile or []):
             if c not in deck:
-                raise BoardkitDataError(f"position: hands/piles.{p}: {c!r} is not a card; cards: {', '.join(sorted(deck))}")
+                raise BoardkitDataError(f"position: hands/piles.{p}: {quote(c)} is not a card; cards: {', '.join(sorted(deck))}")
         if len(hand) > game.data["hand_size"]:
             raise IllegalPositionError("BR-1.4", f"player {p} holds {len(hand)} cards; a hand is at most {game.data['hand_size']}")
         if pile is None:
@@ -305,7 +306,7 @@ def _read_turn(game: "BattleRoyaleGame", doc: dict[str, Any], state: "BattleRoya
                                 "give deal or first: null")
     card = doc.get("card")
     if card is not None and card.lower() not in game.cards:
-        raise BoardkitDataError(f"position: card: {card!r} is not a card; cards: {', '.join(game.deck)}")
+        raise BoardkitDataError(f"position: card: {quote(card)} is not a card; cards: {', '.join(game.deck)}")
     state.card = None if card is None else card.lower()
     state.figures_left = doc.get("figures_left", 0)
     if state.card is None and phase in (Phase.MOVE, Phase.PUSH):

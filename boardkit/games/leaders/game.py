@@ -22,6 +22,7 @@ from __future__ import annotations
 from os import PathLike, fspath
 from typing import Any, Mapping
 
+from boardkit.core.notation import quote
 from boardkit.core.boards import HexBoard, load_hex_board
 from boardkit.core.game import Game, OptionError
 from boardkit.core.notation import Vocabulary
@@ -57,7 +58,7 @@ class LeadersGame(Game):
             options["board"] = fspath(options["board"])  # a pathlib.Path is kept as text
         super().__init__(**options)
         if self.options["max_turns"] is not None and self.options["max_turns"] < 1:
-            raise OptionError(f"leaders: option max_turns={self.options['max_turns']!r} must be at least 1 (LEAD-D7)")
+            raise OptionError(f"leaders: option max_turns={quote(self.options['max_turns'])} must be at least 1 (LEAD-D7)")
         self.board: HexBoard = load_hex_board(self.options["board"])
         for key in ("start_0", "start_1", "recruit_0", "recruit_1"):
             if key not in self.board.set_indices or not self.board.set_indices[key]:

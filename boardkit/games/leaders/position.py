@@ -32,6 +32,7 @@ from __future__ import annotations
 import copy
 from typing import TYPE_CHECKING, Any, Mapping
 
+from boardkit.core.notation import quote
 from boardkit.core.rules import IllegalPositionError
 from boardkit.core.validate import BoardkitDataError, load_description
 from boardkit.games.leaders import rules as R
@@ -120,19 +121,19 @@ def from_position(game: "LeadersGame", description: str | Mapping[str, Any], stu
     for p in (0, 1):
         for j, item in enumerate(doc["pieces"][str(p)]):
             words = item.split()
-            where = f"position: pieces.{p}[{j}] {item!r}"
+            where = f"position: pieces.{p}[{j}] {quote(item)}"
             if len(words) < 2:
                 raise BoardkitDataError(f"{where}: expected 'Kind cell', e.g. 'Archer c3'")
             parts = ["".join(words[:-1]), words[-1]]  # 'Royal Guard c2' -> RoyalGuard, c2
             kind = next((k for k in PIECE_CARD if k.lower() == parts[0].lower()), None)
             if kind is None:
-                raise BoardkitDataError(f"{where}: unknown character {parts[0]!r}; characters: {', '.join(PIECE_CARD)}")
+                raise BoardkitDataError(f"{where}: unknown character {quote(parts[0])}; characters: {', '.join(PIECE_CARD)}")
             try:
                 c = board.index(parts[1])
             except KeyError as exc:
                 raise BoardkitDataError(f"{where}: {exc.args[0]}") from None
             if kind in seen:
-                raise IllegalPositionError("LEAD-10", f"there is one {kind}; it is listed twice ({seen[kind]} and {item!r})")
+                raise IllegalPositionError("LEAD-10", f"there is one {kind}; it is listed twice ({seen[kind]} and {quote(item)})")
             if state.pieces[c] is not None:
                 raise IllegalPositionError("LEAD-2.2", f"two characters on {parts[1]} ({state.pieces[c].kind} and {kind})")  # type: ignore[union-attr]
             if kind in LEADERS and kind != LEADER_OF[p]:
@@ -211,7 +212,7 @@ def from_position(game: "LeadersGame", description: str | Mapping[str, Any], stu
         kind = next((k for k in PIECE_CARD if k.lower() == a.replace(" ", "").lower()), a)
         c = state.where(kind)
         if c < 0 or state.pieces[c].owner != state.to_move:  # type: ignore[union-attr]
-            raise IllegalPositionError("LEAD-2.2", f"acted: {a!r} is not a character of player {state.to_move} on the board")
+            raise IllegalPositionError("LEAD-2.2", f"acted: {quote(a)} is not a character of player {state.to_move} on the board")
         if kind == "Nemesis":
             raise IllegalPositionError("LEAD-7.2", "acted: the Nemesis never acts in the Action phase")
         if kind in acted:
@@ -297,4 +298,4 @@ def _card(text: str, field: str) -> str:
             if c in LEADERS:
                 raise IllegalPositionError("LEAD-1.1", f"{field}: the {c} is a Leader card, never recruited or exiled")
             return c
-    raise BoardkitDataError(f"position: {field}: unknown card {text!r}; cards: {', '.join(RECRUITABLE)}")
+    raise BoardkitDataError(f"position: {field}: unknown card {quote(text)}; cards: {', '.join(RECRUITABLE)}")

@@ -61,6 +61,7 @@ from __future__ import annotations
 import copy
 from typing import TYPE_CHECKING, Any, Mapping
 
+from boardkit.core.notation import quote
 from boardkit.core.rules import IllegalPositionError
 from boardkit.core.validate import BoardkitDataError, load_description
 from boardkit.games.marabunta.actions import FACES, PLAYERS, TILE
@@ -161,16 +162,16 @@ def from_position(game: "MarabuntaGame", description: str | Mapping[str, Any], s
         try:
             f = game.board.index(name)
         except KeyError:
-            raise BoardkitDataError(f"{where}: {name!r} is not a field of the territory ({game.board.name})") from None
+            raise BoardkitDataError(f"{where}: {quote(name)} is not a field of the territory ({game.board.name})") from None
         if f in seen:
-            raise BoardkitDataError(f"{where}: the field {names[f]} is also given as {seen[f]!r}")
+            raise BoardkitDataError(f"{where}: the field {names[f]} is also given as {quote(seen[f])}")
         seen[f] = name
         words = text.lower().split()
         if words == ["x"]:
             s.value[f] = CROSSED
             continue
         if len(words) != 2 or words[0] not in PLAYERS or words[1] not in ("0", "1", "2", "3"):
-            raise BoardkitDataError(f"{where}: expected 'red N', 'blue N' (N 0 .. 3) or 'x', got {text!r}")
+            raise BoardkitDataError(f"{where}: expected 'red N', 'blue N' (N 0 .. 3) or 'x', got {quote(text)}")
         p = PLAYERS.index(words[0])
         s.value[f], s.owner[f] = int(words[1]), p
         s.nums[p] += 1
@@ -178,7 +179,7 @@ def from_position(game: "MarabuntaGame", description: str | Mapping[str, Any], s
     for colour, pair in (d.get("sheets") or {}).items():
         where = f"position: sheets.{colour}"
         if colour not in game.regions:
-            raise BoardkitDataError(f"{where}: {colour!r} is not a region ({', '.join(game.regions)})")
+            raise BoardkitDataError(f"{where}: {quote(colour)} is not a region ({', '.join(game.regions)})")
         k = game.regions.index(colour)
         if min(pair) < game.printed:
             raise IllegalPositionError("MARA-1.3", f"{where}: {pair}: each player has {game.printed} printed circles "
@@ -218,7 +219,7 @@ def from_position(game: "MarabuntaGame", description: str | Mapping[str, Any], s
     tile = d.get("tile")
     tile = tile.lower() if isinstance(tile, str) else tile
     if tile is not None and tile not in game.tiles + (game.last_tile,):
-        raise BoardkitDataError(f"position: tile: {tile!r} is not a tile ({', '.join(game.tiles + (game.last_tile,))})")
+        raise BoardkitDataError(f"position: tile: {quote(tile)} is not a tile ({', '.join(game.tiles + (game.last_tile,))})")
     if tile is not None and (tile == game.last_tile) != (rnd > len(game.tiles)):
         raise IllegalPositionError("MARA-3.5", f"position: tile: in round {rnd} the tile is "
                                                f"{'the crossed-cupcake tile' if rnd > len(game.tiles) else 'a shuffled one'}")
@@ -228,7 +229,7 @@ def from_position(game: "MarabuntaGame", description: str | Mapping[str, Any], s
         left = [t.lower() for t in d["tiles_left"]]
         for t in left:
             if t not in game.tiles:
-                raise BoardkitDataError(f"position: tiles_left: {t!r} is not a shuffled tile ({', '.join(game.tiles)})")
+                raise BoardkitDataError(f"position: tiles_left: {quote(t)} is not a shuffled tile ({', '.join(game.tiles)})")
         if len(set(left)) != len(left):
             raise BoardkitDataError(f"position: tiles_left: a tile is listed twice ({', '.join(left)})")
         if len(left) != need:
@@ -267,7 +268,7 @@ def _elements(s: "MarabuntaState", d: dict[str, Any], key: str, within: tuple[st
     out = [str(e).lower() for e in d.get(key, [])]
     for e in out:
         if e not in within:
-            raise BoardkitDataError(f"position: {key}: {e!r} is not in the pool ({', '.join(within) or 'empty'})")
+            raise BoardkitDataError(f"position: {key}: {quote(e)} is not in the pool ({', '.join(within) or 'empty'})")
     return out
 
 
@@ -291,7 +292,7 @@ def _round_in_progress(s: "MarabuntaState", d: dict[str, Any]) -> None:
         for c in given:
             face = str(roll[c]).lower()
             if face not in FACES:
-                raise BoardkitDataError(f"position: roll.{c}: {roll[c]!r} is not a face ({', '.join(FACES)})")
+                raise BoardkitDataError(f"position: roll.{c}: {quote(roll[c])} is not a face ({', '.join(FACES)})")
             faces.append(face)
         s.dice = faces
         if len(faces) == len(game.regions):
@@ -340,7 +341,7 @@ def _round_in_progress(s: "MarabuntaState", d: dict[str, Any]) -> None:
         phase = Phase.OVER
     elif wanted is not None and wanted != phase and not (wanted == Phase.ROLL and phase == Phase.REVEAL
                                                           and not s.stack):
-        raise BoardkitDataError(f"position: phase: {wanted!r}, but the keys given describe the phase {str(phase)!r}")
+        raise BoardkitDataError(f"position: phase: {quote(wanted)}, but the keys given describe the phase {quote(str(phase))}")
     s.phase = phase
 
 
@@ -348,12 +349,12 @@ def _field(s: "MarabuntaState", name: Any, where: str) -> int:
     try:
         return s.game.board.index(str(name))
     except KeyError:
-        raise BoardkitDataError(f"{where}: {name!r} is not a field of the territory") from None
+        raise BoardkitDataError(f"{where}: {quote(name)} is not a field of the territory") from None
 
 
 def _region(s: "MarabuntaState", colour: Any, where: str) -> int:
     if colour not in s.game.regions:
-        raise BoardkitDataError(f"{where}: {colour!r} is not a region ({', '.join(s.game.regions)})")
+        raise BoardkitDataError(f"{where}: {quote(colour)} is not a region ({', '.join(s.game.regions)})")
     return s.game.regions.index(colour)
 
 
