@@ -7,7 +7,7 @@ ValueError/TypeError naming the input) in bounded time with a short message, and
 leaves the state as it was. The games come from ``boardkit.list_games()`` and their specs (options,
 notation table, data files), so a game added later is fuzzed with no edit here.
 
-Size: ``BOARDKIT_FUZZ_EXAMPLES`` examples per test and game (default 20, the CI size);
+Size: ``BOARDKIT_FUZZ_EXAMPLES`` examples per test and game (default 100, the CI size);
 ``BOARDKIT_FUZZ_EXAMPLES=500 pytest tests/fuzz`` for a deeper run.
 """
 
@@ -27,6 +27,7 @@ from fuzzcheck import (
     GAMES,
     ODD_VALUES,
     check_call,
+    dump_json,
     dump_yaml,
     garbage,
     mutate,
@@ -111,7 +112,7 @@ def test_state_from_json(name: str, data: st.DataObject) -> None:
     source = _pick_state(name, data)
     saved = json.loads(source.to_json())
     if data.draw(st.booleans()):
-        text = json.dumps(mutate(saved, data, words_of(source) + [str(a) for a in source.history()[:20]]), default=repr)
+        text = dump_json(mutate(saved, data, words_of(source) + [str(a) for a in source.history()[:20]]))
     else:
         text = mutate_text(source.to_json(), data)
     if data.draw(st.booleans()):
