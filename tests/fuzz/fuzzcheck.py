@@ -212,6 +212,8 @@ def dump_yaml(doc: Any) -> str:
         return yaml.safe_dump(doc, sort_keys=False, allow_unicode=True)
     except RecursionError:
         return "a: " + "[" * 3000 + "]" * 3000 + "\n"
+    except yaml.YAMLError:  # bytes, frozenset...: YAML has no safe form; written as their repr
+        return yaml.safe_dump(json.loads(json.dumps(doc, default=repr)), sort_keys=False, allow_unicode=True)
 
 
 def dump_json(doc: Any) -> str:

@@ -107,3 +107,16 @@ def test_deeply_nested_yaml_is_refused_with_a_boardkit_error(tmp_path) -> None: 
     path.write_text(DEEP_YAML)
     with pytest.raises(ValueError):
         boardkit.load_game("marabunta", data=str(path))
+
+
+def test_marabunta_data_with_a_crate_group_repeated_names_only_that_group(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import yaml
+
+    from boardkit.core.paths import DATA_DIR
+
+    doc = yaml.safe_load((DATA_DIR / "marabunta" / "default.yaml").read_text(encoding="utf-8"))
+    doc["crate_groups"].extend([doc["crate_groups"][0]] * 2000)
+    path = tmp_path / "data.yaml"
+    path.write_text(yaml.safe_dump(doc), encoding="utf-8")
+    message = _message(lambda: boardkit.load_game("marabunta", data=str(path)))
+    assert "used twice" in message and doc["crate_groups"][0]["name"] in message and len(message) < 500

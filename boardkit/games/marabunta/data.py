@@ -123,7 +123,8 @@ def load_data(path: str | Path) -> dict[str, Any]:
                                 f"circle on a sheet of {doc['sheet']['circles']} (MARA-1.3)")
     names = [g["name"] for g in doc["crate_groups"]]
     if len(set(names)) != len(names):
-        raise BoardkitDataError(f"{p}: crate_groups: a group name is used twice ({', '.join(names)})")
+        twice_named = sorted({n for n in names if names.count(n) > 1})
+        raise BoardkitDataError(f"{p}: crate_groups: a group name is used twice ({quote(', '.join(twice_named), 200)})")
     powers = [g["power"] for g in doc["crate_groups"]]
     twice = sorted({pw for pw in powers if powers.count(pw) > 1})
     if twice:
