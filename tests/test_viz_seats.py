@@ -272,3 +272,26 @@ def test_secret_toy_seat_log_and_turn_refusal(secret_toy: None) -> None:
     board.set_seat(1)
     res = ctl.resolve_chance()
     assert res.status == "applied" and res.message == "played: die ?" and ctl.log()[-1] == "die ?"
+
+
+@pytest.mark.parametrize("name", boardkit.list_games())
+def test_full_view_says_it_shows_hidden_information(name: str) -> None:
+    """seat=None on a game with hidden information says so in its status line; a seat's view
+    and the full view of a game without hidden information do not."""
+    from boardkit.viz.widgets import FULL_VIEW_NOTE
+
+    game = boardkit.load_game(name)
+    hidden = game.spec.information == "imperfect"
+    full = board_widget(game.new_initial_state(), show_svg=False)
+    assert (FULL_VIEW_NOTE in full.status_html.value) is hidden
+    full.set_seat(0)
+    assert FULL_VIEW_NOTE not in full.status_html.value
+    full.set_seat(None)
+    assert (FULL_VIEW_NOTE in full.status_html.value) is hidden
+
+
+def test_secret_toy_full_view_says_it_shows_hidden_information(secret_toy: None) -> None:
+    from boardkit.viz.widgets import FULL_VIEW_NOTE
+
+    board = board_widget(boardkit.load_game(SECRET_TOY).new_initial_state(), show_svg=False)
+    assert FULL_VIEW_NOTE in board.status_html.value

@@ -48,6 +48,7 @@ from dataclasses import MISSING, dataclass, field, fields
 from typing import TYPE_CHECKING, Any, Collection, Iterator, Mapping, Sequence
 
 from boardkit.core.rules import NotationError
+from boardkit.core.validate import shorten
 
 if TYPE_CHECKING:  # pragma: no cover
     from boardkit.core.actions import Action
@@ -101,11 +102,11 @@ class Vocabulary:
         if word is None and self.prefixes and key:
             matches = sorted({w for k, w in lookup.items() if k.startswith(key)})
             if len(matches) > 1:
-                raise NotationError(f"{text!r} is ambiguous: it could be {', '.join(matches)}")
+                raise NotationError(f"{shorten(text)} is ambiguous: it could be {', '.join(matches)}")
             word = matches[0] if matches else None
         if word is None:
             article = "an" if self.name[:1] in "aeiou" else "a"
-            raise NotationError(f"{text!r} is not {article} {self.name}; {self.name}s: {', '.join(self.words)}")
+            raise NotationError(f"{shorten(text)} is not {article} {self.name}; {self.name}s: {', '.join(self.words)}")
         return word if self.values is None else self.values[self.words.index(word)]
 
     def word(self, value: Any) -> str:
@@ -408,7 +409,7 @@ class Notation:
                 wrong and what form was expected.
         """
         if not isinstance(text, str):
-            raise NotationError(f"an action is written as text, got {text!r}")
+            raise NotationError(f"an action is written as text, got {shorten(text)}")
         words = text.split()
         if not words:
             raise NotationError(f"empty action text; actions: {', '.join(self.verbs())}")
@@ -431,9 +432,9 @@ class Notation:
                     kwargs[k] = kwargs[other]
             return cls.build(ctx, **kwargs)
         if best is None or best_form is None or best.depth == 0:
-            raise NotationError(f"{text.strip()!r}: unknown action {words[0]!r}; actions: {', '.join(self._verb_list(ctx))}")
+            raise NotationError(f"{shorten(text.strip())}: unknown action {shorten(words[0])}; actions: {', '.join(self._verb_list(ctx))}")
         shapes = sorted({f.shape() for _, f in self.forms if f.verb == best_form.verb and _applies(f, ctx)})
-        raise NotationError(f"{text.strip()!r}: {best.message}; expected " + " or ".join(repr(s) for s in shapes))
+        raise NotationError(f"{shorten(text.strip())}: {best.message}; expected " + " or ".join(repr(s) for s in shapes))
 
     # backtracking matcher: returns field values or raises _NoMatch with how far it got
     def _match(self, form: Form, words: list[str], ctx: NotationContext) -> dict[str, Any]:
@@ -450,7 +451,7 @@ class Notation:
                 if wi == len(words):
                     found.append(acc)
                     return True
-                fail(wi + 1, f"{words[wi]!r} is not expected here")
+                fail(wi + 1, f"{shorten(words[wi])} is not expected here")
                 return False
             piece = seq[pi]
             if isinstance(piece, _Opt):
@@ -462,7 +463,7 @@ class Notation:
             if isinstance(piece, _Lit):
                 if wi < len(words) and words[wi].lower() == piece.word:
                     return go(pi + 1, wi + 1, acc, seq)
-                fail(wi + (1 if wi else 0), f"expected {piece.word!r}" + (f", not {words[wi]!r}" if wi < len(words) else ""))
+                fail(wi + (1 if wi else 0), f"expected {piece.word!r}" + (f", not {shorten(words[wi])}" if wi < len(words) else ""))
                 return False
             if wi >= len(words):
                 fail(wi + 1, f"{'an' if piece.kind[:1] in 'aeiou' else 'a'} {piece.kind} is missing")
@@ -492,15 +493,15 @@ class Notation:
             if slot.kind == "cell":
                 w = word.lower()
                 if w not in ctx.cells:
-                    raise NotationError(f"{word!r} is not a cell of the board")
+                    raise NotationError(f"{shorten(word)} is not a cell of the board")
                 return w
             if slot.kind == "player":
                 if not re.fullmatch(r"[0-9]{1,9}", word) or int(word) >= ctx.num_players:
-                    raise NotationError(f"{word!r} is not a seat (0 .. {ctx.num_players - 1})")
+                    raise NotationError(f"{shorten(word)} is not a seat (0 .. {ctx.num_players - 1})")
                 return int(word)
             if slot.kind == "int":
                 if not re.fullmatch(r"-?[0-9]{1,18}", word):  # ASCII digits: '²' or '①' are no number
-                    raise NotationError(f"{word!r} is not a whole number")
+                    raise NotationError(f"{shorten(word)} is not a whole number")
                 return int(word)
             return ctx.vocabulary(slot.kind).resolve(word)
 

@@ -185,7 +185,7 @@ def get_spec(name: str) -> GameSpec:
     """
     specs = _discover()
     if not isinstance(name, str) or name not in specs:
-        raise OptionError(f"unknown game {name!r}; registered games: {', '.join(sorted(specs))}")
+        raise OptionError(f"unknown game {shorten(name)}; registered games: {', '.join(sorted(specs))}")
     return specs[name]
 
 

@@ -30,7 +30,9 @@ Every board takes ``seat=``: ``board_widget(state, seat=1)`` draws what seat 1 m
 (``observation(1)``: its own hand, the others' as counts; the log from ``history(1)``, another
 seat's hidden draw as ``draw ?``) and offers only ``legal_actions(1)``; a click while another
 seat is to move is refused with the turn clause. ``seat=None`` (the default) is the full truth,
-for study. ``board.set_seat(0)`` hands the board to another seat (hot-seat play).
+for study; in a game with hidden information its status line opens with
+:data:`FULL_VIEW_NOTE`, since it shows every hand and the log every draw (so does a report
+saved from it). ``board.set_seat(0)`` hands the board to another seat (hot-seat play).
 """
 
 from __future__ import annotations
@@ -46,6 +48,8 @@ from boardkit.viz.controller import BoardController
 from boardkit.viz.layout import CELL_FILL, HIGHLIGHT_FILL, SEAT_COLOURS, SELECTED_STROKE, CellLayout
 
 ROLL_LABEL = "Roll chance"
+#: Opens the status line of the full view (``seat=None``) of a game with hidden information.
+FULL_VIEW_NOTE = "full view: shows every hand and every hidden draw"
 ROLL_ALL_LABEL = "Roll until decision"
 BACK_LABEL = "◀ Back"
 FORWARD_LABEL = "Forward ▶"
@@ -389,6 +393,8 @@ class BoardWidget(widgets.VBox):
             seat = st["seat"]
             parts.insert(0, f'seen by <span style="color:{self.player_colour(seat)}">'
                             f"<b>{escape(self.player_name(seat))}</b></span>")
+        elif self.controller.state.game.spec.information == "imperfect":
+            parts.insert(0, f"<b>{FULL_VIEW_NOTE}</b>")
         if st.get("turn") is not None:
             parts.append(f"turn {st['turn']}")
         parts.append(who_txt)

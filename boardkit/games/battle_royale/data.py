@@ -10,8 +10,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from boardkit.core.validate import shorten
 from boardkit.core.paths import DATA_DIR
-from boardkit.core.validate import BoardkitDataError, check_schema, read_yaml_file, shorten
+from boardkit.core.validate import BoardkitDataError, check_schema, read_yaml_file
 
 #: Figures of each player colour (BR-1.3).
 FIGURES_PER_COLOUR = 21
@@ -88,7 +89,7 @@ def load_data(path: str | Path) -> dict[str, Any]:
     seen: dict[str, dict[str, Any]] = {}
     for i, card in enumerate(doc["cards"]):
         if card["name"] in seen and seen[card["name"]] != card:
-            raise BoardkitDataError(f"{p}: cards[{i}]: {card['name']!r} is used for two different cards")
+            raise BoardkitDataError(f"{p}: cards[{i}]: {shorten(card['name'])} is used for two different cards")
         seen[card["name"]] = card
     doc["source_path"] = str(p)
     doc["source_sha256"] = digest

@@ -23,6 +23,7 @@ from collections import Counter
 from fractions import Fraction
 from typing import Any, Mapping
 
+from boardkit.core.validate import shorten
 from boardkit.core.actions import Action
 from boardkit.core.boards import SquareBoard, load_square_board
 from boardkit.core.game import Game, OptionError
@@ -68,9 +69,9 @@ class BattleRoyaleGame(Game):
         super().__init__(**options)
         o = self.options
         if o["first_player"] is not None and not 0 <= o["first_player"] < o["players"]:
-            raise OptionError(f"battle_royale: option first_player={o['first_player']!r}: seats are 0 .. {o['players'] - 1} (BR-1.7)")
+            raise OptionError(f"battle_royale: option first_player={shorten(o['first_player'])}: seats are 0 .. {o['players'] - 1} (BR-1.7)")
         if o["max_turns"] is not None and o["max_turns"] < 1:
-            raise OptionError(f"battle_royale: option max_turns={o['max_turns']!r} must be at least 1 (BR-D9)")
+            raise OptionError(f"battle_royale: option max_turns={shorten(o['max_turns'])} must be at least 1 (BR-D9)")
         if o["variant"] == "abilities":  # BR-5.1
             raise OptionError("battle_royale: variant 'abilities' (BR-5.1) is not available: the abilities are printed on "
                               "the ability cards and are in neither the seed nor the data file")
@@ -101,7 +102,7 @@ class BattleRoyaleGame(Game):
             self.removed = self.check_layout(o["layout"].replace(",", " ").split())
         if o["players"] != 2:
             if o["neutral"] != "default":
-                raise OptionError(f"battle_royale: option neutral={o['neutral']!r}: neutral figures are used only with "
+                raise OptionError(f"battle_royale: option neutral={shorten(o['neutral'])}: neutral figures are used only with "
                                   f"2 players, not {o['players']} (BR-1.6)")
             self.neutral: tuple[int, ...] = ()
         elif o["neutral"] == "default":
@@ -142,13 +143,13 @@ class BattleRoyaleGame(Game):
         Raises:
             OptionError: naming the layout, the tile and the problem (BR-1.1).
         """
-        where = f"battle_royale: layout {' '.join(removed)!r}"
+        where = f"battle_royale: layout {shorten(' '.join(removed))}"
         cells: list[int] = []
         for name in removed:
             try:
                 c = self.board.index(name)
             except KeyError:
-                raise OptionError(f"{where}: {name!r} is not a position of the arena (a1 .. e5) (BR-1.1)") from None
+                raise OptionError(f"{where}: {shorten(name)} is not a position of the arena (a1 .. e5) (BR-1.1)") from None
             if c == self.goal:
                 raise OptionError(f"{where}: the goal tile c3 is never removed (BR-1.1)")
             if c in cells:
@@ -164,7 +165,7 @@ class BattleRoyaleGame(Game):
 
     def _check_neutral(self, cells: list[str]) -> tuple[int, ...]:
         """BR-1.6: two neutral figures on tiles of the middle nine."""
-        where = f"battle_royale: neutral {' '.join(cells)!r}"
+        where = f"battle_royale: neutral {shorten(' '.join(cells))}"
         if len(cells) != 2:
             raise OptionError(f"{where}: two neutral figures are placed (BR-1.6)")
         out: list[int] = []
@@ -172,7 +173,7 @@ class BattleRoyaleGame(Game):
             try:
                 c = self.board.index(name)
             except KeyError:
-                raise OptionError(f"{where}: {name!r} is not a position of the arena (BR-1.6)") from None
+                raise OptionError(f"{where}: {shorten(name)} is not a position of the arena (BR-1.6)") from None
             if c not in self.board.set_indices["middle"]:
                 raise OptionError(f"{where}: {name} is not one of the middle nine tiles (BR-1.6)")
             if c in self.removed:

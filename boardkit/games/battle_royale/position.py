@@ -49,9 +49,10 @@ import re
 from collections import Counter
 from typing import TYPE_CHECKING, Any, Mapping
 
+from boardkit.core.validate import shorten
 from boardkit.core.game import OptionError
 from boardkit.core.rules import IllegalPositionError
-from boardkit.core.validate import BoardkitDataError, load_description, shorten
+from boardkit.core.validate import BoardkitDataError, load_description
 from boardkit.games.battle_royale.actions import COLOURS, DOOM_FACES, NEUTRAL
 from boardkit.games.battle_royale.data import FIGURES_PER_COLOUR
 from boardkit.games.battle_royale.rules import BattleTake, Event, Moving, Phase, PushTask, Queued

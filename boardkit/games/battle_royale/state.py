@@ -8,6 +8,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from boardkit.core.actions import Action, Draw, FirstPlayer, Roll
+from boardkit.core.validate import shorten
 from boardkit.core.game import CHANCE, TERMINAL, State
 from boardkit.core.outcome import Outcome
 from boardkit.core.rules import IllegalActionError
@@ -426,7 +427,7 @@ class BattleRoyaleState(State):
             self.prisoners[task.taker][action.colour] += 1
             self._check_end()
         else:  # pragma: no cover
-            raise TypeError(f"not a Battle Royale action: {action!r}")
+            raise TypeError(f"not a Battle Royale action: {shorten(action)}")
         self._settle()
 
     def returns(self) -> list[Fraction | int]:
@@ -457,7 +458,7 @@ class BattleRoyaleState(State):
             ValueError: ``player`` is not a seat number or None.
         """
         if player is not None and (isinstance(player, bool) or player not in range(self.n)):
-            raise ValueError(f"observation(player): player is 0 .. {self.n - 1} or None, not {player!r}")
+            raise ValueError(f"observation(player): player is 0 .. {self.n - 1} or None, not {shorten(player)}")
         return self._observe(lambda p: player is None or p == player, truth=player is None)
 
     def public_observation(self) -> dict[str, Any]:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from boardkit.core.validate import shorten
 from boardkit.core.boards import HexBoard, load_hex_board
 from boardkit.core.game import Game, OptionError
 from boardkit.core.notation import Vocabulary
@@ -55,7 +56,7 @@ class LeadersGame(Game):
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         if self.options["max_turns"] is not None and self.options["max_turns"] < 1:
-            raise OptionError(f"leaders: option max_turns={self.options['max_turns']!r} must be at least 1 (LEAD-D7)")
+            raise OptionError(f"leaders: option max_turns={shorten(self.options['max_turns'])} must be at least 1 (LEAD-D7)")
         self.board: HexBoard = load_hex_board(self.options["board"])
         self._record_files((self.board.source, self.board.sha256))
         for key in ("start_0", "start_1", "recruit_0", "recruit_1"):

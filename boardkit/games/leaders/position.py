@@ -32,8 +32,9 @@ from __future__ import annotations
 import copy
 from typing import TYPE_CHECKING, Any, Mapping
 
+from boardkit.core.validate import shorten
 from boardkit.core.rules import IllegalPositionError
-from boardkit.core.validate import BoardkitDataError, load_description, shorten
+from boardkit.core.validate import BoardkitDataError, load_description
 from boardkit.games.leaders import rules as R
 from boardkit.games.leaders.actions import CARD_PIECES, LEADERS, PIECE_CARD, RECRUITABLE
 from boardkit.games.leaders.rules import Piece

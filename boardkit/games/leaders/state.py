@@ -9,6 +9,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from boardkit.core.actions import Action, Draw, FirstPlayer
+from boardkit.core.validate import shorten
 from boardkit.core.game import CHANCE, TERMINAL, State
 from boardkit.core.outcome import Outcome
 from boardkit.core.rules import IllegalActionError
@@ -382,7 +383,7 @@ class LeadersState(State):
         elif isinstance(action, Recruit):
             self._apply_recruit(action)
         else:  # pragma: no cover
-            raise TypeError(f"not a Leaders action: {action!r}")
+            raise TypeError(f"not a Leaders action: {shorten(action)}")
         self._settle()
 
     def _apply_step(self, action: Action) -> None:
@@ -449,7 +450,7 @@ class LeadersState(State):
             ValueError: any other value.
         """
         if player is not None and (isinstance(player, bool) or player not in (0, 1)):
-            raise ValueError(f"observation(player): player is 0, 1 or None, not {player!r}")
+            raise ValueError(f"observation(player): player is 0, 1 or None, not {shorten(player)}")
         obs: dict[str, Any] = {
             "phase": self.phase.value,
             "turn": self.turn,

@@ -13,6 +13,7 @@ from typing import Any
 
 import networkx as nx
 
+from boardkit.core.validate import shorten
 from boardkit.core.boards import load_hex_board
 from boardkit.core.paths import DATA_DIR
 from boardkit.core.validate import BoardkitDataError, check_schema, read_yaml_file
@@ -71,7 +72,7 @@ def load_data(path: str | Path) -> dict[str, Any]:
                 "x", "red", "blue"}
     for reg in doc["regions"]:
         if reg in reserved:
-            raise BoardkitDataError(f"{p}: regions: {reg!r} is a word of the notation; name regions by colour "
+            raise BoardkitDataError(f"{p}: regions: {shorten(reg)} is a word of the notation; name regions by colour "
                                     f"(not {', '.join(sorted(reserved))})")
     map_path: str | Path = doc["map"]
     if "/" in doc["map"] or doc["map"].endswith((".yaml", ".yml")):
@@ -85,7 +86,7 @@ def load_data(path: str | Path) -> dict[str, Any]:
     region_fields = []
     for k, reg in enumerate(doc["regions"]):
         if reg not in board.set_indices:
-            raise BoardkitDataError(f"{where}: sets: no set {reg!r} for region {reg} (MARA-1.2)")
+            raise BoardkitDataError(f"{where}: sets: no set {shorten(reg)} for region {reg} (MARA-1.2)")
         cells = board.set_indices[reg]
         if len(cells) != doc["fields_per_region"]:
             raise BoardkitDataError(f"{where}: sets.{reg}: {len(cells)} fields, but the data file declares "
@@ -122,7 +123,8 @@ def load_data(path: str | Path) -> dict[str, Any]:
                                 f"circle on a sheet of {doc['sheet']['circles']} (MARA-1.3)")
     names = [g["name"] for g in doc["crate_groups"]]
     if len(set(names)) != len(names):
-        raise BoardkitDataError(f"{p}: crate_groups: a group name is used twice ({', '.join(names)})")
+        twice_named = sorted({n for n in names if names.count(n) > 1})
+        raise BoardkitDataError(f"{p}: crate_groups: a group name is used twice ({shorten(', '.join(twice_named), 200)})")
     powers = [g["power"] for g in doc["crate_groups"]]
     twice = sorted({pw for pw in powers if powers.count(pw) > 1})
     if twice:

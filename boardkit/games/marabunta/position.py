@@ -61,8 +61,9 @@ from __future__ import annotations
 import copy
 from typing import TYPE_CHECKING, Any, Mapping
 
+from boardkit.core.validate import shorten
 from boardkit.core.rules import IllegalPositionError
-from boardkit.core.validate import BoardkitDataError, load_description, shorten
+from boardkit.core.validate import BoardkitDataError, load_description
 from boardkit.games.marabunta.actions import FACES, PLAYERS, TILE
 from boardkit.games.marabunta.tasks import (
     CircleTask, CrateTask, CrossTask, CupfieldTask, Phase, Task, WriteMode, WriteTask, describe,

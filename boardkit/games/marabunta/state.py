@@ -12,6 +12,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from boardkit.core.actions import Action, FirstPlayer, RollDie
+from boardkit.core.validate import shorten
 from boardkit.core.game import CHANCE, TERMINAL, State
 from boardkit.core.outcome import Outcome
 from boardkit.core.rules import IllegalActionError
@@ -387,7 +388,7 @@ class MarabuntaState(State):
             ValueError: ``player`` is not 0, 1 or None.
         """
         if player is not None and (isinstance(player, bool) or player not in (0, 1)):
-            raise ValueError(f"observation(player): player is 0, 1 or None, not {player!r}")
+            raise ValueError(f"observation(player): player is 0, 1 or None, not {shorten(player)}")
         g = self.game
         names = g.board.names
         fields = {}
