@@ -67,7 +67,7 @@ def snapshot(state):
         ({"round": 0}, BoardkitDataError, "round: 0 is less than the minimum of 1"),
         ({"round": True}, BoardkitDataError, "round: True is not of type 'integer'"),
         ({"round": 2, "tiles_left": ["one", "one", "zero", "cross2", "again", "crates2"]}, BoardkitDataError,
-         "tiles_left: a tile is listed twice"),
+         "tiles_left: one listed more than once"),
         ({"round": 2, "tiles_left": ["cupcake", "one", "zero", "cross2", "again", "crates2"]}, BoardkitDataError,
          "tiles_left: 'cupcake' is not a shuffled tile"),
         ({"round": 2, "tile": "one", "tiles_left": ["one", "zero", "cross2", "again", "crates2"]},

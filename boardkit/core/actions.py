@@ -12,6 +12,7 @@ import sys
 from dataclasses import dataclass, field, make_dataclass
 from typing import Any, ClassVar
 
+from boardkit.core.validate import shorten
 from boardkit.core.notation import Form, NotationContext, _Lit, _Opt, _Slot, fit_form, render
 
 
@@ -44,7 +45,7 @@ class Action:
     def _words(self) -> list[tuple[str, bool]]:
         form = fit_form(self)
         if form is None:
-            raise ValueError(f"{self!r} fits none of the forms of {type(self).__name__}")
+            raise ValueError(f"{shorten(self)} fits none of the forms of {type(self).__name__}")
         return render(self, form)
 
     def __str__(self) -> str:

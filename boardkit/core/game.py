@@ -246,7 +246,10 @@ class Game:
         if not isinstance(study, bool):
             raise TypeError(f"{self.name}: study is True or False, not {study!r}")
         if not isinstance(description, str):
-            description = copy.deepcopy(description)  # the caller's mapping is never shared
+            try:
+                description = copy.deepcopy(description)  # the caller's mapping is never shared
+            except RecursionError:
+                raise BoardkitDataError("position: the description is nested too deep to read") from None
         state = self._state_from_position(description, study)
         state._study = study
         return state
@@ -424,7 +427,7 @@ class State:
 
     def _check_seat(self, player: int) -> None:
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.game.num_players:
-            raise ValueError(f"{self.game.name}: player is a seat 0 .. {self.game.num_players - 1}, not {player!r}")
+            raise ValueError(f"{self.game.name}: player is a seat 0 .. {self.game.num_players - 1}, not {shorten(player)}")
 
     def legal_actions(self, player: int | None = None) -> list[Action]:
         """The actions open to the player to move, sorted by notation, without repeats.
@@ -495,17 +498,20 @@ class State:
         if isinstance(action, str):
             return self.parse_action(action)
         if not isinstance(action, Action):
-            raise NotationError(f"an action is an Action or its notation text, got {action!r}")
-        found = self._legal_lookup().get(action)
+            raise NotationError(f"an action is an Action or its notation text, got {shorten(action)}")
+        try:
+            found = self._legal_lookup().get(action)
+        except TypeError:  # a field that cannot be hashed (a list): written out and refused below
+            found = None
         if found is not None:
             return found
         try:
             text = str(action)
-        except (ValueError, TypeError) as exc:
-            raise NotationError(f"{action!r} is not an action of {self.game.name}: {exc}") from None
+        except (ValueError, TypeError, RecursionError) as exc:
+            raise NotationError(f"{shorten(action)} is not an action of {self.game.name}: {shorten(str(exc), 200)}") from None
         parsed = self.parse_action(text)
         if type(parsed) is not type(action):  # same words, another game's (or class's) action
-            raise NotationError(f"{action!r} is not in the form of {self.game.name}'s actions; write it as {str(parsed)!r}")
+            raise NotationError(f"{shorten(action)} is not in the form of {self.game.name}'s actions; write it as {str(parsed)!r}")
         return parsed
 
     def why_illegal(self, action: Action | str, player: int | None = None) -> IllegalActionError | None:

@@ -34,20 +34,28 @@ class BoardkitDataError(ValueError):
 
 
 def shorten(value: Any, limit: int = SHOWN_CHARS) -> str:
-    """``repr(value)`` cut to at most ``limit`` characters, with an ellipsis when cut.
+    """``repr(value)`` for a message, cut to at most ``limit`` characters with an ellipsis
+    (and, for long text, its length), so a message stays short whatever the input.
 
     Args:
         value: any value (text from a user's file, a parsed document...).
-        limit: the most characters kept.
+        limit: the most characters of the representation kept.
 
     Returns:
-        The representation, whole or ending in ``"…"``.
+        The representation, whole or cut; a value too deep or too large to represent is
+        described instead (``<a list nested too deep to show>``).
+
+    >>> shorten("x" * 100, 12)
+    "'xxxxxxxxxx… (100 characters)"
     """
     try:
         text = repr(value)
     except (RecursionError, ValueError):  # deep nests, or ints too long to print
-        text = f"<{type(value).__name__}>"
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+        return f"<a {type(value).__name__} nested too deep to show>"
+    if len(text) <= limit:
+        return text
+    size = f" ({len(value)} characters)" if isinstance(value, str) else ""
+    return text[: limit - 1] + "…" + size
 
 
 def is_data_name(value: str) -> bool:
@@ -150,10 +158,34 @@ def _yaml_message(exc: yaml.YAMLError) -> str:
         mark = exc.problem_mark or exc.context_mark
         where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark is not None else ""
         what = "; ".join(str(x) for x in (exc.context, exc.problem) if x)
+    elif isinstance(exc, yaml.reader.ReaderError):
+        where, what = f"character {exc.position + 1}: ", f"the control character #x{exc.character:04x} is not allowed"
     else:
         where, what = "", type(exc).__name__
     what = what if len(what) <= 200 else what[:199] + "…"
     return where + what
+
+
+#: The deepest nesting a YAML input may have (the package's files nest a few levels).
+MAX_YAML_DEPTH = 64
+
+
+def _check_nesting(text: str, source: Path | str) -> None:
+    """Refuse text nested deeper than :data:`MAX_YAML_DEPTH` before parsing it (the parser is
+    recursive and slow on thousands of levels): brackets and braces counted in one pass, and
+    indentation of block collections (two spaces a level)."""
+    depth = 0
+    for ch in text:
+        if ch in "[{":
+            depth += 1
+            if depth > MAX_YAML_DEPTH:
+                raise BoardkitDataError(f"{source}: not valid YAML: nested deeper than {MAX_YAML_DEPTH} levels")
+        elif ch in "]}" and depth:
+            depth -= 1
+    for line in text.splitlines():
+        stripped = line.lstrip(" -")
+        if stripped and len(line) - len(stripped) > 2 * MAX_YAML_DEPTH:
+            raise BoardkitDataError(f"{source}: not valid YAML: nested deeper than {MAX_YAML_DEPTH} levels")
 
 
 def parse_yaml(text: str | bytes, source: Path | str) -> Any:
@@ -177,15 +209,18 @@ def parse_yaml(text: str | bytes, source: Path | str) -> Any:
             text = text.decode("utf-8")
         except UnicodeDecodeError as exc:
             raise BoardkitDataError(f"{source}: not UTF-8 text (byte {exc.start})") from None
-    loader = SafeLoader(text)
+    _check_nesting(text, source)
+    loader = None
     try:
+        loader = SafeLoader(text)  # the reader already refuses control characters here
         return loader.get_single_data()
     except yaml.YAMLError as exc:
         raise BoardkitDataError(f"{source}: not valid YAML: {_yaml_message(exc)}") from None
     except RecursionError:
         raise BoardkitDataError(f"{source}: not valid YAML: nested too deep") from None
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
 
 
 def read_user_file(path: str | Path, what: str, limit: int = MAX_YAML_BYTES) -> bytes:

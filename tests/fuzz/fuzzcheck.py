@@ -53,18 +53,10 @@ FUZZ = settings(
 GAMES = boardkit.list_games()
 
 
-#: Faults found in files another change owns (core/game.py, core/validate.py), each pinned by a
-#: strict xfail in test_fuzz_regressions.py: (file the innermost boardkit frame is in, exception
-#: type name, what must be true of the message). Tolerated here and nowhere else; drop an entry
-#: when its xfail starts passing.
-KNOWN_OPEN: list[tuple[str, str, Callable[[str], bool]]] = [
-    ("core/game.py", "RecursionError", lambda m: True),  # deepcopy of a deeply nested description
-    ("core/game.py", "TypeError", lambda m: m.startswith("unhashable type")),  # canonical(FirstPlayer([]))
-    ("core/game.py", "ValueError", lambda m: len(m) > MAX_MESSAGE),  # _check_seat quotes the value whole
-    ("core/game.py", "BoardkitDataError", lambda m: len(m) > MAX_MESSAGE),  # state_from_json: history entry whole
-    ("core/validate.py", "BoardkitDataError", lambda m: len(m) > MAX_MESSAGE),  # check_schema: value whole
-    ("core/validate.py", "RecursionError", lambda m: True),  # yaml.safe_load of a 3000-deep flow list
-]
+#: Faults known and not yet fixed, tolerated by the fuzz tests and nowhere else: (file the
+#: innermost boardkit frame is in, exception type name, what must be true of the message), each
+#: pinned by a strict xfail in test_fuzz_regressions.py. None are open.
+KNOWN_OPEN: list[tuple[str, str, Callable[[str], bool]]] = []
 
 
 def innermost_boardkit_file(exc: BaseException) -> str:

@@ -231,7 +231,8 @@ def from_position(game: "MarabuntaGame", description: str | Mapping[str, Any], s
             if t not in game.tiles:
                 raise BoardkitDataError(f"position: tiles_left: {shorten(t)} is not a shuffled tile ({', '.join(game.tiles)})")
         if len(set(left)) != len(left):
-            raise BoardkitDataError(f"position: tiles_left: a tile is listed twice ({', '.join(left)})")
+            twice = sorted({t for t in left if left.count(t) > 1})
+            raise BoardkitDataError(f"position: tiles_left: {', '.join(twice)} listed more than once")
         if len(left) != need:
             raise IllegalPositionError("MARA-3.5", f"position: tiles_left: in round {rnd} {need} tile(s) are left in "
                                                    f"the stack, not {len(left)}")
@@ -303,7 +304,7 @@ def _round_in_progress(s: "MarabuntaState", d: dict[str, Any]) -> None:
     if "split" in d:
         pool = tuple(c for c in game.regions + (TILE,) if c in _elements(s, d, "split", game.regions + (TILE,)))
         if TILE not in pool or len(pool) == len(game.regions) + 1:
-            raise IllegalPositionError("MARA-3.2", f"position: split: {' '.join(pool)}: the pool holding the tile "
+            raise IllegalPositionError("MARA-3.2", f"position: split: {shorten(' '.join(pool))}: the pool holding the tile "
                                                    f"is given, with the tile and not every die")
         s.pool_a, s.pool_b = pool, tuple(c for c in game.regions if c not in pool)
         phase = Phase.TAKE
@@ -312,7 +313,7 @@ def _round_in_progress(s: "MarabuntaState", d: dict[str, Any]) -> None:
     if "taken" in d:
         taken = tuple(c for c in game.regions + (TILE,) if c in _elements(s, d, "taken", game.regions + (TILE,)))
         if taken not in (s.pool_a, s.pool_b):
-            raise IllegalPositionError("MARA-3.3", f"position: taken: {' '.join(taken)} is not one of the pools "
+            raise IllegalPositionError("MARA-3.3", f"position: taken: {shorten(' '.join(taken))} is not one of the pools "
                                                    f"({' '.join(s.pool_a)} | {' '.join(s.pool_b)})")
         s.chooser_pool = taken
         doer = PLAYERS.index(d.get("doer", PLAYERS[s.chooser]))
