@@ -5,35 +5,20 @@ failed notebook is FAILED in the index and the other notebooks still run."""
 from __future__ import annotations
 
 import hashlib
-import shutil
 from pathlib import Path
 
 import nbformat
 import pytest
 
 from boardkit.tools import report
+from report_notebooks import need_assets, tiny_notebook
 
 PARAMS_CELL = 'N = 2\nWORD: str = "ab"\nP = 0.5\nF = True\n'
 
 
 def _notebook(path: Path, *sources: str, params: bool = True) -> Path:
     """Write a notebook: a markdown cell, the parameters cell (if ``params``), then ``sources``."""
-    nb = nbformat.v4.new_notebook()
-    cells = [nbformat.v4.new_markdown_cell("# tiny")]
-    if params:
-        cells.append(nbformat.v4.new_code_cell(PARAMS_CELL, metadata={"tags": ["parameters"]}))
-    cells += [nbformat.v4.new_code_cell(src) for src in sources]
-    nb.cells = cells
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    nbformat.write(nb, path)
-    return path
-
-
-def _need_assets() -> Path:
-    cache = report.default_npm_cache()
-    if not report.assets_installed(cache) and shutil.which("npm") is None:
-        pytest.skip("npm not found: it is needed to fetch the offline report assets; run `make assets`")
-    return report.install_assets(cache)
+    return tiny_notebook(path, PARAMS_CELL if params else None, *sources)
 
 
 def _args(nb_dir: Path, out: Path, *more: str, cache: Path | None = None) -> list[str]:
@@ -46,7 +31,7 @@ def test_unreadable_notebook_is_failed_in_index_and_others_run(tmp_path: Path, c
     the parameter check done before running); it is FAILED in index.html with a short reason
     that does not quote the file, the other notebook's report is written, and the exit status
     is 1."""
-    cache = _need_assets()
+    cache = need_assets()
     nb_dir = tmp_path / "nb"
     nb_dir.mkdir()
     (nb_dir / "bad.ipynb").write_text("secret text, not json {", encoding="utf-8")
@@ -91,7 +76,7 @@ def test_unbalanced_quote_in_PARAMS_is_a_clear_error(tmp_path: Path, monkeypatch
 def test_timeout_names_the_cell_that_hung(tmp_path: Path, capsys) -> None:
     """Guards: a timeout names the cell that hung (1-based index in the notebook file, not
     counting the injected parameters cell, and its first line), not the cell after it."""
-    cache = _need_assets()
+    cache = need_assets()
     nb_dir = tmp_path / "nb"
     nb_dir.mkdir()
     _notebook(nb_dir / "slow.ipynb", "x = 1", "import time\ntime.sleep(60)", "y = 2")
@@ -179,7 +164,7 @@ def test_long_value_gets_a_short_stable_report_name(tmp_path: Path) -> None:
     assert len(report.report_name("tiny", many)) <= report.MAX_REPORT_NAME
     assert report.report_name("tiny", many) == report.report_name("tiny", dict(reversed(many.items())))
 
-    cache = _need_assets()
+    cache = need_assets()
     nb_dir = tmp_path / "nb"
     nb_dir.mkdir()
     _notebook(nb_dir / "tiny.ipynb", "print(len(WORD))")

@@ -3,13 +3,13 @@ convention), each run written to its own report and listed in the index with its
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import nbformat
 import pytest
 
 from boardkit.tools import report
+from report_notebooks import need_assets, tiny_notebook
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -18,22 +18,7 @@ USE_CELL = 'print("OUT=" + WORD * N)\nassert isinstance(N, int)'
 
 
 def _tiny(path: Path, with_params: bool = True) -> Path:
-    nb = nbformat.v4.new_notebook()
-    cells = [nbformat.v4.new_markdown_cell("# tiny")]
-    if with_params:
-        cells.append(nbformat.v4.new_code_cell(PARAMS_CELL, metadata={"tags": ["parameters"]}))
-    cells.append(nbformat.v4.new_code_cell(USE_CELL))
-    nb.cells = cells
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    nbformat.write(nb, path)
-    return path
-
-
-def _need_assets() -> Path:
-    cache = report.default_npm_cache()
-    if not report.assets_installed(cache) and shutil.which("npm") is None:
-        pytest.skip("npm not found: it is needed to fetch the offline report assets; run `make assets`")
-    return report.install_assets(cache)
+    return tiny_notebook(path, PARAMS_CELL if with_params else None, USE_CELL)
 
 
 def test_parse_params_reads_literals_else_strings() -> None:
@@ -87,7 +72,7 @@ def test_cli_refuses_unknown_parameter_before_running(tmp_path: Path, capsys) ->
 
 
 def test_parameterised_report_has_its_own_file_and_index_row(tmp_path: Path, monkeypatch) -> None:
-    cache = _need_assets()
+    cache = need_assets()
     nb_dir = tmp_path / "nb"
     nb_dir.mkdir()
     _tiny(nb_dir / "tiny.ipynb")
