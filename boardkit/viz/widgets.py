@@ -393,7 +393,7 @@ class BoardWidget(widgets.VBox):
             seat = st["seat"]
             parts.insert(0, f'seen by <span style="color:{self.player_colour(seat)}">'
                             f"<b>{escape(self.player_name(seat))}</b></span>")
-        elif self.controller.state.game.spec.information == "imperfect":
+        elif getattr(getattr(self.controller.state.game, "spec", None), "information", "") == "imperfect":
             parts.insert(0, f"<b>{FULL_VIEW_NOTE}</b>")
         if st.get("turn") is not None:
             parts.append(f"turn {st['turn']}")
