@@ -20,7 +20,7 @@ from boardkit.core.actions import Action
 from boardkit.core.notation import NotationContext, Vocabulary
 from boardkit.core.outcome import Outcome
 from boardkit.core.rules import ClauseRegistry, IllegalActionError, NotationError, load_clauses
-from boardkit.core.spec import GameSpec, Option, OptionError
+from boardkit.core.spec import PROFILES, GameSpec, Option, OptionError, check_profile
 from boardkit.core.validate import (
     MAX_JSON_CHARS, BoardkitDataError, check_schema, file_sha256, is_data_name, shorten,
 )
@@ -40,6 +40,7 @@ _STATE_SCHEMA: dict[str, Any] = {
     "properties": {
         "game": {"type": "string"},
         "options": {"type": "object"},
+        "rules": {"type": "string"},
         "position": {"type": ["object", "null"]},
         "study": {"type": "boolean"},
         "history": {"type": "array", "items": {"type": "string"}},
@@ -107,11 +108,14 @@ class Game:
     :meth:`vocabularies` for its notation.
 
     Args:
+        rules: the rules profile giving the defaults, ``"seed"`` or ``"published"``
+            (:data:`~boardkit.core.spec.PROFILES`); options given by name override it.
         **options: option values by name (see ``spec.options``); unknown names or values
             raise :class:`OptionError` listing the valid ones.
 
     Attributes:
         num_players: the seats of this game (per instance: a game may take a player count).
+        rules: the rules profile the game was made with.
     """
 
     spec: ClassVar[GameSpec]
@@ -145,14 +149,15 @@ class Game:
                 out[name] = value
         return out
 
-    def __init__(self, **options: Any) -> None:
+    def __init__(self, rules: str = "seed", **options: Any) -> None:
+        self.rules: str = check_profile(self.name, rules)
         options = self.canonical_options(options)
         specs = {o.name: o for o in self.option_specs}
         unknown = sorted(set(options) - set(specs))
         if unknown:
-            valid = ", ".join(f"{o.name} (default {o.default!r})" for o in self.option_specs) or "none"
-            raise OptionError(f"{self.name}: unknown option(s) {', '.join(unknown)}; valid options: {valid}")
-        values = {n: spec.check(self.name, options.get(n, spec.default)) for n, spec in specs.items()}
+            valid = ", ".join(f"{o.name} (default {o.default_for(rules)!r})" for o in self.option_specs) or "none"
+            raise OptionError(f"{self.name}: unknown option(s) {', '.join(map(str, unknown))}; valid options: {valid}")
+        values = {n: spec.check(self.name, options.get(n, spec.default_for(rules))) for n, spec in specs.items()}
         self._options = MappingProxyType(values)
         key = self.spec.players_option
         self.num_players: int = values[key] if key is not None else self.spec.players[0]
@@ -212,9 +217,20 @@ class Game:
             reg = Game._clause_cache[self.name] = load_clauses(self.name)
         return reg
 
+    @classmethod
+    def profile_options(cls, rules: str) -> dict[str, Any]:
+        """The option defaults of a rules profile (``"seed"`` or ``"published"``), by name.
+
+        Raises:
+            OptionError: an unknown profile.
+        """
+        check_profile(cls.spec.id, rules)
+        return {o.name: o.default_for(rules) for o in cls.spec.options}
+
     def __repr__(self) -> str:
-        changed = {k: v for k, v in self._options.items() if v != {o.name: o for o in self.option_specs}[k].default}
-        args = "".join(f", {k}={v!r}" for k, v in changed.items())
+        base = self.profile_options(self.rules)
+        changed = {k: v for k, v in self._options.items() if v != base[k]}
+        args = (f", rules={self.rules!r}" if self.rules != "seed" else "") + "".join(f", {k}={v!r}" for k, v in changed.items())
         return f"boardkit.load_game({self.name!r}{args})"
 
     def __eq__(self, other: object) -> bool:
@@ -285,7 +301,10 @@ class Game:
         if unknown:
             raise BoardkitDataError(f"{source}: options: {self.name} has no option {', '.join(map(shorten, unknown))}; "
                                     f"its options are {', '.join(names) or 'none'}")
-        saved = self.canonical_options({o.name: doc["options"].get(o.name, o.default) for o in self.option_specs})
+        rules = doc.get("rules", "seed")
+        if rules not in PROFILES:
+            raise BoardkitDataError(f"{source}: rules: {shorten(rules)} is not a rules profile; use one of {', '.join(map(repr, PROFILES))}")
+        saved = self.canonical_options({o.name: doc["options"].get(o.name, o.default_for(rules)) for o in self.option_specs})
         if saved != dict(self.options):
             differ = {k: v for k, v in saved.items() if v != self.options[k]}
             raise BoardkitDataError(
@@ -631,6 +650,7 @@ class State:
         """
         doc: dict[str, Any] = {
             "game": self.game.name,
+            "rules": self.game.rules,
             "options": dict(self.game.options),
             "position": self._start,
             "history": [str(a) for a in self._history],
@@ -708,7 +728,7 @@ def state_from_json(text: str, source: str = "saved state") -> State:
     doc = _parse_saved(text, source)
     _check_files_on_disk(doc.get("files") or {}, source)
     try:
-        game = load_game(doc["game"], **doc["options"])
+        game = load_game(doc["game"], rules=doc.get("rules", "seed"), **doc["options"])
     except OptionError as exc:
         raise BoardkitDataError(f"{source}: {str(exc)[:300]}") from None
     return game._replay(doc, source)

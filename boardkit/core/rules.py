@@ -3,10 +3,16 @@
 Clauses live in ``data/rules/<game>.yaml``: one entry per clause id with the English text,
 the seed passage it renders, and for decisions on open points the option (if any) that lets a
 group of players decide otherwise. Code that enforces a clause names its id; tests name it too.
+
+The same file maps the seed text, passage by passage in the seed's order, to the clauses
+that render each passage (``seed_map``); :func:`seed_map_problems` checks that the map covers
+the whole seed (``data/seeds/<seed file>``) and that every clause quotes the seed exactly.
 """
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator, Mapping
@@ -39,7 +45,22 @@ _CLAUSE_SCHEMA: dict[str, Any] = {
                     "decision": {"type": "string"},
                     "decides": {"type": "string"},
                     "option": {"type": "string"},
+                    "published": {"type": "string", "minLength": 1},
                 },
+            },
+        },
+        "seed_map": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["seed"],
+                "additionalProperties": False,
+                "properties": {
+                    "seed": {"type": "string", "minLength": 1},
+                    "clauses": {"type": "array", "minItems": 1, "items": {"type": "string"}},
+                    "none": {"type": "string", "minLength": 1},
+                },
+                "oneOf": [{"required": ["clauses"]}, {"required": ["none"]}],
             },
         },
     },
@@ -79,6 +100,9 @@ class Clause:
         decision: for open points and decisions, the reading the engine implements.
         decides: for a decision clause, the id of the clause it settles.
         option: the game option that lets players choose otherwise, if any.
+        published: for a rule from outside the seed, its source (an FAQ, a card text, a
+            review of the published edition); such a rule is an option of the
+            ``rules="published"`` profile, never the default.
     """
 
     id: str
@@ -89,6 +113,31 @@ class Clause:
     decision: str = ""
     decides: str = ""
     option: str = ""
+    published: str = ""
+
+    @property
+    def source(self) -> str:
+        """Where the clause comes from: ``"published"`` (outside the seed: :attr:`published`
+        names it), ``"seed"`` (it quotes the seed) or ``"decision"`` (a point the seed leaves
+        unsaid, decided by the project)."""
+        if self.published:
+            return "published"
+        return "seed" if self.seed and not self.open else "decision"
+
+
+@dataclass(frozen=True)
+class SeedPassage:
+    """One passage (a sentence or list item) of a seed text and the clauses rendering it.
+
+    Attributes:
+        seed: the passage, verbatim (original language).
+        clauses: ids of the clauses that render it; empty only with ``none``.
+        none: why the passage states no rule (a title, a picture marker, advice).
+    """
+
+    seed: str
+    clauses: tuple[str, ...] = ()
+    none: str = ""
 
 
 @dataclass(frozen=True)
@@ -101,6 +150,7 @@ class ClauseRegistry(Mapping[str, Clause]):
     game: str
     seed_file: str
     _clauses: dict[str, Clause] = field(default_factory=dict)
+    seed_map: tuple[SeedPassage, ...] = ()
 
     def __getitem__(self, clause_id: str) -> Clause:
         try:
@@ -142,7 +192,93 @@ def load_clauses(game: str, path: Path | None = None) -> ClauseRegistry:
         if entry["id"] in clauses:
             raise BoardkitDataError(f"{path}: clauses[{i}]: duplicate clause id {entry['id']!r}")
         clauses[entry["id"]] = Clause(**entry)
-    return ClauseRegistry(game=doc["game"], seed_file=doc["seed"], _clauses=clauses)
+    seed_map = tuple(SeedPassage(seed=e["seed"], clauses=tuple(e.get("clauses", ())), none=e.get("none", ""))
+                     for e in doc.get("seed_map", ()))
+    return ClauseRegistry(game=doc["game"], seed_file=doc["seed"], _clauses=clauses, seed_map=seed_map)
+
+
+def load_seed(seed_file: str) -> str:
+    """The text of a seed (``data/seeds/<seed_file>``), the original rules the clauses render.
+
+    Raises:
+        BoardkitDataError: no such seed file.
+    """
+    path = DATA_DIR / "seeds" / seed_file
+    if not re.fullmatch(r"[0-9A-Za-z_.-]+\.txt", seed_file) or not path.is_file():
+        raise BoardkitDataError(f"seed {seed_file!r}: no such file in {DATA_DIR / 'seeds'}")
+    return path.read_text(encoding="utf-8")
+
+
+def _flat(text: str) -> str:
+    """``text`` with every run of white space made one space, stripped."""
+    return " ".join(text.split())
+
+
+def _only_punctuation(text: str) -> bool:
+    return all(unicodedata.category(ch)[0] in "PZS" or ch.isspace() for ch in text)
+
+
+def seed_map_problems(registry: ClauseRegistry, seed_text: str) -> list[str]:
+    """Check a game's seed map and seed quotes against its seed text.
+
+    The map must cover the whole seed: with white space runs made one space, each passage
+    is found after the previous one, and what lies between passages (and before the first,
+    after the last) is only punctuation or white space. Every clause a passage names exists.
+    Every clause quote, split on ``" ... "`` (a cut), is found in the seed, its parts in
+    order; every passage a quote touches lists that clause, and no cut leaves out a passage
+    that the map gives to the same clause (a quote may not hide a sentence of its own rule).
+    A clause with no quote is an open point, a decision or a rule of the published edition.
+
+    Args:
+        registry: the game's clauses and seed map (:func:`load_clauses`).
+        seed_text: the seed text (:func:`load_seed`).
+
+    Returns:
+        The problems found, each naming the passage or clause; ``[]`` when all holds.
+    """
+    problems: list[str] = []
+    flat = _flat(seed_text)
+    if not registry.seed_map:
+        return [f"{registry.game}: no seed_map: every passage of {registry.seed_file} must map to its clauses"]
+    pos = 0
+    spans: list[tuple[int, int, tuple[str, ...]]] = []
+    for i, passage in enumerate(registry.seed_map):
+        text = _flat(passage.seed)
+        at = flat.find(text, pos)
+        if at < 0:
+            where = "elsewhere in the seed (out of order)" if text in flat else "nowhere in the seed"
+            problems.append(f"seed_map[{i}]: {text[:60]!r} is {where}")
+            continue
+        if not _only_punctuation(flat[pos:at]):
+            problems.append(f"seed_map[{i}]: the seed text {flat[pos:at][:80]!r} before it maps to no clause")
+        spans.append((at, at + len(text), passage.clauses))
+        pos = at + len(text)
+        for cid in passage.clauses:
+            if cid not in registry:
+                problems.append(f"seed_map[{i}]: no clause {cid!r}")
+    if not _only_punctuation(flat[pos:]):
+        problems.append(f"seed_map: the seed text {flat[pos:][:80]!r} at the end maps to no clause")
+    for cid, clause in registry.items():
+        if not clause.seed:
+            if not (clause.open or clause.decides or clause.published or clause.decision):
+                problems.append(f"{cid}: quotes no seed passage and is not an open point, a decision or a published rule")
+            continue
+        start = prev_end = 0
+        parts = [_flat(p) for p in re.split(r"\s*(?:\.\.\.|…)\s*", clause.seed) if p.strip()]
+        for k, part in enumerate(parts):
+            at = flat.find(part, start)
+            if at < 0:
+                problems.append(f"{cid}: its seed quote {part[:60]!r} is not in the seed"
+                                + (" (out of order)" if part in flat else ""))
+                break
+            end = at + len(part)
+            for s, e, ids in spans:
+                if s < end and at < e and cid not in ids:
+                    problems.append(f"{cid}: quotes the passage {flat[s:e][:60]!r}, whose seed_map entry does not list {cid}")
+                if k and prev_end <= s and e <= at and cid in ids:
+                    problems.append(f"{cid}: its quote cuts out {flat[s:e][:60]!r}, a passage of its own rule; quote it whole")
+            prev_end = start = end
+    return problems
 
 
 class IllegalPositionError(IllegalActionError):

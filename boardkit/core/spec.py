@@ -23,6 +23,31 @@ class OptionError(ValueError):
     """An unknown game, an unknown option or a value an option does not take."""
 
 
+#: The rules profiles: ``"seed"`` plays the seed text as written (the default);
+#: ``"published"`` adds what the published edition adds or changes (an FAQ, a card text, a
+#: review), each as an option value (:attr:`Option.published`).
+PROFILES: tuple[str, ...] = ("seed", "published")
+
+
+class _Same:
+    """The value of :attr:`Option.published` for an option the published edition does not change."""
+
+    def __repr__(self) -> str:
+        return "SAME"
+
+
+#: :attr:`Option.published` for an option the published edition leaves at its default.
+SAME: Any = _Same()
+
+
+def check_profile(game: str, rules: Any) -> str:
+    """Return ``rules`` if it names a profile (:data:`PROFILES`), else raise OptionError."""
+    if not isinstance(rules, str) or rules not in PROFILES:
+        raise OptionError(f"{game}: rules={shorten(rules)} is not a rules profile; use one of "
+                          f"{', '.join(map(repr, PROFILES))} (default 'seed': the seed text as written)")
+    return rules
+
+
 @dataclass(frozen=True)
 class Option:
     """One rule option of a game.
@@ -35,6 +60,8 @@ class Option:
         choices: the allowed values, or None for any value of ``kind``.
         kind: the Python type values must have (``bool``, ``int``, ``str``...).
         allow_none: whether None is allowed (for example "no limit").
+        published: the value under ``rules="published"`` (an FAQ, a card text or a review
+            of the published edition decides otherwise than the seed), or :data:`SAME`.
     """
 
     name: str
@@ -44,6 +71,11 @@ class Option:
     choices: tuple[Any, ...] | None = None
     kind: type = object
     allow_none: bool = False
+    published: Any = SAME
+
+    def default_for(self, rules: str) -> Any:
+        """The option's value under the rules profile ``rules`` (``"seed"`` or ``"published"``)."""
+        return self.published if rules == "published" and self.published is not SAME else self.default
 
     def check(self, game: str, value: Any) -> Any:
         """Return ``value`` if allowed, else raise OptionError naming option and value."""
@@ -189,11 +221,14 @@ def get_spec(name: str) -> GameSpec:
     return specs[name]
 
 
-def load_game(name: str, **options: Any) -> "Game":
+def load_game(name: str, rules: str = "seed", **options: Any) -> "Game":
     """Make a game with its rule options.
 
     Args:
         name: a registered game id (see :func:`list_games`).
+        rules: the rules profile that gives the options' defaults: ``"seed"`` (the seed text as
+            written) or ``"published"`` (what the published edition adds: each option's
+            :attr:`Option.published`). Options given by name override the profile.
         **options: rule options by name; ``load_game(name).options`` shows the defaults and
             each option's ``Option`` record (``game.option_specs``) names the clause it decides.
 
@@ -202,10 +237,10 @@ def load_game(name: str, **options: Any) -> "Game":
 
     Raises:
         OptionError: unknown game, unknown option, or a value the option does not take; the
-            message lists the valid games or options.
+            message lists the valid games or options; an unknown profile.
     """
-    return get_spec(name).game_class()(**options)
+    return get_spec(name).game_class()(rules=rules, **options)
 
 
-__all__ = ["GameSpec", "Option", "OptionError", "register", "unregister", "registered", "add_discovery",
+__all__ = ["GameSpec", "Option", "OptionError", "PROFILES", "SAME", "check_profile", "register", "unregister", "registered", "add_discovery",
            "list_games", "get_spec", "load_game"]
