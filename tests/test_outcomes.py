@@ -130,3 +130,19 @@ def test_cli_rules_prints_every_clause_with_source_and_coverage(capsys) -> None:
 def test_cli_help_runs_as_a_module() -> None:
     done = subprocess.run([sys.executable, "-m", "boardkit", "simulate", "--help"], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0 and "--scheduler" in done.stdout and "mcts[N]" in done.stdout
+
+
+def test_action_logs_replay_to_the_same_end() -> None:
+    """With log=True each row carries the game's actions; replaying them gives the same end."""
+    from boardkit.core.rules import IllegalActionError, NotationError
+    from boardkit.sim import replay
+
+    game = boardkit.load_game("battle_royale", rules="published")
+    df = play_many(game, 5, seed=9, progress=False, log=True)
+    for row in df.itertuples():
+        again = replay(boardkit.load_game(row.game, rules=row.rules, **json.loads(row.options)), row.log)
+        assert again.is_terminal() and tuple(again.winners()) == row.winners and len(again.history()) == row.actions
+    with pytest.raises(NotationError, match="log entry 0"):
+        replay(game, ["pass"])
+    with pytest.raises(IllegalActionError, match=r"log entry 0 \("):
+        replay(game, df["log"][0][1:])  # the first action left out: the second is not legal first

@@ -343,9 +343,35 @@ class _ParquetSink:
             pq.write_table(pa.table({c: [] for c in COLUMNS}), self.path)
 
 
+def replay(game: Game, log: Sequence[str]) -> State:
+    """The state at the end of a logged game (``play_many(..., log=True)``, column ``log``),
+    every action checked again as it is applied.
+
+    Args:
+        game: the game with the run's options and profile (``load_game(row.game, rules=row.rules,
+            **json.loads(row.options))``).
+        log: the action texts in order.
+
+    Raises:
+        IllegalActionError, NotationError: an entry is not legal there (the log is not of this
+            game and options); the message names the entry's index.
+    """
+    from boardkit.core.rules import IllegalActionError, NotationError
+
+    state = game.new_initial_state()
+    for i, text in enumerate(log):
+        try:
+            state.apply_action(text)
+        except (IllegalActionError, NotationError) as exc:
+            if isinstance(exc, NotationError):
+                raise NotationError(f"log entry {i}: {exc}") from None
+            raise IllegalActionError(exc.clause, f"log entry {i} ({str(text)[:60]!r}): {exc.reason}") from None
+    return state
+
+
 def result_dicts(results: Sequence[GameResult]) -> list[dict[str, Any]]:
     """GameResults as plain dicts (for JSON)."""
     return [asdict(r) for r in results]
 
 
-__all__ = ["GameResult", "COLUMNS", "random_agent", "play_one", "play_many", "agent_names", "result_dicts"]
+__all__ = ["GameResult", "COLUMNS", "random_agent", "play_one", "play_many", "agent_names", "replay", "result_dicts"]
