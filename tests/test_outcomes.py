@@ -145,4 +145,4 @@ def test_action_logs_replay_to_the_same_end() -> None:
     with pytest.raises(NotationError, match="log entry 0"):
         replay(game, ["pass"])
     with pytest.raises(IllegalActionError, match=r"log entry 0 \("):
-        replay(game, df["log"][0][1:])  # the first action left out: the second is not legal first
+        replay(game, df["log"][0][1:])  # one action left out: a later one is no longer legal
