@@ -11,7 +11,7 @@ from boardkit.core.outcome import Outcome
 ONE_COLOUR = ("only one colour left in the arena", "BR-3.1")
 NO_COLOUR = ("no player's figure left in the arena", "BR-3.1")
 GOAL_ONLY = ("only the goal tile is left", "BR-3.1")
-NO_CARDS = ("no cards left and a full round played", "BR-3.1")
+NO_CARDS = ("no cards left and a full round played", "BR-D13")
 CUT_OFF = ("cut off", "BR-D9")
 
 
