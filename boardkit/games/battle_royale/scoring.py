@@ -1,4 +1,4 @@
-"""How a Battle Royale game ends and who wins (BR-3.1, BR-3.2, BR-D6, BR-D7, BR-D9)."""
+"""How a Battle Royale game ends and who wins (BR-3.1, BR-3.2, BR-D6, BR-D7, BR-D9, BR-D13)."""
 
 from __future__ import annotations
 
