@@ -145,7 +145,9 @@ class ArmageddonGame(Game):
 
     def vocabularies(self) -> dict[str, Vocabulary]:
         """``face`` (die faces 1 .. 6) and ``chip`` (red1 .. yellow4, w1 .., officer)."""
-        return {"face": Vocabulary("face", FACES), "chip": Vocabulary("chip", self.chip_names)}
+        every = tuple(f"{c}{j + 1}" for c in COLOURS for j in range(self.chips_per_colour))
+        every += tuple(n for n in self.chip_names if n not in every)  # a colour that does not play: refused, not unread
+        return {"face": Vocabulary("face", FACES), "chip": Vocabulary("chip", every)}
 
 
 __all__ = ["ArmageddonGame", "ArmageddonState", "RULES_HISTORY"]
