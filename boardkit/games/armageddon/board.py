@@ -296,8 +296,8 @@ def _build_graph(doc: dict[str, Any], where: str, digest: str) -> GraphBoard:
             idx.append(by_name[m])
         sets[set_name] = tuple(idx)
     member_of: list[list[str]] = [[] for _ in names]
-    for set_name, idx in sets.items():
-        for i in idx:
+    for set_name, members_idx in sets.items():
+        for i in members_idx:
             member_of[i].append(set_name)
     g = nx.DiGraph(name=doc["name"], kind="graph", sides=SIDES)
     for i, n in enumerate(names):
@@ -402,7 +402,7 @@ def board_from_layout(doc: Any, where: str = "layout", chips: int = 4, digest: s
     route = (one["depot"], one["dot"], one["gk"]) + s["exit"] + (one["pad"],) + s["blue"] + (one["cruiser"], one["dot"])
     for a, b in zip(route, route[1:]):
         need("officer", officer, a, b, "officer's path (exit path, launch pad, blue trajectory)")
-    for side, edges in (("earth", earth), ("aliens", aliens), ("officer", officer)):
+    for side in SIDES:
         for j, e in enumerate(doc["edges"][side]):
             if tuple(e) not in used[side]:
                 raise BoardkitDataError(f"{where}: edges.{side}[{j}]: dangling edge {e[0]} -> {e[1]}: it is on no path of "

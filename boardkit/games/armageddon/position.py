@@ -29,7 +29,7 @@ from boardkit.core.rules import IllegalPositionError
 from boardkit.core.validate import BoardkitDataError, load_description, shorten
 from boardkit.games.armageddon import rules
 from boardkit.games.armageddon.board import COLOURS
-from boardkit.games.armageddon.rules import EARTH, LIMBO, OFFICER, OUT, WARRIOR
+from boardkit.games.armageddon.rules import EARTH, LIMBO, OUT, WARRIOR
 
 if TYPE_CHECKING:  # pragma: no cover
     from boardkit.games.armageddon.game import ArmageddonGame
@@ -71,7 +71,7 @@ def from_position(g: "ArmageddonGame", description: str | Mapping[str, Any], stu
             (ARMA-3.7), at home in a destroyed compartment (ARMA-5.2), more mines than the
             game has (ARMA-1.2), Earth already beaten (ARMA-1.4; allowed with ``study``).
     """
-    from boardkit.games.armageddon.state import HOME, MOVE, ROLL, ArmageddonState
+    from boardkit.games.armageddon.state import HOME, ROLL, ArmageddonState
 
     d = load_description(description, _SCHEMA)
     s = ArmageddonState(g, setup=False)

@@ -15,7 +15,7 @@ from boardkit.core.rules import IllegalActionError
 from boardkit.games.armageddon import rules
 from boardkit.games.armageddon.actions import Home, Move
 from boardkit.games.armageddon.board import COLOURS
-from boardkit.games.armageddon.rules import EARTH, LIMBO, OUT, Pos
+from boardkit.games.armageddon.rules import LIMBO, OUT, Pos
 
 if TYPE_CHECKING:  # pragma: no cover
     from boardkit.games.armageddon.game import ArmageddonGame
@@ -234,7 +234,7 @@ class ArmageddonState(State):
             returns = tuple(1 if s == g.aliens_seat else -1 for s in range(n))
         return Outcome(winners, p.reason, p.clause, returns)
 
-    def returns(self) -> list[int]:
+    def returns(self) -> list[Fraction | int]:
         """One number per seat: +1 for the winning side, -1 for the other, 0 while the game
         runs or after a cut-off (ARMA-1.3, ARMA-1.4, ARMA-D12)."""
         if self.phase != OVER:
