@@ -194,8 +194,7 @@ def test_ARMA_4_3_laser_on_again_when_the_control_chip_leaves_or_is_displaced():
     assert where(s, "red1") == "out" and where(s, "green1") == "out" and s.observation(None)["laser"] == "on"
     s = state("aliens", 1, {"yellow1": "s5", "red1": "r8", "w1": "s6"})
     s.apply_action("move w1 1")  # displaces yellow1 from the control circle
-    assert where(s, "w1") == "s5" and where(s, "red1") == "out" and where(s, "yellow1") == "h1_yellow_1" or \
-        where(s, "yellow1") == "pending"
+    assert (where(s, "w1"), where(s, "red1"), where(s, "yellow1")) == ("s5", "out", "h1_yellow_1")
 
 
 def test_ARMA_4_4_landing_makes_the_colour_skip_its_next_turn():
@@ -248,7 +247,7 @@ def test_ARMA_5_4_earth_intercepts_the_officer_on_a_crossing():
     s.apply_action("move green1 2")  # passes over the crossing
     obs = s.observation(None)
     assert obs["chips"]["officer"] == "dot" and obs["trophies"]["green"] == 1 and not obs["officer_mine"]
-    assert obs["chips"]["green1"] == "g8" or obs["chips"]["green1"] == "out"  # g8 is the laser crossing
+    assert obs["chips"]["green1"] == "out"  # it ended on g8, the laser crossing, with the laser on (ARMA-4.2)
 
 
 def test_ARMA_5_5_the_officer_intercepts_earth_chips():
@@ -397,7 +396,7 @@ def test_ARMA_D9_alien_chips_form_blocks_and_a_displaced_officer_gives_its_mine(
 def test_ARMA_D10_a_single_free_circle_is_taken_without_a_choice():
     s = state("aliens", 1, {"w1": "s5", "red1": "s4", "officer": "e1"}, officer_mine=True, depot=2)
     s.apply_action("move w1 1")
-    assert where(s, "red1") == "h1_red_1" and s.current_player() == 3 or s.is_chance_node()
+    assert where(s, "red1") == "h1_red_1" and s.is_chance_node()
     s = state("aliens", 1, {"w1": "s5", "red1": "s4", "red2": "s8", "officer": "e1"}, officer_mine=True, depot=2)
     s.apply_action("move w1 1")
     assert legal(s) == ["home red1 h1_red_1", "home red1 h1_red_2"] and s.current_player() == 0
