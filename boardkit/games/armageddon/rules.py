@@ -231,9 +231,9 @@ def walk(g: "ArmageddonGame", p0: Pos, c: int, k: int, choose: bool = True) -> t
                     if n == g.gk:  # ARMA-1.3, ARMA-6.2
                         p.winner, p.clause = "earth", "ARMA-1.3"
                         p.reason = f"{g.chip_names[c]} displaced {g.chip_names[occ]} from GK: the aliens capitulate"
-            elif occ >= 0 and last:
+            elif occ >= 0 and last:  # ARMA-3.6: an own chip is passed over, never landed on (stop behind it)
                 raise Refusal("ARMA-3.5", f"{g.names[n]} is held by {g.chip_names[occ]}, a chip of your own side: "
-                                          f"one chip per circle")
+                                          f"one chip per circle; stop behind it (ARMA-3.6)")
         else:
             if kind == WARRIOR and n == g.dot and last:
                 raise Refusal("ARMA-5.6", "a warrior may never stand on the officer's dot circle (so a 1 takes no "
@@ -255,9 +255,9 @@ def walk(g: "ArmageddonGame", p0: Pos, c: int, k: int, choose: bool = True) -> t
                                                   f"{g.chip_names[c]} stops there")
                     send_home(g, p, occ, c, choose)  # ARMA-6.1
                     p.events.append(f"{g.chip_names[c]} displaced {g.chip_names[occ]} from {g.names[n]}")
-            elif occ >= 0 and last:
+            elif occ >= 0 and last:  # ARMA-3.6: an own chip is passed over, never landed on (stop behind it)
                 raise Refusal("ARMA-3.5", f"{g.names[n]} is held by {g.chip_names[occ]}, a chip of your own side: "
-                                          f"one chip per circle")
+                                          f"one chip per circle; stop behind it (ARMA-3.6)")
         if last:
             final = n
     if kind == OFFICER and final == g.cruiser:
