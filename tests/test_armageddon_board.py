@@ -52,13 +52,14 @@ def test_generator_takes_every_count_as_a_parameter(counts):
 
 def test_drawn_default_layout_is_the_generated_graph():
     """data/boards/armageddon.yaml is layout_yaml(generate_layout(DEFAULT_COUNTS)) and loads
-    (through data/armageddon/drawn.yaml) to the same board."""
+    (data/armageddon/default.yaml, checked against its counts) to the board that
+    data/armageddon/generated.yaml generates."""
     text = (DATA_DIR / "boards" / "armageddon.yaml").read_text(encoding="utf-8")
     assert text == layout_yaml(generate_layout(DEFAULT_COUNTS))
-    a, b = load_data("default")["board"], load_data("drawn")["board"]
+    a, b = load_data("generated")["board"], load_data("default")["board"]
     assert set(a.graph.graph.edges) == set(b.graph.graph.edges) and a.graph.sets == b.graph.sets
     assert board_counts(a, 4, 3) == board_counts(b, 4, 3)
-    g = boardkit.load_game("armageddon", data="drawn")
+    g = boardkit.load_game("armageddon", data="generated")
     assert g.new_initial_state().observation(None) == boardkit.load_game("armageddon").new_initial_state().observation(None)
 
 
@@ -131,9 +132,20 @@ def test_bad_counts_and_schema_are_refused(tmp_path):
     data.write_text("name: t\nchips: 4\nmines: 3\n")
     with pytest.raises(BoardkitDataError) as info:
         load_data(data)
-    assert "either counts" in str(info.value)
+    assert "give counts" in str(info.value)
     doc = _layout()
     doc["nodes"]["s3"] = [1]
     with pytest.raises(BoardkitDataError) as info:
         load_data(_write(tmp_path, doc))
     assert "nodes" in str(info.value)
+
+
+def test_layout_that_differs_from_its_counts_is_refused(tmp_path):
+    board = tmp_path / "board.yaml"
+    board.write_text(layout_yaml(generate_layout({**DEFAULT_COUNTS, "surface": 9, "laser_control": 4})))
+    data = tmp_path / "data.yaml"
+    text = (DATA_DIR / "armageddon" / "default.yaml").read_text(encoding="utf-8")
+    data.write_text(text.replace("layout: armageddon", f"layout: {board}"), encoding="utf-8")
+    with pytest.raises(BoardkitDataError) as info:
+        load_data(data)
+    assert "data.yaml: counts: the layout" in str(info.value) and "surface 9" in str(info.value)

@@ -4,8 +4,9 @@ hand-drawn layout read from a graph board file, validated, and the paths the rul
 Source: seed ``004_108ef70fbb1ba573.txt`` names the board's parts only in words; section 9 of
 ``shared/rules/armageddon.md`` gives the default counts. The data file
 ``data/armageddon/<name>.yaml`` (option ``data``) holds the chips and mines per side and
-either ``counts`` (the generator's parameters) or ``layout`` (a graph board file whose sets
-name the parts, such as ``data/boards/armageddon.yaml``, which is the generated default).
+``counts`` (the generator's parameters), ``layout`` (a graph board file whose sets name the
+parts, such as ``data/boards/armageddon.yaml``, the default, written by the generator), or
+both (the layout is then checked against the counts).
 
 The graph has three edge sets (sides): ``earth`` (the Earth chips' direction: home circles ->
 launch table -> trajectory -> landing point -> surface -> GK), ``aliens`` (the warriors': a
@@ -477,21 +478,23 @@ def load_data(path: str | Path) -> dict[str, Any]:
         and ``files`` (``[(path, sha256)]`` of every file read) added.
 
     Raises:
-        BoardkitDataError: naming file, entry and problem (schema; neither or both of
-            ``counts`` and ``layout``; any layout error of :func:`board_from_layout`).
+        BoardkitDataError: naming file, entry and problem (schema; neither ``counts`` nor
+            ``layout``; a layout whose counts differ from the ``counts`` given with it; any
+            layout error of :func:`board_from_layout`).
     """
     doc, p, digest = read_yaml_file(path, DATA_DIR / "armageddon", "data")
     check_schema(doc, _DATA_SCHEMA, p)
     files = [(str(p), digest)]
-    if ("counts" in doc) == ("layout" in doc):
-        raise BoardkitDataError(f"{p}: give either counts (a generated board) or layout (a board file), not "
-                                f"{'both' if 'counts' in doc else 'neither'} (ARMA-9)")
+    if "counts" not in doc and "layout" not in doc:
+        raise BoardkitDataError(f"{p}: give counts (a generated board), layout (a board file) or both (the layout "
+                                f"checked against the counts) (ARMA-9)")
+    generated = None
     if "counts" in doc:
         try:
-            board = generate_board(doc["counts"], doc["chips"])
+            generated = generate_board(doc["counts"], doc["chips"])
         except BoardkitDataError as exc:
             raise BoardkitDataError(f"{p}: {exc}") from None
-    else:
+    if "layout" in doc:
         lay = doc["layout"]
         lp: str | Path = lay
         if "/" in lay or lay.endswith((".yaml", ".yml")):
@@ -499,6 +502,15 @@ def load_data(path: str | Path) -> dict[str, Any]:
         ldoc, lpath, ldigest = read_yaml_file(lp, DATA_DIR / "boards", "board")
         board = board_from_layout(ldoc, str(lpath), doc["chips"], ldigest)
         files.append((str(lpath), ldigest))
+        if generated is not None:
+            want, got = board_counts(generated, doc["chips"], doc["mines"]), board_counts(board, doc["chips"], doc["mines"])
+            for key in want:
+                if key not in ("nodes", "edges") and want[key] != got[key]:
+                    raise BoardkitDataError(f"{p}: counts: the layout {lpath} has {key} {got[key]}, the counts declare "
+                                            f"{want[key]} (ARMA-9)")
+    else:
+        assert generated is not None
+        board = generated
     doc["board"] = board
     doc["source_path"] = str(p)
     doc["source_sha256"] = digest
@@ -533,7 +545,7 @@ def layout_yaml(doc: Mapping[str, Any]) -> str:
 
     lines = ["# The Armageddon board (ARMA-9) generated from section 9's default counts by",
              "# boardkit.games.armageddon.board.layout_yaml(generate_layout(DEFAULT_COUNTS)). Edit positions or",
-             "# paths by hand and load it through a data file's `layout:` (see data/armageddon/drawn.yaml).",
+             "# paths by hand and load it through a data file's `layout:` (see data/armageddon/default.yaml).",
              f"name: {doc['name']}", "kind: graph", f"source: {json.dumps(doc['source'])}",
              "nodes:"]
     lines += [f"  {n}: [{p[0]:g}, {p[1]:g}]" for n, p in doc["nodes"].items()]
