@@ -29,7 +29,9 @@ from boardkit.core.notation import Vocabulary
 from boardkit.games.armageddon.actions import FACES
 from boardkit.games.armageddon.board import COLOURS, ArmaBoard, load_data
 from boardkit.games.armageddon.rules import EARTH, OFFICER, TABLE, WARRIOR
-from boardkit.games.armageddon.spec import RULES_HISTORY, SPEC
+from boardkit.core.spec import OptionError
+from boardkit.core.validate import shorten
+from boardkit.games.armageddon.spec import COLOUR_CHOICES, RULES_HISTORY, SPEC
 from boardkit.games.armageddon.state import ArmageddonState
 
 
@@ -56,6 +58,10 @@ class ArmageddonGame(Game):
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
+        if self.options["colours"] not in COLOUR_CHOICES:
+            raise OptionError(f"armageddon: option colours={shorten(self.options['colours'])} is not allowed; give 1 to 3 "
+                              f"of red, green, yellow, each once, in turn order, e.g. 'red green yellow' or 'green red' "
+                              f"(ARMA-2.3)")
         d = self.data = load_data(self.options["data"])
         self._record_files(*d["files"])
         b: ArmaBoard = d["board"]

@@ -17,8 +17,8 @@ COLOUR_CHOICES: tuple[str, ...] = tuple(
 
 #: The rule options (each names the clause it decides).
 OPTIONS: tuple[Option, ...] = (
-    Option("colours", "red green yellow", "the Earth colours that play, in turn order (each is a seat; the aliens "
-           "are the last seat)", "ARMA-2.3", choices=COLOUR_CHOICES),
+    Option("colours", "red green yellow", "the Earth colours that play, in turn order, 1 to 3 of red, green, yellow "
+           "(each is a seat; the aliens are the last seat)", "ARMA-2.3", kind=str),
     Option("empty_gk_wins", False, "Earth also wins by moving onto an empty GK when no alien is inside the main "
            "compartment (the seed: only by displacing the alien on GK)", "ARMA-6.3", kind=bool),
     Option("max_turns", None, "cut the game off after this many turns of the sides (not a rule: for study)",

@@ -12,6 +12,7 @@ from boardkit.core.actions import Action, Roll
 from boardkit.core.game import CHANCE, TERMINAL, State
 from boardkit.core.outcome import Outcome
 from boardkit.core.rules import IllegalActionError
+from boardkit.core.validate import shorten
 from boardkit.games.armageddon import rules
 from boardkit.games.armageddon.actions import Home, Move
 from boardkit.games.armageddon.board import COLOURS
@@ -245,9 +246,10 @@ class ArmageddonState(State):
     def observation(self, player: int | None = None) -> dict[str, Any]:
         """The whole position (nothing is hidden in Armageddon): the position description
         (:meth:`to_position`) plus the laser state and the chips in play per colour."""
-        if player is not None:
-            self._check_seat(player)
         g = self.game
+        if player is not None and (isinstance(player, bool) or not isinstance(player, int)
+                                   or not 0 <= player < g.num_players):
+            raise ValueError(f"observation(player): player is 0 .. {g.num_players - 1} or None, not {shorten(player)}")
         d = self.to_position()
         d["laser"] = "on" if rules.laser_on(g, self.pos) else "off"
         d["earth_in_play"] = rules.earth_in_play(g, self.pos)
