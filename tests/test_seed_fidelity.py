@@ -157,6 +157,8 @@ def test_both_profiles_play_seeded_games_to_the_end(game: str, rules: str) -> No
     from boardkit.core.game import random_playout
 
     g = boardkit.load_game(game, rules=rules)
+    if rules == "published" and g == boardkit.load_game(game):
+        pytest.skip(f"{game}: the published edition changes no option; the seed run plays the same games")
     reasons: Counter[str] = Counter()
     for i in tqdm(range(PROFILE_GAMES), desc=f"{game} {rules}", leave=False, disable=None):
         state = random_playout(g.new_initial_state(), random.Random(f"profiles:{game}:{rules}:{i}"), PROFILE_MAX_ACTIONS)
