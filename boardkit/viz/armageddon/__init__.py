@@ -1,1 +1,607 @@
-"""Drawing Armageddon (the board widget is in :mod:`boardkit.viz.armageddon.widget`)."""
+"""Armageddon pictures and click logic (the board widget is in :mod:`boardkit.viz.armageddon.widget`).
+
+The board is drawn from the nodes' coordinates of the board data (``data/boards/armageddon.yaml``,
+cruiser on the left, alien ship on the right), from an ``ArmageddonState`` or from its
+``observation(None)`` (then the default game gives the board, or pass ``game=``):
+
+* :func:`board_figure`: a plotly figure: the directed edges of each side (``earth``,
+  ``aliens``, ``officer``; an arrowhead per edge), the main compartments (a destroyed one
+  crossed out and greyed), the launch table, the three Earth trajectories and the blue one, the
+  laser beam through its crossings (red when on, grey dashed when off), the laser-control
+  circle, the landing point, GK, the alien main compartment with the numbered circles, the
+  officer's dot circle and the mine depot; the chips as one trace per side (red, green,
+  yellow, aliens) with their names; the mines (depot, carried, trophies) and the chips out of
+  the game in the title; legal targets ringed green, the selected chip orange;
+* :func:`board_svg`: the same picture as static SVG text (readable in exported reports; the
+  widget shows it under its buttons).
+
+:class:`ArmageddonController` is the :class:`~boardkit.viz.controller.BoardController` of the
+widget: a share of the roll (``move red2 3``) is made by clicking the chip, then the circle it
+should reach (the highlighted targets); a click on a circle that the chip cannot reach with a
+legal share is explained with the clause (ARMA-3.4, ARMA-5.6, ARMA-6.1, ARMA-6.2...), and so is
+a click on a chip that cannot move. After the chip, its legal shares are also offered as
+buttons (``move red2 3``). Both pictures and the controller import neither plotly nor
+ipywidgets at module level.
+
+>>> import boardkit
+>>> s = boardkit.load_game("armageddon").new_initial_state()
+>>> s.apply_action("roll 2")
+>>> ctl = ArmageddonController(s)
+>>> ctl.click("h1_red_1").highlights
+('r1',)
+>>> ctl.click("r1").message
+'played: move red1 2'
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from html import escape
+from typing import Any, Iterable
+
+from boardkit.core.actions import Action
+from boardkit.core.rules import IllegalActionError
+from boardkit.games.armageddon.actions import Move
+from boardkit.games.armageddon.board import COLOURS
+from boardkit.viz.controller import BoardController, ClickResult
+from boardkit.viz.layout import CellLayout, cell_set
+
+#: Colour of each side's chips (ARMA-1.1, ARMA-1.2).
+SIDE_COLOURS = {"red": "#c0392b", "green": "#27ae60", "yellow": "#d4ac0d", "aliens": "#2e5cb8"}
+#: The officer's own shade of blue.
+OFFICER_COLOUR = "#14285e"
+#: Edge colour of each side's direction (the board's three edge sets).
+EDGE_COLOURS = {"earth": "#95a5a6", "aliens": "#5d8fe0", "officer": "#14285e"}
+#: The blue trajectory (ARMA-5.1) and the laser, on and off (ARMA-4.2, ARMA-4.3).
+BLUE_PATH = "#2e5cb8"
+LASER_ON, LASER_OFF = "#e74c3c", "#b0b0b0"
+#: Outline of legal targets and of the selected chip.
+TARGET_COLOUR, SELECTED_COLOUR = "#1e8449", "#ff8c00"
+#: The sides whose chips form one trace each.
+SIDES = ("red", "green", "yellow", "aliens")
+#: Short labels of chips on the buttons.
+_SHORT = {"officer": "OF"}
+
+
+@lru_cache(maxsize=1)
+def _default_game() -> Any:
+    import boardkit
+
+    return boardkit.load_game("armageddon")
+
+
+def _context(state_or_obs: Any, game: Any = None) -> tuple[dict[str, Any], Any]:
+    """(observation, game) from an ArmageddonState, or an observation and a game (default:
+    the default Armageddon game)."""
+    if hasattr(state_or_obs, "observation") and hasattr(state_or_obs, "game"):
+        return state_or_obs.observation(None), game or state_or_obs.game
+    if isinstance(state_or_obs, dict) and "chips" in state_or_obs:
+        return state_or_obs, game or _default_game()
+    raise TypeError(f"expected an Armageddon state or its observation(None), got {type(state_or_obs).__name__}")
+
+
+def chip_side(chip: str) -> str:
+    """The side of a chip by its name: its colour, or ``aliens`` (warriors ``w1``.., officer)."""
+    for colour in COLOURS:
+        if chip.startswith(colour):
+            return colour
+    return "aliens"
+
+
+def chip_colour(chip: str) -> str:
+    """CSS colour of a chip by its name."""
+    return OFFICER_COLOUR if chip == "officer" else SIDE_COLOURS[chip_side(chip)]
+
+
+def chip_label(chip: str) -> str:
+    """A chip's short label: ``r2`` for red2, ``w3``, ``OF`` for the officer."""
+    if chip in _SHORT:
+        return _SHORT[chip]
+    side = chip_side(chip)
+    return chip if side == "aliens" else side[0] + chip[len(side):]
+
+
+def node_roles(game: Any) -> dict[str, str]:
+    """Node name -> what it is on the board: ``home``, ``table``, ``trajectory``, ``laser``
+    (a laser crossing), ``crossing`` (the blue trajectory crosses an Earth one), ``blue``,
+    ``landing``, ``surface``, ``control``, ``gk``, ``dot``, ``numbered``, ``depot``, ``exit``,
+    ``pad``, ``cruiser``."""
+    b = game.arma
+    roles: dict[str, str] = {}
+    for colour in COLOURS:
+        roles.update({n: "home" for n in b.homes[colour]})
+        roles.update({n: "trajectory" for n in b.trajectories[colour]})
+    roles.update({n: "table" for n in b.table})
+    roles.update({n: "blue" for n in b.blue})
+    roles.update({n: "crossing" for n in b.crossing_of.values()})
+    roles.update({n: "laser" for n in b.laser})
+    roles.update({n: "surface" for n in b.surface})
+    roles.update({n: "numbered" for n in b.numbered})
+    roles.update({n: "exit" for n in b.exit})
+    for role in ("landing", "control", "gk", "dot", "depot", "pad", "cruiser"):
+        roles[getattr(b, role)] = role
+    return roles
+
+
+def _positions(game: Any) -> dict[str, tuple[float, float]]:
+    return {n: (float(x), float(y)) for n, (x, y) in zip(game.board.names, game.board.positions)}
+
+
+def _edges(game: Any) -> dict[str, list[tuple[str, str]]]:
+    return {side: [(str(a), str(b)) for a, b in pairs] for side, pairs in game.arma.doc["edges"].items()}
+
+
+def _home_colour(game: Any, node: str) -> str | None:
+    return next((c for c in COLOURS if node in game.arma.homes[c]), None)
+
+
+def _boxes(game: Any, obs: dict[str, Any]) -> list[dict[str, Any]]:
+    """Rectangles of the main compartments (``destroyed`` flag) and of the alien main compartment."""
+    pos = _positions(game)
+    b = game.arma
+    out = []
+    destroyed = int(obs.get("destroyed", 0))
+    for k, comp in enumerate(b.compartments):
+        xs, ys = [pos[n][0] for n in comp], [pos[n][1] for n in comp]
+        if not comp:
+            continue
+        out.append({"label": f"compartment {k + 1}" + (" — destroyed" if k < destroyed else ""),
+                    "x0": min(xs) - 0.7, "x1": max(xs) + 0.7, "y0": min(ys) - 0.7, "y1": max(ys) + 1.1,
+                    "destroyed": k < destroyed, "kind": "cruiser"})
+    inside = [b.dot, b.depot, *b.numbered]
+    xs, ys = [pos[n][0] for n in inside], [pos[n][1] for n in inside]
+    out.append({"label": "alien main compartment", "x0": min(xs) - 0.9, "x1": max(xs) + 0.9, "y0": min(ys) - 0.9,
+                "y1": max(ys) + 1.2, "destroyed": False, "kind": "aliens"})
+    return out
+
+
+def mines_text(obs: dict[str, Any]) -> str:
+    """The mines in words: depot, carried by the officer, taken as trophies (ARMA-5.1, ARMA-5.4)."""
+    parts = [f"mines in the depot: {obs.get('depot', 0)}"]
+    if obs.get("officer_mine"):
+        parts.append("the officer carries a mine")
+    trophies = {c: n for c, n in (obs.get("trophies") or {}).items() if n}
+    if trophies:
+        parts.append("held by Earth: " + ", ".join(f"{c} {n}" for c, n in trophies.items()))
+    return "; ".join(parts)
+
+
+def _out_chips(obs: dict[str, Any]) -> list[str]:
+    return [c for c, w in obs["chips"].items() if w == "out"]
+
+
+def summary_text(obs: dict[str, Any]) -> str:
+    """One line: laser, mines, destroyed compartments, Earth chips in play and the ones out."""
+    out = _out_chips(obs)
+    parts = [f"laser {obs.get('laser', 'on')}", mines_text(obs),
+             f"compartments destroyed: {obs.get('destroyed', 0)}"]
+    if "earth_in_play" in obs:
+        parts.append(f"Earth chips in play: {obs['earth_in_play']}")
+    if out:
+        parts.append("out: " + ", ".join(out))
+    pending = [c for c, w in obs["chips"].items() if w == "pending"]
+    if pending:
+        parts.append("waiting for a circle: " + ", ".join(pending))
+    return " · ".join(parts)
+
+
+def _node_label(role: str, node: str, game: Any, obs: dict[str, Any]) -> str:
+    if role == "numbered":
+        return str(game.arma.number_of[node])
+    return {"landing": "landing", "gk": "GK", "control": "laser control", "dot": "•", "pad": "pad",
+            "cruiser": "cruiser", "depot": f"mines {obs.get('depot', 0)}"}.get(role, "")
+
+
+def _node_fill(role: str, node: str, game: Any) -> str:
+    colour = _home_colour(game, node)
+    if colour is not None:
+        return colour
+    return {"table": "#f5f0e1", "laser": "#fadbd8", "crossing": "#d6e4f5", "blue": "#d6e4f5", "landing": "#fdebd0",
+            "control": "#f9e79f", "gk": "#d5d8dc", "dot": "#ffffff", "numbered": "#d6e4f5", "depot": "#d7bde2",
+            "exit": "#d6e4f5", "pad": "#aed6f1", "cruiser": "#eaecee"}.get(role, "#ffffff")
+
+
+def _traj_colour(node: str, game: Any) -> str | None:
+    return next((c for c in COLOURS if node in game.arma.trajectories[c]), None)
+
+
+def _arrow_angle(p: tuple[float, float], q: tuple[float, float]) -> float:
+    """plotly marker angle (degrees clockwise from up) of the direction p -> q (y up)."""
+    return 90.0 - math.degrees(math.atan2(q[1] - p[1], q[0] - p[0]))
+
+
+# -- plotly --------------------------------------------------------------------------------------
+def board_figure(state_or_obs: Any, highlights: Iterable[str] = (), selected: str | Iterable[str] | None = None,
+                 game: Any = None, title: str | None = None, show_names: bool = False, height: int = 560) -> Any:
+    """The board as a plotly Figure (module docstring), drawn from the nodes' coordinates.
+
+    Args:
+        state_or_obs: an ArmageddonState, or its ``observation(None)``.
+        highlights: nodes ringed green (legal targets).
+        selected: a node or several ringed orange (the chip being moved).
+        game: the game whose board to draw for an observation (default: the default board).
+        title: the figure's title (default: the mines, the laser, the chips out of the game).
+        show_names: write every node's name in small grey type.
+        height: figure height in pixels.
+
+    Returns:
+        ``plotly.graph_objects.Figure``. Traces are named: ``edges: <side>`` and ``arrows:
+        <side>`` per edge set, ``blue trajectory``, ``laser (on|off)``, ``circles``, ``chips:
+        <side>`` for red, green, yellow and aliens (one trace per side, always present, empty
+        when a side has no chip on the board), ``targets``, ``selected``.
+    """
+    import plotly.graph_objects as go
+
+    obs, g = _context(state_or_obs, game)
+    pos = _positions(g)
+    roles = node_roles(g)
+    hl, sel = cell_set(highlights), cell_set(selected)
+    fig = go.Figure()
+    for side, pairs in _edges(g).items():
+        xs: list[float | None] = []
+        ys: list[float | None] = []
+        ax, ay, ang = [], [], []
+        for a, b in pairs:
+            (x0, y0), (x1, y1) = pos[a], pos[b]
+            xs += [x0, x1, None]
+            ys += [y0, y1, None]
+            ax.append(x0 + 0.62 * (x1 - x0))
+            ay.append(y0 + 0.62 * (y1 - y0))
+            ang.append(_arrow_angle((x0, y0), (x1, y1)))
+        colour = EDGE_COLOURS[side]
+        fig.add_trace(go.Scatter(x=xs, y=ys, mode="lines", name=f"edges: {side}", legendgroup=side,
+                                 line={"color": colour, "width": 1.6 if side == "officer" else 1.0,
+                                       "dash": "dot" if side == "aliens" else "solid"}, hoverinfo="skip"))
+        fig.add_trace(go.Scatter(x=ax, y=ay, mode="markers", name=f"arrows: {side}", legendgroup=side, showlegend=False,
+                                 marker={"symbol": "arrow", "size": 9, "angle": ang, "color": colour},
+                                 hoverinfo="skip"))
+    blue = [g.arma.pad, *g.arma.blue, g.arma.cruiser]
+    fig.add_trace(go.Scatter(x=[pos[n][0] for n in blue], y=[pos[n][1] for n in blue], mode="lines",
+                             name="blue trajectory", line={"color": BLUE_PATH, "width": 3, "dash": "dash"},
+                             opacity=0.45, hoverinfo="skip"))
+    laser = sorted(g.arma.laser, key=lambda n: -pos[n][1])
+    on = obs.get("laser", "on") == "on"
+    lx = [pos[n][0] for n in laser]
+    ly = [pos[n][1] for n in laser]
+    fig.add_trace(go.Scatter(x=[lx[0]] + lx + [lx[-1]], y=[ly[0] + 3.0] + ly + [ly[-1] - 3.0], mode="lines",
+                             name=f"laser ({'on' if on else 'off'})",
+                             line={"color": LASER_ON if on else LASER_OFF, "width": 4 if on else 2,
+                                   "dash": "solid" if on else "dash"}, hoverinfo="skip"))
+    for box in _boxes(g, obs):
+        fig.add_shape(type="rect", x0=box["x0"], x1=box["x1"], y0=box["y0"], y1=box["y1"], layer="below",
+                      line={"color": "#7b7d7d" if box["kind"] == "cruiser" else BLUE_PATH, "width": 1.5},
+                      fillcolor="#d0d3d4" if box["destroyed"] else "rgba(0,0,0,0)")
+        if box["destroyed"]:
+            for xa, xb in ((box["x0"], box["x1"]), (box["x1"], box["x0"])):
+                fig.add_shape(type="line", x0=xa, x1=xb, y0=box["y0"], y1=box["y1"], line={"color": "#7b241c", "width": 2})
+        fig.add_annotation(x=(box["x0"] + box["x1"]) / 2, y=box["y1"], text=box["label"], showarrow=False,
+                           yanchor="bottom", font={"size": 10, "color": "#7b241c" if box["destroyed"] else "#555"})
+    names = list(g.board.names)
+    symbols = {"home": "circle", "landing": "star", "gk": "diamond", "dot": "circle-dot", "depot": "square",
+               "pad": "hexagon", "cruiser": "square", "control": "circle-x"}
+    hover = []
+    for n in names:
+        role = roles.get(n, "")
+        tip = f"{n}: {role}"
+        tint = _home_colour(g, n) or _traj_colour(n, g)
+        if tint:
+            tip += f" ({tint})"
+        if n in hl:
+            tip += "; legal target"
+        hover.append(tip)
+    fig.add_trace(go.Scatter(
+        x=[pos[n][0] for n in names], y=[pos[n][1] for n in names], mode="markers+text", name="circles",
+        text=[n if show_names else _node_label(roles.get(n, ""), n, g, obs) for n in names],
+        textposition="bottom center", textfont={"size": 9, "color": "#555"},
+        marker={"size": [13 if roles.get(n) in ("home", "numbered") else 16 for n in names],
+                "symbol": [symbols.get(roles.get(n, ""), "circle") for n in names],
+                "color": [_node_fill(roles.get(n, ""), n, g) if roles.get(n) != "home" else "white" for n in names],
+                "line": {"width": [2.5 if roles.get(n) in ("home", "laser", "control") or _traj_colour(n, g) else 1.2
+                                   for n in names],
+                         "color": [_home_colour(g, n) or _traj_colour(n, g) or ("#e74c3c" if roles.get(n) == "control"
+                                                                                 else "#555") for n in names]}},
+        hovertext=hover, hoverinfo="text", showlegend=False))
+    for side in SIDES:
+        chips = [(c, w) for c, w in obs["chips"].items() if chip_side(c) == side and w in pos]
+        fig.add_trace(go.Scatter(
+            x=[pos[w][0] for _, w in chips], y=[pos[w][1] for _, w in chips], mode="markers+text", name=f"chips: {side}",
+            text=[chip_label(c) + ("+mine" if c == "officer" and obs.get("officer_mine") else "") for c, _ in chips],
+            textposition="top center", textfont={"size": 10, "color": SIDE_COLOURS[side]},
+            marker={"size": 15, "color": [chip_colour(c) for c, _ in chips], "line": {"width": 1.5, "color": "black"},
+                    "symbol": ["diamond" if c == "officer" else "circle" for c, _ in chips]},
+            hovertext=[f"{c} on {w}" for c, w in chips], hoverinfo="text"))
+    fig.add_trace(go.Scatter(x=[pos[n][0] for n in names if n in hl], y=[pos[n][1] for n in names if n in hl],
+                             mode="markers", name="targets", hoverinfo="skip",
+                             marker={"size": 24, "color": "rgba(0,0,0,0)", "line": {"width": 3, "color": TARGET_COLOUR}}))
+    fig.add_trace(go.Scatter(x=[pos[n][0] for n in names if n in sel], y=[pos[n][1] for n in names if n in sel],
+                             mode="markers", name="selected", hoverinfo="skip",
+                             marker={"size": 24, "color": "rgba(0,0,0,0)", "line": {"width": 3, "color": SELECTED_COLOUR}}))
+    fig.update_layout(
+        title={"text": title if title is not None else escape(summary_text(obs)), "font": {"size": 12}},
+        height=height, plot_bgcolor="white", margin={"l": 10, "r": 10, "t": 40, "b": 10},
+        legend={"orientation": "h", "y": -0.02},
+        xaxis={"visible": False}, yaxis={"visible": False, "scaleanchor": "x", "scaleratio": 1})
+    return fig
+
+
+# -- SVG --------------------------------------------------------------------------------------------
+def board_svg(state_or_obs: Any, highlights: Iterable[str] = (), selected: str | Iterable[str] | None = None,
+              game: Any = None, scale: float = 16.0, show_names: bool = False) -> str:
+    """The picture of :func:`board_figure` as static SVG text.
+
+    Returns:
+        SVG text: ``<line class="edge <side>">`` per edge, ``<g class="node" data-node=NAME
+        data-role=ROLE>`` per circle (``data-highlight="1"`` on legal targets), ``<g
+        class="chip <side>" data-chip=NAME>`` per chip on the board, ``<rect class="compartment
+        destroyed">`` for a destroyed compartment, ``<polyline class="laser on|off">``, and the
+        summary line (:func:`summary_text`) at the bottom.
+    """
+    obs, g = _context(state_or_obs, game)
+    pos = {n: (x * scale, -y * scale) for n, (x, y) in _positions(g).items()}
+    roles = node_roles(g)
+    hl, sel = cell_set(highlights), cell_set(selected)
+    xs, ys = [p[0] for p in pos.values()], [p[1] for p in pos.values()]
+    pad = scale * 1.8
+    x0, y0 = min(xs) - pad, min(ys) - pad
+    w, h = max(xs) - min(xs) + 2 * pad, max(ys) - min(ys) + 2 * pad + scale * 1.5
+    r = scale * 0.42
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="boardkit-armageddon" width="{w:.0f}" height="{h:.0f}" '
+           f'viewBox="{x0:.1f} {y0:.1f} {w:.1f} {h:.1f}" font-family="sans-serif">',
+           '<defs>' + "".join(
+               f'<marker id="arma-arrow-{s}" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="5" markerHeight="5" '
+               f'orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="{c}"/></marker>' for s, c in EDGE_COLOURS.items())
+           + "</defs>"]
+    for box in _boxes(g, obs):
+        bx0, bx1 = box["x0"] * scale, box["x1"] * scale
+        by0, by1 = -box["y1"] * scale, -box["y0"] * scale
+        cls = "compartment destroyed" if box["destroyed"] else "compartment"
+        stroke = "#7b7d7d" if box["kind"] == "cruiser" else BLUE_PATH
+        out.append(f'<rect class="{cls}" x="{bx0:.1f}" y="{by0:.1f}" width="{bx1 - bx0:.1f}" height="{by1 - by0:.1f}" '
+                   f'fill="{"#d0d3d4" if box["destroyed"] else "none"}" stroke="{stroke}" rx="4"/>')
+        if box["destroyed"]:
+            out.append(f'<path d="M{bx0:.1f},{by0:.1f} L{bx1:.1f},{by1:.1f} M{bx0:.1f},{by1:.1f} L{bx1:.1f},{by0:.1f}" '
+                       f'stroke="#7b241c" stroke-width="2"/>')
+        out.append(f'<text x="{(bx0 + bx1) / 2:.1f}" y="{by0 - 3:.1f}" font-size="{scale * 0.55:.1f}" '
+                   f'text-anchor="middle" fill="{"#7b241c" if box["destroyed"] else "#555"}">{escape(box["label"])}</text>')
+    for side, pairs in _edges(g).items():
+        for a, b in pairs:
+            (xa, ya), (xb, yb) = pos[a], pos[b]
+            d = math.hypot(xb - xa, yb - ya) or 1.0
+            ux, uy = (xb - xa) / d, (yb - ya) / d
+            dash = ' stroke-dasharray="3 2"' if side == "aliens" else ""
+            out.append(f'<line class="edge {side}" x1="{xa + ux * r:.1f}" y1="{ya + uy * r:.1f}" x2="{xb - ux * r:.1f}" '
+                       f'y2="{yb - uy * r:.1f}" stroke="{EDGE_COLOURS[side]}" stroke-width="1"{dash} '
+                       f'marker-end="url(#arma-arrow-{side})"/>')
+    on = obs.get("laser", "on") == "on"
+    laser = sorted(g.arma.laser, key=lambda n: pos[n][1])
+    pts = [(pos[laser[0]][0], pos[laser[0]][1] - 3 * scale)] + [pos[n] for n in laser] + [
+        (pos[laser[-1]][0], pos[laser[-1]][1] + 3 * scale)]
+    out.append(f'<polyline class="laser {"on" if on else "off"}" points="{" ".join(f"{x:.1f},{y:.1f}" for x, y in pts)}" '
+               f'fill="none" stroke="{LASER_ON if on else LASER_OFF}" stroke-width="{3 if on else 2}"'
+               f'{"" if on else " stroke-dasharray=" + chr(34) + "6 4" + chr(34)} opacity="0.8"/>')
+    out.append(f'<text x="{pts[0][0]:.1f}" y="{pts[0][1] - 4:.1f}" font-size="{scale * 0.6:.1f}" text-anchor="middle" '
+               f'fill="{LASER_ON if on else "#777"}">laser {"on" if on else "off"}</text>')
+    for n in g.board.names:
+        role = roles.get(n, "")
+        x, y = pos[n]
+        colour = _home_colour(g, n) or _traj_colour(n, g)
+        stroke = colour or ("#e74c3c" if role in ("control", "laser") else "#555")
+        sw = 2.0 if colour or role in ("control", "laser") else 1.0
+        fill = "white" if role == "home" else _node_fill(role, n, g)
+        tip = f"{n}: {role}" + (f" ({colour})" if colour else "")
+        if n in hl:
+            stroke, sw, tip = TARGET_COLOUR, 3.0, tip + "; legal target"
+        if n in sel:
+            stroke, sw = SELECTED_COLOUR, 3.0
+        attr = ' data-highlight="1"' if n in hl else ""
+        shape = (f'<rect x="{x - r:.1f}" y="{y - r:.1f}" width="{2 * r:.1f}" height="{2 * r:.1f}" fill="{fill}" '
+                 f'stroke="{stroke}" stroke-width="{sw}"/>' if role in ("depot", "cruiser", "pad") else
+                 f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}" fill="{fill}" stroke="{stroke}" stroke-width="{sw}"/>')
+        if role == "dot":
+            shape += f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r * 0.25:.1f}" fill="#333"/>'
+        label = n if show_names else _node_label(role, n, g, obs)
+        text = (f'<text x="{x:.1f}" y="{y + r + scale * 0.55:.1f}" font-size="{scale * 0.5:.1f}" text-anchor="middle" '
+                f'fill="#555">{escape(label)}</text>' if label else "")
+        out.append(f'<g class="node" data-node="{escape(n)}" data-role="{escape(role)}"{attr}><title>{escape(tip)}</title>'
+                   f"{shape}{text}</g>")
+    for c, where in obs["chips"].items():
+        if where not in pos:
+            continue
+        x, y = pos[where]
+        side = chip_side(c)
+        mine = c == "officer" and obs.get("officer_mine")
+        out.append(f'<g class="chip {side}" data-chip="{escape(c)}"><title>{escape(c)} on {escape(where)}'
+                   f'{" (carries a mine)" if mine else ""}</title>'
+                   f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r * 0.85:.1f}" fill="{chip_colour(c)}" stroke="black"/>'
+                   f'<text x="{x:.1f}" y="{y + scale * 0.2:.1f}" font-size="{scale * 0.5:.1f}" text-anchor="middle" '
+                   f'fill="white" font-weight="bold">{escape(chip_label(c))}{"*" if mine else ""}</text></g>')
+    out.append(f'<text class="summary" x="{x0 + scale * 0.3:.1f}" y="{y0 + h - scale * 0.5:.1f}" '
+               f'font-size="{scale * 0.65:.1f}" fill="#333">{escape(summary_text(obs))}</text>')
+    out.append("</svg>")
+    return "".join(out)
+
+
+# -- the button layout ---------------------------------------------------------------------------
+def part_layout(game: Any) -> CellLayout:
+    """The widget's buttons in rows by board part: the cruiser (compartments, then the
+    cruiser node), the launch table, each Earth trajectory, the landing point with the surface,
+    GK, the dot circle and the mine depot, the numbered circles, the exit path with the pad,
+    the blue trajectory (its crossings are on the Earth rows)."""
+    b = game.arma
+    rows: list[tuple[str, ...]] = [tuple(n for comp in b.compartments for n in comp) + (b.cruiser,), b.table]
+    indents = [0, 2]
+    for colour in COLOURS:
+        rows.append(b.trajectories[colour])
+        indents.append(4)
+    rows.append((b.landing, *b.surface, b.gk, b.dot, b.depot))
+    indents.append(28)
+    rows.append(b.numbered)
+    indents.append(52)
+    rows.append((*b.exit, b.pad))
+    indents.append(50)
+    crossings = set(b.crossing_of.values())
+    rows.append(tuple(n for n in b.blue if n not in crossings))
+    indents.append(8)
+    placed = {n for row in rows for n in row}
+    rest = tuple(n for n in game.board.names if n not in placed)
+    if rest:  # a drawn layout with nodes of its own
+        rows.append(rest)
+        indents.append(0)
+    return CellLayout("square", tuple(rows), tuple(indents))
+
+
+# -- clicks ------------------------------------------------------------------------------------------
+class ArmageddonController(BoardController):
+    """Clicks for Armageddon (module docstring): chip, then target circle, makes ``move <chip> <points>``;
+    a displaced chip's circle (``home ...``) is a single click on a highlighted circle."""
+
+    def _phase(self) -> str:
+        return str(getattr(self.state, "phase", ""))
+
+    def _chip_on(self, node: str) -> str | None:
+        on = {w: c for c, w in self.observation()["chips"].items()}
+        return on.get(node)
+
+    def targets(self, chip: str) -> dict[str, Move]:
+        """Node -> the legal share of ``chip`` that walks it there (the launch table: any free
+        circle of it, ARMA-D5)."""
+        s: Any = self.state
+        if self._phase() != "move" or s.is_terminal():
+            return {}
+        out: dict[str, Move] = {}
+        for a in self._legal():
+            if isinstance(a, Move) and a.chip == chip:
+                for n in self._reached(chip, a.points):
+                    out[n] = a
+        return out
+
+    def _reached(self, chip: str, k: int) -> list[str]:
+        """The node(s) ``chip`` walks to with ``k`` points ([] beyond its path)."""
+        s: Any = self.state
+        g = s.game
+        c = g.chip[chip]
+        i = g.rindex[c].get(s.pos.at[c], -1)
+        route = g.routes[c]
+        if not 0 <= i + k < len(route):
+            return []
+        n = route[i + k]
+        if n < 0:  # the launch table (ARMA-D5)
+            return [g.names[t] for t in g.table if s.pos.occ[t] < 0] or [g.names[t] for t in g.table]
+        return [g.names[n]]
+
+    def _steps_to(self, chip: str, node: str) -> int | None:
+        """The points that walk ``chip`` to ``node`` along its path (None: not ahead on it)."""
+        s: Any = self.state
+        g = s.game
+        c = g.chip[chip]
+        i = g.rindex[c].get(s.pos.at[c], -1)
+        route = g.routes[c]
+        for k in range(1, len(route) - i):
+            n = route[i + k]
+            if (n >= 0 and g.names[n] == node) or (n < 0 and node in g.arma.table):
+                return k
+        return None
+
+    def movable_chips(self) -> list[str]:
+        """The chips that have a legal share now."""
+        return sorted({a.chip for a in self._legal() if isinstance(a, Move)})
+
+    def selected_chip(self) -> str | None:
+        """The chip clicked towards the next share (None: none yet)."""
+        if self._phase() != "move" or not self._clicks:
+            return None
+        return self._chip_on(self._clicks[0])
+
+    def highlights(self) -> list[str]:
+        if self._refusal() or self._phase() != "move":
+            return super().highlights()
+        chip = self.selected_chip()
+        if chip is None:
+            at = self.observation()["chips"]
+            return sorted(at[c] for c in self.movable_chips())
+        return sorted(self.targets(chip))
+
+    def button_actions(self) -> list[Action]:
+        """Chance outcomes; in the move phase the legal shares of the selected chip (``move red2 3``)."""
+        if self._phase() != "move" or self.state.is_terminal():
+            return super().button_actions()
+        chip = self.selected_chip()
+        if chip is None:
+            return []
+        return [a for a in self._legal() if isinstance(a, Move) and a.chip == chip]
+
+    def _intended(self, seq: tuple[str, ...]) -> list[Action]:
+        chip = self._chip_on(seq[0]) if seq else None
+        if chip is None:
+            return super()._intended(seq)
+        left = max(1, int(getattr(self.state, "left", 1)))
+        k = self._steps_to(chip, seq[1]) if len(seq) > 1 else None
+        return [Move(chip, k if k is not None else left)]
+
+    def _explained(self, action: Action, clicks: tuple[str, ...]) -> ClickResult:
+        err = self.state.why_illegal(action, self.seat)
+        self._clicks, self._pending = (), ()
+        if err is None:  # pragma: no cover - a legal share is never explained
+            return self._apply_legal(action)
+        return self._result(ClickResult("illegal", highlights=tuple(self.highlights()), clause=err.clause, errors=(err,),
+                                        message=f"Illegal: {action} (clicks {' '.join(clicks)}) [{err.clause}] {err.reason}"))
+
+    def click(self, cell: str) -> ClickResult:
+        """A click: in the move phase the first names the chip, the second the circle it
+        should reach (the share is applied, or explained with its clause); otherwise as
+        :meth:`BoardController.click` (the circle of a displaced chip)."""
+        if self._refusal() or self._phase() != "move" or (
+                self.seat is not None and self.seat not in self.state.current_players()):
+            return super().click(cell)
+        s: Any = self.state
+        g = s.game
+        if cell not in g.node:
+            return self._result(ClickResult("illegal", message=f"Illegal: {cell} is not a circle of the board"))
+        chip = self.selected_chip()
+        if chip is not None and cell == self._clicks[0]:
+            self._clicks = ()
+            return self._result(ClickResult("cancelled", highlights=tuple(self.highlights()), message=f"{chip} unselected"))
+        here = self._chip_on(cell)
+        if chip is None or (here is not None and here in self.movable_chips()):
+            if here is None:
+                self._clicks = ()
+                return self._result(ClickResult(
+                    "illegal", highlights=tuple(self.highlights()),
+                    message=f"Illegal: {cell} holds no chip; first click a chip of {s.seat_name} "
+                            f"(highlighted: {', '.join(self.highlights())})"))
+            if here not in self.movable_chips():
+                return self._explained(self._intended((cell,))[0], (cell,))
+            self._clicks = (cell,)
+            hl = self.highlights()
+            shares = ", ".join(f"{n} ({a.points})" for n, a in sorted(self.targets(here).items()))
+            return self._result(ClickResult("collecting", clicks=self._clicks, highlights=tuple(hl),
+                                            message=f"{here} selected: click the circle it should reach: {shares}"))
+        target = self.targets(chip).get(cell)
+        if target is not None:
+            return self._apply_legal(target)
+        k = self._steps_to(chip, cell)
+        clicks = (self._clicks[0], cell)
+        if k is None:
+            err = g.clauses.error("ARMA-3.7", f"{cell} is not ahead of {chip} on its path: chips move only along "
+                                              f"the arrows, and nobody flies backwards", Move(chip, 1))
+            self._clicks = ()
+            return self._result(ClickResult("illegal", highlights=tuple(self.highlights()), clause=err.clause,
+                                            errors=(err,), message=f"Illegal: {chip} to {cell} [{err.clause}] {err.reason}"))
+        return self._explained(Move(chip, k), clicks)
+
+    def status(self) -> dict[str, Any]:
+        out = super().status()
+        s: Any = self.state
+        out.update(roll=getattr(s, "roll", 0), left=getattr(s, "left", 0))
+        return out
+
+
+def explain_text(err: IllegalActionError | None) -> str:
+    """``[clause] reason`` of an error ('' for None)."""
+    return "" if err is None else f"[{err.clause}] {err.reason}"
+
+
+__all__ = ["ArmageddonController", "board_figure", "board_svg", "part_layout", "node_roles", "chip_side",
+           "chip_colour", "chip_label", "mines_text", "summary_text", "explain_text", "SIDE_COLOURS", "SIDES",
+           "EDGE_COLOURS"]
