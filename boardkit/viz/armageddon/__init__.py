@@ -341,10 +341,12 @@ def board_svg(state_or_obs: Any, highlights: Iterable[str] = (), selected: str |
     pos = {n: (x * scale, -y * scale) for n, (x, y) in _positions(g).items()}
     roles = node_roles(g)
     hl, sel = cell_set(highlights), cell_set(selected)
-    xs, ys = [p[0] for p in pos.values()], [p[1] for p in pos.values()]
+    boxes = _boxes(g, obs)
+    xs = [p[0] for p in pos.values()] + [b[k] * scale for b in boxes for k in ("x0", "x1")]
+    ys = [p[1] for p in pos.values()] + [-b[k] * scale for b in boxes for k in ("y0", "y1")]
     pad = scale * 1.8
-    x0, y0 = min(xs) - pad, min(ys) - pad
-    w, h = max(xs) - min(xs) + 2 * pad, max(ys) - min(ys) + 2 * pad + scale * 1.5
+    x0, y0 = min(xs) - pad * 2.5, min(ys) - pad
+    w, h = max(xs) - min(xs) + 3.5 * pad, max(ys) - min(ys) + 2 * pad + scale * 1.5
     r = scale * 0.42
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="boardkit-armageddon" width="{w:.0f}" height="{h:.0f}" '
            f'viewBox="{x0:.1f} {y0:.1f} {w:.1f} {h:.1f}" font-family="sans-serif">',
@@ -352,7 +354,7 @@ def board_svg(state_or_obs: Any, highlights: Iterable[str] = (), selected: str |
                f'<marker id="arma-arrow-{s}" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="5" markerHeight="5" '
                f'orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="{c}"/></marker>' for s, c in EDGE_COLOURS.items())
            + "</defs>"]
-    for box in _boxes(g, obs):
+    for box in boxes:
         bx0, bx1 = box["x0"] * scale, box["x1"] * scale
         by0, by1 = -box["y1"] * scale, -box["y0"] * scale
         cls = "compartment destroyed" if box["destroyed"] else "compartment"
