@@ -161,6 +161,7 @@ def test_a_round_through_the_widget():
     board.click("h1_red_1")
     board.press("move red1 4")
     assert ctl.log() == ["roll 4", "move red1 4"] and board.cell_buttons["r3"].description == "r1"
+    assert board.cell_buttons["h1_red_1"].description == "h1r1"  # an empty circle: its name, shortened
     board.press("roll 5")  # green's turn
     board.click("h1_green_2")
     board.click("g4")

@@ -436,15 +436,17 @@ def part_layout(game: Any) -> CellLayout:
     for colour in COLOURS:
         rows.append(b.trajectories[colour])
         indents.append(4)
-    rows.append((b.landing, *b.surface, b.gk, b.dot, b.depot))
-    indents.append(28)
+    surface = (b.landing, *b.surface, b.gk, b.dot, b.depot)
+    rows.append(surface)
+    indents.append(4)
+    under_gk = 4 + 2 * surface.index(b.gk)  # the compartment's circles and the exit path start under GK
     rows.append(b.numbered)
-    indents.append(52)
+    indents.append(under_gk + 2)
     rows.append((*b.exit, b.pad))
-    indents.append(50)
+    indents.append(under_gk)
     crossings = set(b.crossing_of.values())
     rows.append(tuple(n for n in b.blue if n not in crossings))
-    indents.append(8)
+    indents.append(4)
     placed = {n for row in rows for n in row}
     rest = tuple(n for n in game.board.names if n not in placed)
     if rest:  # a drawn layout with nodes of its own

@@ -48,6 +48,14 @@ from boardkit.viz.widgets import BoardWidget
 __all__ = ["ArmageddonBoard", "BOARD_WIDGET", "chip_colour"]
 
 
+def _short(name: str, role: str) -> str:
+    """A node's name short enough for its button: ``h1_red_2`` -> ``h1r2``, ``landing`` -> ``land``."""
+    parts = name.split("_")
+    if role == "home" and len(parts) == 3:
+        return f"{parts[0]}{parts[1][0]}{parts[2]}"
+    return {"landing": "land", "cruiser": "cruis"}.get(name, name)
+
+
 class ArmageddonBoard(BoardWidget):
     """A clickable Armageddon board (module docstring).
 
@@ -94,7 +102,7 @@ class ArmageddonBoard(BoardWidget):
             colour, text = chip_colour(chip), "white"
             tip += f"; {chip}"
         else:
-            label = name if self.show_names else ""
+            label = _short(name, role) if self.show_names else ""
             colour, text = "#eeeeee", "#777777"
             if destroyed:
                 colour, text, tip = "#7b7d7d", "#dddddd", tip + " (destroyed)"
