@@ -1004,8 +1004,12 @@ def test_LEAD_7_1_hermit_without_cub_position_refused() -> None:
 
 
 def test_LEAD_7_1_boxed_cub_is_explained_by_lead_2_2() -> None:
-    """LEAD-7.1: the 'right after' rule applies only once the other one acted; a Cub with no
-    free cell and no acted Hermit is refused for having nothing to do (LEAD-2.2)."""
+    """LEAD-7.1: a Cub with no free cell is refused for having nothing to do (LEAD-2.2), in both
+    profiles (the published 'right after' rule, LEAD-P2, applies only once the Hermit acted)."""
+    for game in (GAME, PUBLISHED):
+        s = pos("King d1, Hermit g4, Cub a1, Rider b1, Vizier a2", "Queen d7, Jailer b2", game=game)
+        assert "select a1" not in legal(s)
+        refused(s, "select a1", "LEAD-2.2")
     s = pos("King d1, Hermit g4, Cub a1, Rider b1, Vizier a2", "Queen d7, Jailer b2")
     assert "select a1" not in legal(s)
     refused(s, "select a1", "LEAD-2.2")
