@@ -4,7 +4,14 @@ Written only from the clause spec (shared/rules/battle_royale.md, the German see
 000_c2cb631045ea0dc6.txt, data/rules/battle_royale.yaml incl. the decisions BR-D1..BR-D9), the
 data file data/battle_royale/default.yaml, the notation table of
 boardkit/games/battle_royale/actions.py and the geometry of docs/battle-royale-contract.md -
-without reading the engine's rules code (game.py, explain.py, position.py).
+without reading the engine's rules code (game.py, explain.py, position.py). Rules version 2.0
+(the seed as the default) was written into it again from the seed's sentences: optional battle
+takes ("darf ... nehmen"), every tied majority holder taking any figure not its own ("eine
+andere Figur"), no neutral figures ("eine Figur pro Farbe"), the diagonal card stepping
+diagonally only ("genau diese Fortbewegung"), pushes only after a move of one's own figure
+("Endet ein Zug der eigenen Figur"), one card drawn at the end ("Am Ende wird eine Karte
+nachgezogen"), and the options revisit, push_arriving, opponent_push and no_cards (BR-D2,
+BR-D10, BR-D13, BR-D14).
 
 Deliberately different in style from the engine: positions are ``(col, row)`` integer pairs
 with col 0..4 = a..e and row 0..4 = ranks 1..5; tiles are plain dicts ``{pos: {colour: n}}``
@@ -78,6 +85,11 @@ class OracleState:
         self.deck = [c["name"] for c in data["cards"]]
         self.die = list(data["doom_die"])
         self.own_prisoners = bool(options.get("own_prisoners", True))
+        # seed readings (rules version 2.0), each with the option that changes it
+        self.revisit = bool(options.get("revisit", True))  # BR-D10: no limit on the way in the seed
+        self.push_arriving = bool(options.get("push_arriving", True))  # BR-D2: "welche Figur"
+        self.opponent_push = options.get("opponent_push", "refuse")  # BR-D14: "Zug der eigenen Figur"
+        self.no_cards = options.get("no_cards", "reshuffle")  # BR-D13
         self.max_turns = options.get("max_turns")
         self.first_fixed = options.get("first_player")
         self.tiles: dict[tuple[int, int], dict[str, int]] = {}
@@ -114,9 +126,9 @@ class OracleState:
         for p in ALL_POS:
             if pname(p) not in removed:
                 s.tiles[p] = {COLOURS[i]: 1 for i in range(n)}
-        if n == 2:
-            neutral = options.get("neutral", "default")
-            where = data["neutral"] if neutral == "default" else neutral.replace(",", " ").split()
+        neutral = options.get("neutral", "none")  # BR-1.6: the seed has no neutral figures
+        if n == 2 and neutral != "none":
+            where = data["neutral"] if neutral == "data" else neutral.replace(",", " ").split()
             for t in where:
                 s.tiles[ppos(t)][NEUTRAL] = s.tiles[ppos(t)].get(NEUTRAL, 0) + 1
         return s
@@ -172,17 +184,39 @@ class OracleState:
         return self.tiles.get(pos, {}).get(c, 0) - self.moved.get(pos, {}).get(c, 0)
 
     def step_dirs(self) -> list[tuple[int, int]]:
-        card = self.cards[self.card]
-        return ORTHO + DIAG if card.get("diagonal") else ORTHO
+        """BR-2.2: orthogonal; the diagonal card "die genau diese Fortbewegung fordert"
+        diagonal only; a card with directions "any" both."""
+        how = self.cards[self.card].get("directions", "orthogonal")
+        return {"orthogonal": ORTHO, "diagonal": DIAG, "any": ORTHO + DIAG}[how]
 
     def targets(self, pos, path) -> list[tuple[int, int]]:
-        """BR-2.2: where a moving figure on pos may step (tiles only, not entered before)."""
+        """BR-2.2: where a moving figure on pos may step (tiles only; with revisit=False not
+        entered before, BR-D10)."""
         out = []
         for d in self.step_dirs():
             q = plus(pos, d)
-            if q in self.tiles and q not in path:
+            if q in self.tiles and (self.revisit or q not in path):
                 out.append(q)
         return out
+
+    def bound(self, c: str) -> bool:
+        """BR-D14: a figure of another player moved by an opponents-only card may not end on a
+        tile it overfills (opponent_push="refuse")."""
+        return c != self.colour(self.active) and self.opponent_push == "refuse"
+
+    def can_end(self, at, path) -> bool:
+        """Whether a figure standing on ``at`` could end a move along ``path`` (start first)
+        on its last tile without overfilling it."""
+        last = path[-1]
+        here = self.total(last) if last in self.tiles else 0
+        return len(path) > 1 and here + (0 if last == at else 1) <= self.cap
+
+    def some_way(self, at, path, left) -> bool:
+        if self.can_end(at, path):
+            return True
+        if left == 0:
+            return False
+        return any(self.some_way(at, path + [q], left - 1) for q in self.targets(path[-1], path))
 
     def movable_colours(self) -> list[str]:
         """BR-2.2 and BR-D1: own colour; opponents-only cards: the other players' colours."""
@@ -196,16 +230,19 @@ class OracleState:
         for pos in self.tiles:
             for c in self.movable_colours():
                 if self.unmoved(pos, c) > 0 and self.targets(pos, [pos]):
+                    if self.bound(c) and not self.some_way(pos, [pos], int(self.cards[self.card]["steps"])):
+                        continue
                     out.append(f"pick {pname(pos)} {c}")
         return out
 
     def push_options(self) -> list[str]:
-        """BR-2.3 and BR-D2: any figure on the overfull tile but the arriving one."""
+        """BR-2.3 and BR-D2: any figure on the overfull tile ("welche Figur"); with
+        push_arriving=False any but the arriving one."""
         pos, arr, arr_moved = self.push["pos"], self.push["colour"], self.push["moved"]
         out = []
         for c, k in self.tiles[pos].items():
             m = self.moved.get(pos, {}).get(c, 0)
-            if c == arr:
+            if c == arr and not self.push_arriving:
                 k -= 1
                 if arr_moved:
                     m -= 1
@@ -220,9 +257,10 @@ class OracleState:
         return [q for q in (plus(self.elim, d) for d in ORTHO + DIAG) if q in self.tiles]
 
     def take_options(self) -> list[str]:
+        """BR-4.3: "eine andere Figur" - any figure on the tile not of the taker's colour."""
         pos = self.battle_cur["pos"]
-        return [f"take {pname(pos)} {c}" for c in self.battle_cur["others"]
-                if self.tiles.get(pos, {}).get(c, 0) > 0]
+        mine = self.colour(self.battle_cur["takers"][0])
+        return [f"take {pname(pos)} {c}" for c, k in self.tiles.get(pos, {}).items() if k > 0 and c != mine]
 
     # ------------------------------------------------------------------ whose decision
     def current_player(self) -> int:
@@ -260,9 +298,14 @@ class OracleState:
         elif ph == "move":
             if self.moving is not None:
                 m = self.moving
-                out = [f"step {pname(q)}" for q in self.targets(m["pos"], m["path"])]
-                if len(m["path"]) > 1:
+                qs = self.targets(m["pos"], m["path"])
+                if self.bound(m["colour"]):
+                    qs = [q for q in qs if self.some_way(m["pos"], m["path"] + [q], m["left"] - 1)]
+                    if self.can_end(m["pos"], m["path"]):
+                        out.append("stop")
+                elif len(m["path"]) > 1:
                     out.append("stop")
+                out += [f"step {pname(q)}" for q in qs]
             else:
                 out = self.picks() + ["done"]
         elif ph == "push":
@@ -271,7 +314,7 @@ class OracleState:
             if self.event == "move":
                 out = [f"eliminator {pname(q)}" for q in self.elim_targets()]
             else:
-                out = self.take_options()
+                out = self.take_options() + ["decline"]  # BR-4.3: "darf": taking is optional
         elif ph == "doom":
             out = [f"roll {f}" for f in self.die]
         elif ph == "draw":
@@ -333,7 +376,7 @@ class OracleState:
             self._put_on(q, c, False)
             m["dir"] = (q[0] - m["pos"][0], q[1] - m["pos"][1])
             m["pos"] = q
-            m["path"].append(q)
+            m["path"] = m["path"] + [q]
             m["left"] -= 1
             if m["left"] == 0:
                 self._end_move()
@@ -355,13 +398,16 @@ class OracleState:
             if self._check_end():
                 return
             self._battle_next()
+        elif verb == "decline":
+            self.battle_cur["takers"].pop(0)
+            self._battle_next()
         elif verb == "roll":
             self._event(w[1], "draw")
         elif verb == "draw":
             self.piles[self.active].remove(w[1])
             self.hands[self.active].append(w[1])
             self.hands[self.active].sort()
-            self._maybe_draw()
+            self._start_turn((self.active + 1) % self.n, self.turn + 1)  # BR-2.5: one card
 
     # figures ------------------------------------------------------------
     def _take_off(self, pos, c, moved: bool) -> None:
@@ -498,10 +544,12 @@ class OracleState:
             top = max(cnt.values())
             holders = [c for c, k in cnt.items() if k == top]
             others = [c for c, k in cnt.items() if k < top]
+            # every player at the top count may take, in turn order from the active player;
+            # the takers are fixed now, before anyone takes (BR-D15)
             players = [p for p in range(self.n) if self.colour(p) in holders]
             players.sort(key=lambda p: (p - self.active) % self.n)
             if others and players:
-                self.battle_cur = {"pos": pos, "takers": players, "others": others}
+                self.battle_cur = {"pos": pos, "takers": players}
 
     def _after_event(self) -> None:
         self.event = None
@@ -512,17 +560,25 @@ class OracleState:
             self._maybe_draw()
 
     def _maybe_draw(self) -> None:
+        """BR-2.5: one card is drawn at the end; an empty pile (BR-D13): 'reshuffle' makes the
+        played cards (the colour's cards not in the hand) the new pile, 'round' draws nothing."""
         p = self.active
-        if len(self.hands[p]) < self.hand_size and self.piles[p]:
-            self.phase = "draw"
-            return
+        if len(self.hands[p]) < self.hand_size:
+            if not self.piles[p] and self.no_cards == "reshuffle":
+                rest = list(self.deck)
+                for c in self.hands[p]:
+                    rest.remove(c)
+                self.piles[p] = sorted(rest)
+            if self.piles[p]:
+                self.phase = "draw"
+                return
         self._start_turn((p + 1) % self.n, self.turn + 1)
 
     def _start_turn(self, p: int, turn: int) -> None:
         if self.max_turns is not None and turn > self.max_turns:  # BR-D9
             self._finish([], "cut off")
             return
-        if all(not h for h in self.hands) and all(not q for q in self.piles):  # BR-D6
+        if self.no_cards == "round" and all(not h for h in self.hands) and all(not q for q in self.piles):  # BR-D13
             self.idle += 1
             if self.idle > self.n:
                 self._finish(self._winners(), "no cards left and a full round played")

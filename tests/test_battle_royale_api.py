@@ -30,7 +30,7 @@ def test_notation_table_lists_every_action_with_doc_clause_and_example():
     s = game().new_initial_state()
     assert SPEC.notation is NOTATION
     own = [(cls, f) for cls, f in NOTATION.forms if cls.__module__.endswith("battle_royale.actions")]
-    assert len(own) == 8
+    assert len(own) == 9
     for cls, form in own:
         assert form.doc and form.clause.startswith("BR-") and form.example, cls.__name__
         action = s.parse_action(form.example)
@@ -207,13 +207,14 @@ def test_study_position_a_turn_starting_at_the_doom_roll():
 
 def test_position_from_a_named_layout_lists_only_the_differences():
     """BR-1.1, BR-1.5: ``layout: first`` starts from the first layout's arena (one figure of each
-    colour, neutral figures on their tiles); tiles list the changes, holes the tiles gone."""
+    colour, and neutral figures on their tiles if the game has them); tiles list the changes,
+    holes the tiles gone."""
     g = game()
     s = g.state_from_position({"layout": "first", "tiles": {"c3": "red 2, blue 1"}, "holes": ["a1"],
                                "hands": {0: ["2x2"], 1: ["2x2"]}})
     start = g.new_initial_state().observation(None)["tiles"]
     tiles = s.observation(None)["tiles"]
-    assert "a1" not in tiles and tiles["c3"] == {"red": 2, "blue": 1, "grey": 0}
+    assert "a1" not in tiles and tiles["c3"] == {"red": 2, "blue": 1}
     assert {k: v for k, v in tiles.items() if k != "c3"} == {k: v for k, v in start.items() if k not in ("a1", "c3")}
     assert s.to_position()["tiles"] == {"c3": "red 2, blue 1"} and s.to_position()["holes"] == ["a1"]
     other = g.state_from_position({"layout": "a1 e1 a5 e5", "tiles": {}, "hands": {0: [], 1: []}})

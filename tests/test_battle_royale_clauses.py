@@ -33,6 +33,12 @@ from boardkit.core.rules import IllegalActionError, IllegalPositionError
 from boardkit.core.validate import BoardkitDataError
 
 GAME = boardkit.load_game("battle_royale")
+#: Two players with the published neutral figures (option neutral="data", BR-1.6).
+GN = boardkit.load_game("battle_royale", neutral="data")
+#: The published profile: neutral figures, no tile entered twice in a move (BR-1.6, BR-D10).
+GPUB = boardkit.load_game("battle_royale", rules="published")
+#: An empty pile draws nothing; a round without cards ends the game (BR-D13, no_cards="round").
+GROUND = boardkit.load_game("battle_royale", no_cards="round")
 G3 = boardkit.load_game("battle_royale", players=3)
 G4 = boardkit.load_game("battle_royale", players=4)
 ALL = [f"{f}{r}" for r in range(1, 6) for f in "abcde"]
@@ -41,7 +47,20 @@ DECK = ["1x1e", "1x2o", "1x3", "1x3d", "2x1b", "2x1m", "2x2", "2x2", "3x1", "3x1
 
 
 # -- helpers -----------------------------------------------------------------------------------
+def variant(game, **options):
+    """``game`` with some options changed."""
+    return boardkit.load_game("battle_royale", **{**game.options, **options})
+
+
 def pos(text: str, game=GAME):
+    """The position ``text`` of ``game``. A two-player position naming grey figures is read by
+    the game with neutral figures (option neutral="data": they are not in the seed, BR-1.6);
+    a position made by :func:`no_cards_position` by the game with no_cards="round" (BR-D13),
+    where turns without cards are Doom rolls only."""
+    if game is GAME and "grey" in text:
+        game = GN
+    if NO_CARDS in text:
+        game = variant(game, no_cards="round")
     return game.state_from_position(textwrap.dedent(text))
 
 
@@ -91,21 +110,26 @@ def assert_running(state) -> None:
     assert state.returns() == [0] * state.game.num_players
 
 
-def assert_over(state, winners: list[int], reason: str) -> None:
+def assert_over(state, winners: list[int], reason: str, clause: str = "BR-3.1") -> None:
     n = state.game.num_players
     assert state.is_terminal() and state.current_player() == TERMINAL
     assert obs(state, "phase") == "over"
     returns = tuple(1 if p in winners else -1 for p in range(n))
-    assert state.outcome() == Outcome(tuple(winners), reason, "BR-3.1", returns)  # BR-3.1 ends it, BR-3.2 names winners
+    assert state.outcome() == Outcome(tuple(winners), reason, clause, returns)  # BR-3.1 ends it, BR-3.2 names winners
     assert state.returns() == list(returns)
     assert state.legal_actions() == []
 
 
+NO_CARDS = "# no cards: no_cards=round\n"
+
+
 def no_cards_position(body: str, game=GAME, to_move: int = 0) -> str:
-    """A position whose players hold no cards at all: the turn goes straight to the Doom die."""
+    """A position whose players hold no cards at all: the turn goes straight to the Doom die
+    (BR-2.6), and with no_cards="round" (:func:`pos` reads it so, BR-D13) every following turn
+    too, with no draw in between."""
     n = game.num_players
     hands = ", ".join(f"{p}: []" for p in range(n))
-    return textwrap.dedent(body) + f"hands: {{{hands}}}\npiles: {{{hands}}}\nto_move: {to_move}\n"
+    return textwrap.dedent(body) + f"hands: {{{hands}}}\npiles: {{{hands}}}\nto_move: {to_move}\n" + NO_CARDS
 
 
 # -- BR-1 setup --------------------------------------------------------------------------------
@@ -165,7 +189,7 @@ def test_BR_1_3_one_figure_of_every_colour_on_every_tile(players: int) -> None:
     for t, counts in o["tiles"].items():
         for c in colours:
             assert counts[c] == 1, (t, c)
-    assert s.figure_totals() == {c: 21 for c in colours} | ({"grey": 2} if players == 2 else {})
+    assert s.figure_totals() == {c: 21 for c in colours}  # no neutral figures in the seed (BR-1.6)
     assert o["prisoners"] == [{}] * players and o["out"] == {}
     assert o["pile_sizes"] == [10] * players and o["piles"] == [DECK] * players
     assert o["hands"] == [[]] * players
@@ -230,13 +254,21 @@ def test_BR_1_5_first_layout_is_the_default() -> None:
     assert sorted(obs(other.new_initial_state(), "holes")) == ["a1", "b2", "d4", "e5"]
 
 
-def test_BR_1_6_two_neutral_figures_with_two_players_only() -> None:
-    """BR-1.6: with 2 players one neutral (grey) figure is added on each of c4 and c2 (the
-    default); with 3 and 4 players there are none."""
-    o = obs(GAME.new_initial_state(), "tiles")
+def test_BR_1_6_neutral_figures_only_in_the_published_profile() -> None:
+    """BR-1.6: the seed places one figure per colour and no others, so by default there are no
+    neutral figures; the published profile (option neutral="data") adds one grey figure on
+    each of c4 and c2 with 2 players; with 3 and 4 players there are none in either."""
+    seed = GAME.new_initial_state()
+    assert all("grey" not in d for d in obs(seed, "tiles").values())
+    assert seed.figure_totals() == {"red": 21, "blue": 21} and GAME.options["neutral"] == "none"
+    pub = boardkit.load_game("battle_royale", rules="published")
+    assert pub.options["neutral"] == "data" and pub.colours == ("red", "blue", "grey")
+    o = obs(pub.new_initial_state(), "tiles")
     assert {t for t, d in o.items() if d["grey"]} == {"c4", "c2"}
+    assert obs(GN.new_initial_state(), "tiles") == o
+    assert pub.new_initial_state().figure_totals() == {"red": 21, "blue": 21, "grey": 2}
     assert o["c4"] == {"red": 1, "blue": 1, "grey": 1} and o["c3"] == {"red": 1, "blue": 1, "grey": 0}
-    for g in (G3, G4):
+    for g in (G3, G4, boardkit.load_game("battle_royale", rules="published", players=3)):
         o = obs(g.new_initial_state(), "tiles")
         assert all("grey" not in d for d in o.values())
         assert g.new_initial_state().figure_totals().keys() == set(["red", "blue", "green", "yellow"][:g.num_players])
@@ -260,6 +292,8 @@ def test_BR_1_6_neutral_option_and_player_count() -> None:
             boardkit.load_game("battle_royale", players=n)
     with pytest.raises((IllegalPositionError, BoardkitDataError)):
         pos("tiles: {c3: red 1, c4: blue 1, c2: grey 1}\nhands: {}\n", game=G3)
+    with pytest.raises(BoardkitDataError, match="grey"):  # no grey figures in the seed's game
+        GAME.state_from_position("tiles: {c3: red 1, c4: blue 1, c2: grey 1}\nhands: {}\n")
     with pytest.raises(IllegalPositionError) as info:
         pos("tiles: {c3: red 1, c4: blue 1, c2: grey 3}\nhands: {}\n")
     assert info.value.clause == "BR-1.6"
@@ -327,9 +361,9 @@ def test_BR_2_1_the_active_player_plays_a_card_from_its_hand() -> None:
 
 def test_BR_2_2_steps_are_orthogonal_not_into_holes_nor_back() -> None:
     """BR-2.2: a step goes to an edge-adjacent tile, never diagonally (without a diagonal card),
-    never into a hole, never to a tile the figure already entered in this move; a figure needs
-    one step before it may stop."""
-    s = play(pos(MOVE), "play 1x3", "pick c2 red")
+    never into a hole; under the published profile (BR-D10, revisit=False) never to a tile the
+    figure already entered in this move; a figure needs one step before it may stop."""
+    s = play(pos(MOVE, game=GPUB), "play 1x3", "pick c2 red")
     assert legal(s) == {"step b2", "step c1", "step c3", "step d2"}
     refused(s, "stop", "BR-2.2")
     refused(s, "step b3", "BR-2.2")  # diagonal
@@ -342,7 +376,7 @@ def test_BR_2_2_steps_are_orthogonal_not_into_holes_nor_back() -> None:
     s.apply_action("step d3")
     assert legal(s) == {"step d2", "step d4", "step e3", "stop"}
     refused(s, "step e2", "BR-2.2")  # a hole
-    refused(s, "step c3", "BR-2.2")  # entered before in this move
+    refused(s, "step c3", "BR-D10")  # entered before in this move
     s.apply_action("step e3")  # third step: the move ends by itself
     assert tiles(s)["c2"] == {} and tiles(s)["e3"] == {"red": 2}
     assert tiles(s)["c3"] == {"red": 1, "blue": 1}
@@ -355,7 +389,9 @@ def test_BR_2_2_not_off_the_frame() -> None:
     s = play(pos(MOVE), "play 1x3", "pick e3 red")
     assert legal(s) == {"step d3"}  # e2 and e4 are holes, f3 is off the frame
     s = play(pos(MOVE), "play 1x3", "pick c2 red", "step c1")
-    assert legal(s) == {"stop"}  # b1, d1 holes; c0 off the frame; c2 entered
+    assert legal(s) == {"step c2", "stop"}  # b1, d1 holes; c0 off the frame; back to c2 (BR-D10)
+    s = play(pos(MOVE, game=GPUB), "play 1x3", "pick c2 red", "step c1")
+    assert legal(s) == {"stop"}  # c2 entered (published, BR-D10)
 
 
 def test_BR_2_2_fewer_steps_with_stop_and_fewer_figures_with_done() -> None:
@@ -379,6 +415,7 @@ def test_BR_2_2_a_figure_moves_once_a_turn() -> None:
     assert legal(s) == {"done", "pick c3 red", "pick e3 red"}  # the figure that did not move yet
     s.apply_action("pick c3 red")
     assert legal(s) == {"step b3", "step c2", "step c4", "step d3"}
+    refused(s, "pick e3 red", "BR-2.2")  # one figure after another
     s.apply_action("step c4")
     assert legal(s) == {"done", "pick e3 red"}
     refused(s, "pick c3 red", "BR-2.2")  # the red on c3 has moved this turn
@@ -389,13 +426,33 @@ def test_BR_2_2_a_figure_moves_once_a_turn() -> None:
 
 
 def test_BR_2_2_diagonal_card() -> None:
-    """BR-2.2: the diagonal card 1x3d also steps to corner-adjacent tiles."""
+    """BR-2.2: the diagonal card 1x3d - "eine Karte, die genau diese Fortbewegung fordert" -
+    steps diagonally only (its data says ``directions: diagonal``); an orthogonal step is
+    refused naming the card."""
     s = play(pos(MOVE), "play 1x3d", "pick c2 red")
-    assert legal(s) == {"step b2", "step b3", "step c1", "step c3", "step d2", "step d3"}
+    assert legal(s) == {"step b3", "step d3"}
+    err = refused(s, "step c3", "BR-2.2")
+    assert "1x3d" in err.reason and "diagonal" in err.reason
     s.apply_action("step b3")
-    assert legal(s) == {"step b2", "step b4", "step c3", "step c4", "stop"}
+    assert legal(s) == {"step c2", "step c4", "stop"}  # a2 is a hole; back to c2 (BR-D10)
     s.apply_action("step c4")
-    assert legal(s) == {"step b4", "step c3", "step d3", "step d4", "stop"}
+    assert legal(s) == {"step b3", "step d3", "stop"}  # b5 is a hole, d5 not in this arena
+    s.apply_action("step d3")
+    assert tiles(s)["d3"] == {"red": 1, "blue": 1} and obs(s, "phase") == "doom"
+    # published profile: no tile entered twice (BR-D10)
+    s = play(pos(MOVE, game=GPUB), "play 1x3d", "pick c2 red", "step b3")
+    assert legal(s) == {"step c4", "stop"}
+
+
+def test_BR_2_2_a_card_stepping_both_ways(tmp_path: Path) -> None:
+    """BR-2.2, BR-6: a card of another data file may step both ways (``directions: any``)."""
+    doc = yaml.safe_load(DEFAULT_DATA.read_text(encoding="utf-8"))
+    doc["cards"][1]["directions"] = "any"
+    path = tmp_path / "any.yaml"
+    path.write_text(yaml.safe_dump(doc), encoding="utf-8")
+    g = boardkit.load_game("battle_royale", data=str(path), neutral="data")
+    s = play(pos(MOVE, game=g), "play 1x3d", "pick c2 red")
+    assert legal(s) == {"step b2", "step b3", "step c1", "step c3", "step d2", "step d3"}
 
 
 def test_BR_2_2_opponents_only_card_moves_other_players_figures() -> None:
@@ -448,12 +505,11 @@ def test_BR_2_3_overfull_tile_pushes_in_the_arrival_direction() -> None:
     s = play(push_state(), "play 1x3", "pick c2 red", "step c3", "stop")
     assert obs(s, "phase") == "push" and obs(s, "push") == {"tile": "c3", "colour": "red"}
     assert tiles(s)["c3"] == {"red": 2, "blue": 4}
-    assert legal(s) == {"push blue", "push red"}
+    assert legal(s) == {"push blue", "push red", "push red moved"}  # 'moved': the red that arrived (BR-D2)
     refused(s, "done", "BR-2.3")
     refused(s, "step c4", "BR-2.3")
     refused(s, "push green", "BR-2.3")
     refused(s, "push grey", "BR-2.3")
-    refused(s, "push red moved", "BR-D2")  # the only moved red is the one that arrived
     s.apply_action("push blue")
     assert tiles(s) == {"c2": {}, "c3": {"red": 2, "blue": 3}, "c4": {"blue": 2}, "c5": {"red": 1}}
     assert obs(s, "push") is None and obs(s, "phase") == "doom"
@@ -469,7 +525,7 @@ def test_BR_2_3_chain_reaction_and_push_off_the_frame() -> None:
     s.apply_action("push blue")
     assert obs(s, "phase") == "push" and obs(s, "push") == {"tile": "c4", "colour": "blue"}
     assert tiles(s)["c4"] == {"blue": 6}
-    assert legal(s) == {"push blue"}  # the other five blue figures; not the one just arrived
+    assert legal(s) == {"push blue"}  # any of the six blue figures, the one just arrived included
     s.apply_action("push blue")
     assert obs(s, "push") == {"tile": "c5", "colour": "blue"} and tiles(s)["c5"] == {"red": 1, "blue": 5}
     assert legal(s) == {"push blue", "push red"}
@@ -477,7 +533,7 @@ def test_BR_2_3_chain_reaction_and_push_off_the_frame() -> None:
     assert tiles(s) == {"c2": {}, "c3": {"red": 2, "blue": 3}, "c4": {"blue": 5}, "c5": {"blue": 5}}
     assert obs(s, "prisoners") == [{"red": 1}, {}]
     assert obs(s, "phase") == "doom"
-    assert s.figure_totals() == {"red": 21, "blue": 21, "grey": 2}
+    assert s.figure_totals() == {"red": 21, "blue": 21}
 
 
 @pytest.mark.parametrize(("players", "capacity"), [(2, 5), (3, 5), (4, 6)])
@@ -491,7 +547,7 @@ def test_BR_2_3_capacity_by_number_of_players(players: int, capacity: int) -> No
     assert info.value.clause == "BR-2.3"
     full = pos(f"tiles: {{c3: blue {capacity}, c2: red 1}}\nhands: {{0: [1x3]}}\npiles: {{0: []}}\n", game=g)
     play(full, "play 1x3", "pick c2 red", "step c3", "stop")
-    assert obs(full, "phase") == "push" and legal(full) == {"push blue"}
+    assert obs(full, "phase") == "push" and legal(full) == {"push blue", "push red moved"}
     room = pos(f"tiles: {{c3: blue {capacity - 1}, c2: red 1}}\nhands: {{0: [1x3]}}\npiles: {{0: []}}\n", game=g)
     play(room, "play 1x3", "pick c2 red", "step c3", "stop")
     assert obs(room, "phase") == "doom" and tiles(room)["c3"] == {"red": 1, "blue": capacity - 1}
@@ -509,11 +565,11 @@ def test_BR_2_4_pushed_into_a_hole_becomes_a_prisoner() -> None:
         piles: {0: [], 1: []}
     """)
     play(s, "play 1x3", "pick b3 red", "step c3", "stop")
-    assert legal(s) == {"push blue"}
+    assert legal(s) == {"push blue", "push red moved"}
     s.apply_action("push blue")  # east of c3 is d3, a hole
     assert tiles(s) == {"b3": {}, "c3": {"red": 1, "blue": 4}, "c4": {"red": 1}}
     assert "d3" in obs(s, "holes") and obs(s, "prisoners") == [{"blue": 1}, {}]
-    assert obs(s, "out") == {"blue": 16, "grey": 2, "red": 19}
+    assert obs(s, "out") == {"blue": 16, "red": 19}
 
 
 def test_BR_2_4_own_figure_prisoner_or_out_with_option() -> None:
@@ -528,7 +584,7 @@ def test_BR_2_4_own_figure_prisoner_or_out_with_option() -> None:
         piles: {0: [], 1: []}
     """
     s = play(pos(text), "play 1x3", "pick b3 red", "step c3", "stop")
-    assert legal(s) == {"push blue", "push red"}
+    assert legal(s) == {"push blue", "push red", "push red moved"}
     s.apply_action("push red")
     assert obs(s, "prisoners") == [{"red": 1}, {}] and obs(s, "out")["red"] == 18
     g = boardkit.load_game("battle_royale", own_prisoners=False)
@@ -550,22 +606,30 @@ def test_BR_2_4_neutral_figure_pushed_out_is_a_prisoner() -> None:
         piles: {0: [], 1: []}
     """)
     play(s, "play 1x3", "pick b3 red", "step c3", "stop")
-    assert legal(s) == {"push blue", "push grey"}
+    assert legal(s) == {"push blue", "push grey", "push red moved"}
     s.apply_action("push grey")
     assert obs(s, "prisoners") == [{"grey": 1}, {}] and tiles(s)["c3"] == {"red": 1, "blue": 3, "grey": 1}
 
 
-def test_BR_D2_the_arriving_figure_is_not_pushed() -> None:
-    """BR-D2: the figure that just arrived is never the one pushed on."""
-    s = pos("""
+def test_BR_D2_the_arriving_figure_may_be_pushed_on() -> None:
+    """BR-D2: "Die aktive Person entscheidet, welche Figur geschubst wird" - the figure that
+    just arrived may be the one pushed on (it goes one tile further the same way); with the
+    option push_arriving=False it is never the one pushed."""
+    text = """
         tiles:
           c2: red 1
           c3: blue 5
           c4: blue 1
         hands: {0: [1x3]}
         piles: {0: []}
-    """)
-    play(s, "play 1x3", "pick c2 red", "step c3", "stop")
+    """
+    s = play(pos(text), "play 1x3", "pick c2 red", "step c3", "stop")
+    assert legal(s) == {"push blue", "push red moved"}
+    refused(s, "push red", "BR-2.3")  # no red there that has not moved
+    s.apply_action("push red moved")
+    assert tiles(s) == {"c2": {}, "c3": {"blue": 5}, "c4": {"red": 1, "blue": 1}} and obs(s, "phase") == "doom"
+    g = boardkit.load_game("battle_royale", push_arriving=False)
+    s = play(pos(text, game=g), "play 1x3", "pick c2 red", "step c3", "stop")
     assert legal(s) == {"push blue"}
     err = refused(s, "push red", "BR-D2")
     assert "just arrived" in err.reason
@@ -606,7 +670,7 @@ def test_BR_D8_capacity_is_checked_where_the_move_ends() -> None:
     """BR-D8: a figure may pass through a full tile; capacity is checked where its move ends."""
     s = play(push_state(c4="1"), "play 1x3", "pick c2 red", "step c3")
     assert obs(s, "phase") == "move" and tiles(s)["c3"] == {"red": 2, "blue": 4}
-    assert legal(s) == {"step c4", "stop"}
+    assert legal(s) == {"step c2", "step c4", "stop"}
     s.apply_action("step c4")
     assert tiles(s) == {"c2": {}, "c3": {"red": 1, "blue": 4}, "c4": {"red": 1, "blue": 1}, "c5": {"red": 1}}
     assert obs(s, "phase") == "move"
@@ -628,7 +692,7 @@ def test_BR_D8_the_push_follows_the_last_step_even_diagonal() -> None:
         piles: {0: []}
     """)
     play(s, "play 1x3d", "pick b2 red", "step c3", "stop")  # north-east
-    assert legal(s) == {"push blue", "push red"}
+    assert legal(s) == {"push blue", "push red", "push red moved"}
     s.apply_action("push blue")  # to d4 (north-east), which overflows: on to e5, a hole
     assert obs(s, "push") == {"tile": "d4", "colour": "blue"} and tiles(s)["d4"] == {"blue": 6}
     s.apply_action("push blue")
@@ -653,7 +717,8 @@ def test_BR_D8_the_push_follows_the_last_step_even_diagonal() -> None:
 
 def test_BR_2_5_special_after_movement_then_doom_then_draw() -> None:
     """BR-2.5: after all movement the card's special action (here Move of 2x1m) is carried out,
-    then the Doom die is rolled and its event done, then the player draws back up to 4."""
+    then the Doom die is rolled and its event done, then the player draws one card ("Am Ende
+    wird eine Karte nachgezogen")."""
     s = pos("""
         tiles:
           c2: red 1
@@ -701,18 +766,52 @@ def test_BR_2_5_explosion_and_battle_specials_come_before_the_doom_die() -> None
     assert obs(s, "out")["blue"] == 21 - 2
     assert obs(s, "phase") == "doom"
     s = play(pos(text), "play 2x1b", "done")
-    assert obs(s, "phase") == "event" and obs(s, "event") == "battle" and legal(s) == {"take c2 blue"}
+    assert obs(s, "phase") == "event" and obs(s, "event") == "battle" and legal(s) == {"take c2 blue", "decline"}
     s.apply_action("take c2 blue")
     assert obs(s, "prisoners") == [{"blue": 1}, {}] and obs(s, "phase") == "doom"
 
 
-def test_BR_2_5_an_empty_pile_draws_nothing() -> None:
-    """BR-2.5: a player whose pile is empty draws nothing; the next player's turn starts."""
+def test_BR_2_5_one_card_is_drawn_at_the_end_of_the_turn() -> None:
+    """BR-2.5: "Am Ende wird eine Karte nachgezogen": one card, even with a hand of fewer
+    than four (a study position)."""
+    s = pos("""
+        tiles: {c3: red 1; blue 1, c2: red 1}
+        hands: {0: [2x2, 3x1], 1: [1x3]}
+        piles: {0: [1x3, 1x3d], 1: [2x2]}
+    """)
+    play(s, "play 2x2", "done", "roll battle")
+    assert obs(s, "phase") == "draw" and obs(s, "pile_sizes") == [2, 1]
+    s.apply_action("draw 1x3")
+    assert s.current_player() == 1 and obs(s, "phase") == "card"
+    assert obs(s, "hands") == [["1x3", "3x1"], ["1x3"]] and obs(s, "pile_sizes") == [1, 1]
+
+
+def test_BR_D13_an_empty_pile_is_refilled_from_the_played_cards() -> None:
+    """BR-D13: by default (no_cards="reshuffle") a player drawing from an empty pile shuffles
+    its played cards - every card of its colour not in its hand - into a new pile and draws
+    one, uniformly; the game goes on."""
+    text = """
+        tiles: {c3: red 1; blue 1, c2: red 1}
+        hands: {0: [2x2, 3x1], 1: [1x3]}
+        piles: {0: [], 1: [2x2]}
+    """
+    s = play(pos(text), "play 2x2", "done", "roll battle")
+    assert obs(s, "phase") == "draw" and s.current_player() == CHANCE
+    assert obs(s, "piles")[0] == ["1x1e", "1x2o", "1x3", "1x3d", "2x1b", "2x1m", "2x2", "2x2", "3x1"]
+    odds = dict((str(a), p) for a, p in s.chance_outcomes())
+    assert odds["draw 2x2"] == Fraction(2, 9) and odds["draw 3x1"] == Fraction(1, 9) and sum(odds.values()) == 1
+    s.apply_action("draw 2x2")
+    assert s.current_player() == 1 and obs(s, "hands") == [["2x2", "3x1"], ["1x3"]] and obs(s, "pile_sizes") == [8, 1]
+
+
+def test_BR_D13_round_an_empty_pile_draws_nothing() -> None:
+    """BR-D13: with no_cards="round" a player whose pile is empty draws nothing; the next
+    player's turn starts."""
     s = pos("""
         tiles: {c3: red 1; blue 1, c2: red 1}
         hands: {0: [2x2, 3x1], 1: [1x3]}
         piles: {0: [], 1: [2x2]}
-    """)
+    """, game=GROUND)
     play(s, "play 2x2", "done", "roll battle")
     assert s.current_player() == 1 and obs(s, "phase") == "card"
     assert obs(s, "hands") == [["3x1"], ["1x3"]] and obs(s, "pile_sizes") == [0, 1]
@@ -734,7 +833,7 @@ def test_BR_2_6_no_card_in_hand_goes_straight_to_the_doom_die() -> None:
     assert legal(s) == {"roll battle", "roll explosion", "roll move"}
     refused(s, "play 3x1", "BR-2.5")
     s.apply_action("roll battle")
-    assert legal(s) == {"take c2 blue"}
+    assert legal(s) == {"take c2 blue", "decline"}
     s.apply_action("take c2 blue")
     assert obs(s, "phase") == "draw" and legal(s) == {"draw 3x1"}
     s.apply_action("draw 3x1")
@@ -830,8 +929,8 @@ def test_BR_4_2_explosion_under_the_goal_is_a_move() -> None:
 
 
 def test_BR_4_3_battle_strict_majorities_take() -> None:
-    """BR-4.3: Battle - on every tile but the goal the player with the strict majority takes one
-    other figure as a prisoner; a tie without other figures gives nothing; a lone colour
+    """BR-4.3: Battle - on every tile but the goal the player with the strict majority may take
+    one other figure as a prisoner; a tie without other figures gives nothing; a lone colour
     takes nothing; the goal is not battled."""
     s = pos(no_cards_position("""
         tiles:
@@ -843,14 +942,14 @@ def test_BR_4_3_battle_strict_majorities_take() -> None:
           c4: blue 3, grey 1
     """))
     s.apply_action("roll battle")
-    assert obs(s, "event") == "battle" and legal(s) == {"take b2 blue"}
+    assert obs(s, "event") == "battle" and legal(s) == {"take b2 blue", "decline"}
     refused(s, "take d3 red", "BR-4.4")  # tiles in order
     refused(s, "take c3 blue", "BR-4.4")  # the goal is not battled
     refused(s, "eliminator c4", "BR-4.3")
     s.apply_action("take b2 blue")
-    assert legal(s) == {"take d3 red"}
+    assert legal(s) == {"take d3 red", "decline"}
     s.apply_action("take d3 red")
-    assert legal(s) == {"take c4 grey"}
+    assert legal(s) == {"take c4 grey", "decline"}
     s.apply_action("take c4 grey")
     assert tiles(s) == {"b2": {"red": 2}, "c2": {"red": 1, "blue": 1}, "b3": {"red": 1}, "c3": {"red": 3, "blue": 1},
                         "d3": {"blue": 2}, "c4": {"blue": 3}}
@@ -858,9 +957,31 @@ def test_BR_4_3_battle_strict_majorities_take() -> None:
     assert obs(s, "phase") == "doom" and obs(s, "turn") == 5
 
 
+def test_BR_4_3_taking_is_optional() -> None:
+    """BR-4.3: "Die Person mit der Mehrheit darf ... nehmen" - taking is allowed, not forced:
+    'decline' leaves the tile as it is and the battle goes on with the next taker."""
+    s = pos(no_cards_position("""
+        tiles:
+          b2: red 2, blue 1
+          c2: red 1
+          c3: red 1, blue 1
+          d3: blue 2, red 1
+    """))
+    s.apply_action("roll battle")
+    assert legal(s) == {"take b2 blue", "decline"} and s.current_player() == 0
+    s.apply_action("decline")
+    assert tiles(s)["b2"] == {"red": 2, "blue": 1} and obs(s, "prisoners") == [{}, {}]
+    assert legal(s) == {"take d3 red", "decline"} and s.current_player() == 1
+    s.apply_action("decline")
+    assert tiles(s)["d3"] == {"red": 1, "blue": 2} and obs(s, "phase") == "doom" and obs(s, "turn") == 5
+    refused(s, "decline", "BR-2.5")  # no battle now: chance rolls the Doom die
+
+
 def test_BR_4_3_tied_majorities_with_other_figures_take_each() -> None:
-    """BR-4.3: several players tied for the majority with other figures present take one each
-    (4 players, capacity 6); a tie with no other figures gives nothing."""
+    """BR-4.3: several players tied for the majority with other figures present may take one
+    each, in turn order from the active player (4 players, capacity 6); "eine andere Figur"
+    is any figure not one's own, a tied rival's included; a tie with no other figures gives
+    nothing."""
     s = pos(no_cards_position("""
         tiles:
           b2: red 2, yellow 2, blue 1, green 1
@@ -868,19 +989,22 @@ def test_BR_4_3_tied_majorities_with_other_figures_take_each() -> None:
           c3: red 1, blue 1, green 1, yellow 1
     """, game=G4, to_move=0), game=G4)
     s.apply_action("roll battle")
-    assert legal(s) == {"take b2 blue", "take b2 green"}  # red first: it is the active player
+    assert s.current_player() == 0  # red first: it is the active player
+    assert legal(s) == {"take b2 blue", "take b2 green", "take b2 yellow", "decline"}
+    refused(s, "take b2 red", "BR-4.4")
     s.apply_action("take b2 green")
     assert obs(s, "prisoners") == [{"green": 1}, {}, {}, {}]
-    assert legal(s) == {"take b2 blue"}  # then yellow
-    s.apply_action("take b2 blue")
-    assert obs(s, "prisoners") == [{"green": 1}, {}, {}, {"blue": 1}]
-    assert tiles(s)["b2"] == {"red": 2, "yellow": 2} and tiles(s)["c2"] == {"blue": 1, "green": 1}
+    assert s.current_player() == 3 and legal(s) == {"take b2 blue", "take b2 red", "decline"}  # then yellow
+    s.apply_action("take b2 red")
+    assert obs(s, "prisoners") == [{"green": 1}, {}, {}, {"red": 1}]
+    assert tiles(s)["b2"] == {"red": 1, "yellow": 2, "blue": 1} and tiles(s)["c2"] == {"blue": 1, "green": 1}
     assert obs(s, "phase") == "doom"
 
 
-def test_BR_4_3_tied_players_with_too_few_figures_left() -> None:
-    """BR-4.3: the second tied player takes nothing when the first took the last other figure
-    (3 players, capacity 5)."""
+def test_BR_4_3_every_tied_player_takes_even_a_rivals_figure() -> None:
+    """BR-4.3, BR-D15: when the first tied player took the last figure of the others, the
+    second still takes - a figure of its tied rival ("eine andere Figur"): the takers are
+    fixed when the tile is checked (3 players, capacity 5)."""
     s = pos(no_cards_position("""
         tiles:
           b2: red 2, green 2, blue 1
@@ -888,10 +1012,14 @@ def test_BR_4_3_tied_players_with_too_few_figures_left() -> None:
           c3: red 1, blue 1, green 1
     """, game=G3, to_move=1), game=G3)
     s.apply_action("roll battle")
-    assert legal(s) == {"take b2 blue"}
+    assert s.current_player() == 2  # green sits nearer after blue than red
+    assert legal(s) == {"take b2 blue", "take b2 red", "decline"}
     s.apply_action("take b2 blue")
-    assert obs(s, "prisoners") == [{}, {}, {"blue": 1}]  # green sits nearer after blue than red
-    assert obs(s, "phase") == "doom" and tiles(s)["b2"] == {"red": 2, "green": 2}
+    assert obs(s, "prisoners") == [{}, {}, {"blue": 1}]
+    assert s.current_player() == 0 and legal(s) == {"take b2 green", "decline"}
+    s.apply_action("take b2 green")
+    assert obs(s, "prisoners") == [{"green": 1}, {}, {"blue": 1}]
+    assert obs(s, "phase") == "doom" and tiles(s)["b2"] == {"red": 2, "green": 1}
 
 
 def test_BR_4_4_the_taker_chooses_the_figure() -> None:
@@ -903,7 +1031,7 @@ def test_BR_4_4_the_taker_chooses_the_figure() -> None:
           c3: red 1, blue 1
     """))
     s.apply_action("roll battle")
-    assert legal(s) == {"take b2 blue", "take b2 grey"}
+    assert legal(s) == {"take b2 blue", "take b2 grey", "decline"}
     refused(s, "take b2 red", "BR-4.4")
     refused(s, "take c3 blue", "BR-4.4")
     grey = s.child("take b2 grey")
@@ -913,15 +1041,15 @@ def test_BR_4_4_the_taker_chooses_the_figure() -> None:
 
 
 def test_BR_4_4_the_taking_player_is_the_one_to_act() -> None:
-    """BR-4.4: when another player than the active one takes, that player chooses: it is the
-    player to act."""
+    """BR-4.4: when another player than the active one takes, that player chooses (to take,
+    and which figure): it is the player to act."""
     s = pos(no_cards_position("""
         tiles:
           c3: red 1, blue 1
           d3: blue 2, red 1
     """))
     s.apply_action("roll battle")
-    assert legal(s) == {"take d3 red"}
+    assert legal(s) == {"take d3 red", "decline"}
     assert s.current_player() == 1
 
 
@@ -939,7 +1067,7 @@ def test_BR_3_1_game_ends_when_one_colour_is_left() -> None:
         prisoners: {1: red 2}
     """)
     play(s, "play 3x1", "pick b3 red", "step c3")
-    assert legal(s) == {"push blue", "push red"}
+    assert legal(s) == {"push blue", "push red", "push red moved"}
     s.apply_action("push blue")
     assert_over(s, [0], "only one colour left in the arena")
     assert s.winners() == [0]
@@ -964,9 +1092,9 @@ def test_BR_3_1_game_ends_when_only_the_goal_is_left() -> None:
     assert_over(s, [0], "only the goal tile is left")
 
 
-def test_BR_3_1_game_ends_after_a_full_round_without_cards() -> None:
-    """BR-3.1: once no player can play (hands and piles empty) one full round of Doom rolls is
-    played, then the game ends."""
+def test_BR_D13_round_game_ends_after_a_full_round_without_cards() -> None:
+    """BR-D13: with no_cards="round", once no player can play (hands and piles empty) one full
+    round of Doom rolls is played, then the game ends (BR-D13 names the end)."""
     s = pos(no_cards_position("""
         tiles:
           c3: red 1, blue 2
@@ -977,20 +1105,29 @@ def test_BR_3_1_game_ends_after_a_full_round_without_cards() -> None:
     assert s.current_player() == CHANCE and obs(s, "phase") == "doom" and obs(s, "turn") == 5
     assert_running(s)
     s.apply_action("roll battle")
-    assert_over(s, [1], "no cards left and a full round played")
+    assert_over(s, [1], "no cards left and a full round played", "BR-D13")
     # the round starts with the first turn in which nobody holds a card
     s = pos("""
         tiles: {c3: red 1; blue 2, c4: red 1}
         hands: {0: [2x2], 1: []}
         piles: {0: [], 1: []}
-    """)
+    """, game=GROUND)
     play(s, "play 2x2", "done", "roll battle")  # player 0 plays the last card (turn 4)
     assert_running(s)
     s.apply_action("roll battle")  # turn 5: player 1 only rolls
     assert_running(s)
     assert obs(s, "turn") == 6 and obs(s, "phase") == "doom"
     s.apply_action("roll battle")  # turn 6: player 0's roll completes the round without cards
-    assert_over(s, [1], "no cards left and a full round played")
+    assert_over(s, [1], "no cards left and a full round played", "BR-D13")
+    # by default (no_cards="reshuffle") the same position goes on: the played card is drawn again
+    s = pos("""
+        tiles: {c3: red 1; blue 2, c4: red 1}
+        hands: {0: [2x2], 1: []}
+        piles: {0: [], 1: []}
+    """)
+    play(s, "play 2x2", "done", "roll battle")
+    assert obs(s, "phase") == "draw" and len(obs(s, "piles")[0]) == 10
+    assert_running(s)
 
 
 @pytest.mark.parametrize(
@@ -1066,7 +1203,7 @@ def test_BR_6_defaults_come_from_the_data_file() -> None:
     assert GAME.deck == tuple(sorted(DECK))
     assert GAME.data["doom_die"] == ["move", "move", "explosion", "explosion", "battle", "battle"]
     assert GAME.data["first_layout"] == ["b5", "e4", "a2", "d1"] and GAME.data["neutral"] == ["c4", "c2"]
-    assert GAME.cards["1x3d"] == {"name": "1x3d", "figures": 1, "steps": 3, "diagonal": True}
+    assert GAME.cards["1x3d"] == {"name": "1x3d", "figures": 1, "steps": 3, "directions": "diagonal"}
     assert GAME.cards["1x2o"]["opponents_only"] and GAME.cards["2x1m"]["special"] == "move"
 
 
@@ -1084,7 +1221,7 @@ def test_BR_6_a_custom_data_file_is_loaded(tmp_path: Path) -> None:
         doc["neutral"] = ["b2", "d4"]
 
     path = _write_data(tmp_path, "printed", change)
-    g = boardkit.load_game("battle_royale", data=str(path))
+    g = boardkit.load_game("battle_royale", data=str(path), neutral="data")
     s = g.new_initial_state()
     o = s.observation(None)
     assert o["capacity"] == 3 and sorted(o["holes"]) == ["a1", "a5", "e1", "e5"]
@@ -1128,9 +1265,9 @@ def _battle(body: str, game=GAME, to_move: int = 0):
 
 
 def test_BR_D3_neutral_figures_count_but_never_take() -> None:
-    """BR-D3: neutral figures count for majorities; players at the top count take from the
-    colours below it; a tile topped by neutral figures alone, or a tie with nothing else,
-    gives nothing."""
+    """BR-D3: neutral figures count for majorities; players at the top count take any figure
+    not of their own colour; a tile topped by neutral figures alone, or a tie with nothing
+    else, gives nothing."""
     quiet = _battle("""
         tiles:
           b3: grey 2, red 1, blue 1
@@ -1145,8 +1282,8 @@ def test_BR_D3_neutral_figures_count_but_never_take() -> None:
           b3: grey 2, red 2, blue 1
           c3: red 1, blue 1
     """)
-    assert legal(tied) == {"take b3 blue"}  # red shares the top with grey: it takes blue, not grey
-    refused(tied, "take b3 grey", "BR-4.4")
+    assert legal(tied) == {"take b3 blue", "take b3 grey", "decline"}  # red shares the top with grey
+    refused(tied, "take b3 red", "BR-4.4")
     three_way = _battle("""
         tiles:
           b3: grey 1, red 1, blue 1
@@ -1158,7 +1295,7 @@ def test_BR_D3_neutral_figures_count_but_never_take() -> None:
           b3: red 2, grey 1, blue 1
           c3: red 1, blue 1
     """)
-    assert legal(grey_below) == {"take b3 blue", "take b3 grey"}
+    assert legal(grey_below) == {"take b3 blue", "take b3 grey", "decline"}
 
 
 @pytest.mark.parametrize(("to_move", "first", "second"), [(0, 0, 3), (2, 3, 0), (3, 3, 0), (1, 3, 0)])
@@ -1170,12 +1307,15 @@ def test_BR_D4_tied_takers_in_turn_order_from_the_active_player(to_move: int, fi
           b3: red 2, yellow 2, blue 1, green 1
           c3: red 1, blue 1, green 1, yellow 1
     """, game=G4, to_move=to_move)
-    assert legal(s) == {"take b3 blue", "take b3 green"}
+    colour = ["red", "blue", "green", "yellow"]
+    assert s.current_player() == first
+    assert legal(s) == {"take b3 blue", "take b3 green", f"take b3 {colour[second]}", "decline"}
     s.apply_action("take b3 blue")
     expected = [{}, {}, {}, {}]
     expected[first] = {"blue": 1}
     assert obs(s, "prisoners") == expected
-    assert legal(s) == {"take b3 green"}
+    assert s.current_player() == second
+    assert legal(s) == {"take b3 green", f"take b3 {colour[first]}", "decline"}
     s.apply_action("take b3 green")
     expected[second] = {"green": 1}
     assert obs(s, "prisoners") == expected
@@ -1194,7 +1334,7 @@ def test_BR_D5_tiles_are_battled_in_name_order() -> None:
           c2: blue 1
           c3: blue 1
     """)
-    assert legal(s) == {"take b1 red"}  # b1 comes before a2
+    assert legal(s) == {"take b1 red", "decline"}  # b1 comes before a2
     s.apply_action("take b1 red")  # red's last figure: the game ends before a2
     assert_over(s, [1], "only one colour left in the arena")
     assert tiles(s)["a2"] == {"blue": 2, "grey": 1}
@@ -1209,7 +1349,7 @@ def test_BR_D5_tiles_are_battled_in_name_order() -> None:
           c3: blue 1
     """)
     play(s, "take b1 red")
-    assert legal(s) == {"take a2 grey"}
+    assert legal(s) == {"take a2 grey", "decline"}
     s.apply_action("take a2 grey")
     assert obs(s, "prisoners") == [{}, {"red": 1, "grey": 1}]
 
@@ -1283,11 +1423,11 @@ def test_BR_D9_max_turns_cuts_the_game_off_with_zeros() -> None:
     s = pos("""
         tiles: {c3: red 1; blue 1, c2: red 1}
         hands: {0: [2x2], 1: [2x2]}
-        piles: {0: [], 1: []}
+        piles: {0: [3x1], 1: [3x1]}
     """, game=g)
-    play(s, "play 2x2", "done", "roll battle")  # turn 4 ends
+    play(s, "play 2x2", "done", "roll battle", "draw 3x1")  # turn 4 ends
     assert obs(s, "turn") == 5 and s.current_player() == 1
-    play(s, "play 2x2", "done", "roll battle")  # turn 5 ends: the cut
+    play(s, "play 2x2", "done", "roll battle", "draw 3x1")  # turn 5 ends: the cut
     assert s.is_terminal() and s.current_player() == TERMINAL
     assert s.outcome() == Outcome((), "cut off", "BR-D9", (0, 0))  # the cut-off names its clause
     assert s.returns() == [0, 0] and s.winners() == [] and s.legal_actions() == []
@@ -1314,7 +1454,7 @@ def _check_invariants(s) -> None:
     o = s.observation(None)
     n = o["players"]
     colours = ["red", "blue", "green", "yellow"][:n]
-    assert s.figure_totals() == {c: 21 for c in colours} | ({"grey": 2} if n == 2 else {})  # BR-1.3
+    assert s.figure_totals() == {c: 21 for c in colours} | ({"grey": 2} if "grey" in s.game.colours else {})  # BR-1.3
     if o["moving"] is None and o["push"] is None:  # BR-2.3
         assert all(sum(d.values()) <= o["capacity"] for d in o["tiles"].values()), o["tiles"]
     assert all(len(h) <= 4 for h in o["hands"])  # BR-1.4
@@ -1330,13 +1470,14 @@ def _check_invariants(s) -> None:
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**32 - 1), players=st.sampled_from([2, 3, 4]))
-def test_BR_1_3_property_random_playouts_keep_invariants(seed: int, players: int) -> None:
-    """BR-1.3 / BR-2.3 / BR-1.4 (property): in seeded random playouts (max_turns=40) figures are
-    conserved after every action (21 per player colour, 2 neutral), no tile holds more than
-    the capacity while no move or push is in progress, no hand holds more than 4 cards; chance
-    probabilities sum to 1; actions are unique; a saved game replays to the same state."""
-    g = boardkit.load_game("battle_royale", players=players, max_turns=40)
+@given(seed=st.integers(0, 2**32 - 1), players=st.sampled_from([2, 3, 4]), rules=st.sampled_from(["seed", "published"]))
+def test_BR_1_3_property_random_playouts_keep_invariants(seed: int, players: int, rules: str) -> None:
+    """BR-1.3 / BR-2.3 / BR-1.4 (property): in seeded random playouts (max_turns=40, both rules
+    profiles) figures are conserved after every action (21 per player colour, 2 neutral
+    under the published profile), no tile holds more than the capacity while no move or push
+    is in progress, no hand holds more than 4 cards; chance probabilities sum to 1; actions
+    are unique; a saved game replays to the same state."""
+    g = boardkit.load_game("battle_royale", rules=rules, players=players, max_turns=40)
     s = g.new_initial_state()
     rng = random.Random(seed)
     _check_invariants(s)
@@ -1361,31 +1502,121 @@ def test_BR_1_3_property_random_playouts_keep_invariants(seed: int, players: int
     assert again.observation(None) == s.observation(None)
 
 
-def test_BR_D10_a_figure_never_steps_back_onto_its_start_tile() -> None:
-    """BR-D10: the tile a move starts from counts as entered, so the figure cannot return to it
-    in the same move."""
-    game = boardkit.load_game("battle_royale")
-    tiles = {t: "" for t in ["a1", "b1", "c1", "e1", "b2", "c2", "d2", "e2", "a3", "b3", "c3", "d3", "e3",
+def test_BR_D10_entering_a_tile_twice_seed_and_published() -> None:
+    """BR-D10: the seed sets no limit on the way a figure takes, so by default it may step back
+    onto a tile it entered, its start included, and end its move there; under the published
+    profile (revisit=False) the start counts as entered and no tile is entered twice."""
+    cells = {t: "" for t in ["a1", "b1", "c1", "e1", "b2", "c2", "d2", "e2", "a3", "b3", "c3", "d3", "e3",
                              "a4", "b4", "c4", "d4", "a5", "c5", "d5", "e5"]}
-    tiles.update({"c2": "red 1", "c3": "red 1, blue 1"})
-    s = game.state_from_position({"tiles": tiles, "hands": {0: ["1x3"], 1: ["2x2"]}})
-    s.apply_action("play 1x3")
-    s.apply_action("pick c2 red")
-    s.apply_action("step c3")
-    assert "step c2" not in {str(a) for a in s.legal_actions()}
-    err = s.why_illegal("step c2")
-    assert err is not None and err.clause == "BR-D10" and "twice" in err.reason
+    cells.update({"c2": "red 1", "c3": "red 1, blue 1"})
+    position = {"tiles": cells, "hands": {0: ["1x3"], 1: ["2x2"]}}
+    s = GAME.state_from_position(position)
+    play(s, "play 1x3", "pick c2 red", "step c3")
+    assert "step c2" in legal(s)
+    play(s, "step c2", "stop")  # back where it started: a move that changes nothing on the tiles
+    assert tiles(s)["c2"] == {"red": 1} and obs(s, "phase") == "doom"
+    for game in (GPUB, boardkit.load_game("battle_royale", revisit=False)):
+        s = game.state_from_position(position)
+        play(s, "play 1x3", "pick c2 red", "step c3")
+        assert "step c2" not in legal(s)
+        err = refused(s, "step c2", "BR-D10")
+        assert "twice" in err.reason
+        play(s, "step d3")
+        refused(s, "step c3", "BR-D10")
 
 
-def test_BR_D11_boxed_eliminator_stays_and_takes_are_forced() -> None:
-    """BR-D11: an Eliminator with no tile around it stays (no decision is asked), and a battle
-    take offers no way to decline."""
-    game = boardkit.load_game("battle_royale")
-    tiles = {t: "" for t in ["a1", "b1", "c1", "e1", "b2", "c2", "d2", "e2", "a3", "b3", "c3", "d3", "e3",
-                             "a4", "b4", "c4", "d4", "a5", "c5", "d5", "e5"]}
-    tiles.update({"c3": "red 1, blue 1", "b3": "red 2, blue 1"})
-    s = game.state_from_position({"tiles": tiles, "hands": {0: [], 1: []}, "piles": {0: [], 1: []}})
-    s.apply_action("roll battle")
-    assert {str(a) for a in s.legal_actions()} == {"take b3 blue"}  # no 'pass'
-    err = s.why_illegal("done")
-    assert err is not None and err.clause == "BR-4.3"
+def test_BR_D11_a_boxed_eliminator_stays() -> None:
+    """BR-D11: an Eliminator that must move but has no tile around it stays where it is; no
+    decision is asked."""
+    s = pos("""
+        tiles: {c3: red 1; blue 1, c4: red 1, c5: blue 1}
+        eliminator: a1
+        hands: {0: [], 1: []}
+        piles: {0: [], 1: []}
+    """)
+    assert obs(s, "phase") == "doom"
+    s.apply_action("roll move")  # a2, b1, b2 are holes
+    assert obs(s, "eliminator") == "a1" and s.current_player() == CHANCE and obs(s, "phase") == "draw"
+    err = s.why_illegal("eliminator b2")
+    assert err is not None and err.clause == "BR-1.4"
+
+
+#: BR-D14: red to move with the opponents-only card; c3 and c4 are full (5 figures).
+OPPONENTS = """
+tiles:
+  c1: red 1
+  c2: blue 1
+  c3: red 3, blue 2
+  b3: red 1
+  c4: red 5
+  d4: blue 1
+hands: {0: [1x2o], 1: [2x2]}
+piles: {0: [], 1: []}
+"""
+
+
+def test_BR_D14_a_move_of_another_players_figure_does_not_push() -> None:
+    """BR-D14: only "ein Zug der eigenen Figur" pushes, and a tile holds at most the maximum:
+    a figure moved by the opponents-only card may pass through a full tile but may not end
+    its move there; a figure whose every way ends on a full tile cannot be picked."""
+    s = play(pos(OPPONENTS, game=GPUB), "play 1x2o")  # no tile entered twice (BR-D10)
+    assert legal(s) == {"done", "pick c2 blue", "pick c3 blue"}
+    err = refused(s, "pick d4 blue", "BR-D14")  # its only way leads onto full tiles
+    assert "own figure" in err.reason
+    s = play(pos(OPPONENTS), "play 1x2o")  # seed: d4 - c4 - back to d4 is a way
+    assert legal(s) == {"done", "pick c2 blue", "pick c3 blue", "pick d4 blue"}
+    s.apply_action("pick d4 blue")
+    assert legal(s) == {"step c4"}
+    s.apply_action("step c4")
+    assert legal(s) == {"step d4"}
+    refused(s, "stop", "BR-D14")
+    s = play(pos(OPPONENTS), "play 1x2o")
+    s.apply_action("pick c2 blue")
+    assert legal(s) == {"step c1", "step c3"}
+    s.apply_action("step c3")  # through the full goal: 6 figures while it passes
+    assert legal(s) == {"step b3", "step c2"}
+    refused(s, "stop", "BR-D14")
+    refused(s, "step c4", "BR-D14")
+    s.apply_action("step b3")  # the last step: the move ends on b3
+    assert tiles(s)["b3"] == {"red": 1, "blue": 1} and tiles(s)["c3"] == {"red": 3, "blue": 2}
+    assert obs(s, "phase") == "doom" and obs(s, "push") is None
+    # a position with a blue figure stuck on a full tile is refused
+    with pytest.raises(IllegalPositionError) as info:
+        GAME.state_from_position(textwrap.dedent(OPPONENTS).replace("hands:", "phase: move\ncard: 1x2o\nfigures_left: 1\n"
+                                 "moving: {colour: blue, path: [c3, c4], steps_left: 0}\nhands:").replace("c4: red 5", "c4: red 4, blue 1"))
+    assert info.value.clause in ("BR-D14", "BR-2.3")
+
+
+def test_BR_D14_option_push_lets_an_opponents_move_push() -> None:
+    """BR-D14: with opponent_push="push" a move of another player's figure that overfills a
+    tile pushes a figure on, as an own figure's move does."""
+    g = variant(GAME, opponent_push="push")
+    s = play(pos(OPPONENTS, game=g), "play 1x2o")
+    assert legal(s) == {"done", "pick c2 blue", "pick c3 blue", "pick d4 blue"}
+    play(s, "pick c2 blue", "step c3")
+    assert legal(s) == {"step b3", "step c2", "step c4", "stop"}
+    s.apply_action("stop")
+    assert obs(s, "phase") == "push" and obs(s, "push") == {"tile": "c3", "colour": "blue"}
+    assert legal(s) == {"push blue", "push blue moved", "push red"}
+
+
+def test_BR_D12_figures_of_a_blasted_tile_leave_the_game_survivors_by_hand() -> None:
+    """BR-D12: the engine cannot tell which figures of a blasted tile stay lying on another
+    tile ("Sollten Figuren auf anderen Plättchen liegen bleiben, dürfen sie dort aufgestellt
+    werden"): all of them leave the game; a group that saw one land on c3 sets it up there
+    in a study position and plays on."""
+    s = pos(no_cards_position("""
+        tiles:
+          c3: red 1, blue 1
+          d3: red 2, blue 1
+          c4: red 1, blue 1
+        eliminator: d3
+    """))
+    s.apply_action("roll explosion")
+    assert "d3" in obs(s, "holes") and obs(s, "out")["red"] == 21 - 2 and obs(s, "out")["blue"] == 21 - 2
+    p = s.to_position()
+    assert p["phase"] == "doom"
+    p["tiles"]["c3"] = "red 2, blue 1"  # one red figure of d3 stayed lying on c3
+    again = s.game.state_from_position(p, study=True)
+    assert tiles(again)["c3"] == {"red": 2, "blue": 1} and obs(again, "out")["red"] == 21 - 3
+    assert again.figure_totals() == {"red": 21, "blue": 21}

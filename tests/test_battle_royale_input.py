@@ -36,16 +36,20 @@ def data_file(tmp_path: Path, **changes) -> str:
 )
 def test_BR_6_malformed_data_file_names_file_and_field(tmp_path, changes, message):
     path = data_file(tmp_path, **changes)
+    options = {"neutral": "data"} if "neutral" in changes else {}  # the data's neutral tiles are read only then
     with pytest.raises(BoardkitDataError, match=message) as info:
-        boardkit.load_game("battle_royale", data=path)
+        boardkit.load_game("battle_royale", data=path, **options)
     assert path in str(info.value)
 
 
 def test_BR_1_6_neutral_option_only_with_two_players():
+    """BR-1.6: neutral figures only with 2 players and option neutral."""
     with pytest.raises(OptionError, match="neutral figures are used only with 2 players"):
         boardkit.load_game("battle_royale", players=3, neutral="a1 a2")
     with pytest.raises(OptionError, match="c2 is removed by the layout"):
-        boardkit.load_game("battle_royale", layout="c2 a1 e5 e1")
+        boardkit.load_game("battle_royale", layout="c2 a1 e5 e1", neutral="data")
+    assert boardkit.load_game("battle_royale", layout="c2 a1 e5 e1").neutral == ()  # none in the seed
+    assert boardkit.load_game("battle_royale", rules="published", players=3).neutral == ()
 
 
 def _moving_state():

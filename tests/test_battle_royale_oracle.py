@@ -11,7 +11,8 @@ oracle's perft counts with data/perft/battle_royale.yaml.
 Clauses covered: BR-1.1 .. BR-1.7 (arena, layout, Eliminator start, figures, dealing, neutral
 figures, start player), BR-2.1 .. BR-2.6 (card, movement, capacity and pushes with chains,
 prisoners, turn order, empty hand), BR-3.1 and BR-3.2 (end and winners), BR-4.1 .. BR-4.4 (Doom
-events), BR-6 (data file), and the decisions BR-D1 .. BR-D9.
+events), BR-6 (data file), and the decisions BR-D1 .. BR-D15 (both rules profiles and the options
+revisit, push_arriving, opponent_push, no_cards).
 
 The one disagreement found (engine before commit a9dc38f): in a battle the engine reported the
 *active* player as the one to move for every ``take``, although the prisoner went to the taking
@@ -100,13 +101,25 @@ def test_random_games_match_oracle(players: int, seed: int) -> None:
     player (BR-1.4, BR-1.7), cards, picks, steps, stop, done (BR-2.1, BR-2.2, BR-D1), pushes and
     prisoners (BR-2.3, BR-2.4, BR-D2, BR-D8), the turn order and refill (BR-2.5, BR-2.6), Doom
     events (BR-4.1 .. BR-4.4, BR-D3 .. BR-D5), the end (BR-3.1, BR-3.2, BR-D6, BR-D7, BR-D9)."""
-    game = boardkit.load_game("battle_royale", players=players, max_turns=30)
+    game = boardkit.load_game("battle_royale", players=players, max_turns=30, **_variant(seed))
     state = game.new_initial_state()
     oracle = OracleState.initial(**game.options)
     _lockstep(state, oracle, random.Random(1000 * players + seed))
 
 
-def _random_position(rng: random.Random, players: int, crowded: bool) -> dict:
+def _variant(seed: int) -> dict:
+    """Options by seed: the seed profile, the published profile, and every option that turns a
+    seed reading into another (BR-D2, BR-D10, BR-D13, BR-D14), in turn."""
+    if seed % 4 == 1:
+        return {"rules": "published"}
+    if seed % 4 == 2:
+        return {"push_arriving": False, "opponent_push": "push", "no_cards": "round", "revisit": False}
+    if seed % 4 == 3:
+        return {"rules": "published", "opponent_push": "push", "no_cards": "round"}
+    return {}
+
+
+def _random_position(rng: random.Random, players: int, crowded: bool, neutral: bool) -> dict:
     """A random start-of-turn position: a connected arena grown from the goal, tiles filled up
     to capacity (``crowded``: at least capacity - 2), random hands and piles."""
     data = load_data()
@@ -119,7 +132,7 @@ def _random_position(rng: random.Random, players: int, crowded: bool) -> dict:
         if 0 <= q[0] < 5 and 0 <= q[1] < 5:
             present.add(q)
     colours = list(COLOURS[:players])
-    grey_left = 2 if players == 2 else 0
+    grey_left = 2 if neutral else 0
     per_colour = {c: 0 for c in colours}
     tiles = {}
     for p in sorted(present):
@@ -157,10 +170,11 @@ def test_random_positions_match_oracle(seed: int) -> None:
     rng = random.Random(7000 + seed)
     players = 2 + seed % 3
     game = boardkit.load_game("battle_royale", players=players, max_turns=14,
-                              own_prisoners=seed % 2 == 0)
+                              own_prisoners=seed % 2 == 0, **_variant(seed // 2))
     for _ in range(30):
         try:
-            state = game.state_from_position(_random_position(rng, players, crowded=seed % 4 != 3))
+            state = game.state_from_position(_random_position(rng, players, crowded=seed % 4 != 3,
+                                                              neutral="grey" in game.colours))
             break
         except Exception:  # noqa: BLE001 - a drawn position the engine refuses
             continue
@@ -175,7 +189,7 @@ def test_random_positions_match_oracle(seed: int) -> None:
 def test_from_engine_at_turn_starts(seed: int) -> None:
     """At every turn start of a random game, an oracle read from the observation alone
     (``from_engine``) has the same legal actions and view as the engine (BR-2.1, BR-2.6)."""
-    game = boardkit.load_game("battle_royale", players=2 + seed % 3, max_turns=30)
+    game = boardkit.load_game("battle_royale", players=2 + seed % 3, max_turns=30, **_variant(seed))
     state = game.new_initial_state()
     rng = random.Random(seed)
     checked = 0
@@ -205,7 +219,7 @@ def test_battle_take_is_decided_by_the_taker() -> None:
     """BR-4.4: the taking player chooses the figure, so it is the player to move: blue (1), not
     red, the active player (0), in ``current_player()`` and ``observation()["to_move"]``."""
     state = _battle_state()
-    assert sorted(str(a) for a in state.legal_actions()) == ["take d4 red"]
+    assert sorted(str(a) for a in state.legal_actions()) == ["decline", "take d4 red"]
     assert state.current_player() == 1
     assert state.observation(None)["to_move"] == 1
 
@@ -218,7 +232,7 @@ def test_battle_take_prisoner_goes_to_the_taker() -> None:
     for text in ["draw 2x2", "draw 1x2o", "draw 2x1m", "draw 2x1b", "draw 1x3d", "draw 3x1",
                  "draw 3x1", "draw 1x3", "play 1x2o", "pick d3 blue", "step d4", "stop", "roll battle"]:
         oracle = oracle.apply(text)
-    assert oracle.legal_actions() == ["take d4 red"] and oracle.current_player() == 1
+    assert oracle.legal_actions() == ["decline", "take d4 red"] and oracle.current_player() == 1
     state = _battle_state()
     state.apply_action(state.parse_action("take d4 red"))
     assert state.observation(None)["prisoners"] == [{}, {"red": 1}]

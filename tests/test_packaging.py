@@ -156,7 +156,7 @@ def test_wheel_from_clean_clone_plays_every_game_from_site_packages(tmp_path: Pa
     site = Path(result["site"]).resolve()
     assert Path(result["boardkit"]).resolve().is_relative_to(site), result["boardkit"]
     games = result["games"]
-    assert set(games) == {"battle_royale", "leaders", "marabunta"}, games
+    assert set(games) == {"armageddon", "battle_royale", "leaders", "marabunta"}, games
     data = site / "boardkit" / "data"
     outside = [p for p in result["yaml"] if not Path(p).resolve().is_relative_to(data)]
     assert not outside, f"YAML read from outside site-packages/boardkit/data: {outside}"

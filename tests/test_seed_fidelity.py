@@ -6,8 +6,12 @@ never the default (shared/rules/README.md).
 from __future__ import annotations
 
 import json
+import os
+import random
+from collections import Counter
 
 import pytest
+from tqdm.auto import tqdm
 
 import boardkit
 from boardkit.core.rules import ClauseRegistry, Clause, SeedPassage, load_clauses, load_seed, seed_map_problems
@@ -135,3 +139,32 @@ def test_a_saved_state_keeps_its_profile(game: str) -> None:
 
 def test_profiles_are_listed() -> None:
     assert PROFILES == ("seed", "published")
+
+
+# ---- both profiles play whole games ---------------------------------------------------------
+
+#: Seeded random games per game and profile (BOARDKIT_PROFILE_GAMES=N for another size).
+PROFILE_GAMES = int(os.environ.get("BOARDKIT_PROFILE_GAMES", "1000"))
+#: Safety stop per game (atomic actions); a game that reaches it fails the test.
+PROFILE_MAX_ACTIONS = 50_000
+
+
+@pytest.mark.parametrize("rules", PROFILES)
+@pytest.mark.parametrize("game", GAMES)
+def test_both_profiles_play_seeded_games_to_the_end(game: str, rules: str) -> None:
+    """``rules="seed"`` and ``rules="published"`` each play PROFILE_GAMES seeded random games
+    to a terminal state; every end names a clause of the game and the returns are one per seat."""
+    from boardkit.core.game import random_playout
+
+    g = boardkit.load_game(game, rules=rules)
+    if rules == "published" and g == boardkit.load_game(game):
+        pytest.skip(f"{game}: the published edition changes no option; the seed run plays the same games")
+    reasons: Counter[str] = Counter()
+    for i in tqdm(range(PROFILE_GAMES), desc=f"{game} {rules}", leave=False, disable=None):
+        state = random_playout(g.new_initial_state(), random.Random(f"profiles:{game}:{rules}:{i}"), PROFILE_MAX_ACTIONS)
+        assert state.is_terminal(), f"game {i} not over after {PROFILE_MAX_ACTIONS} actions"
+        outcome = state.outcome()
+        assert outcome is not None and outcome.clause in g.clauses, (i, outcome)
+        assert len(state.returns()) == g.num_players
+        reasons[outcome.clause] += 1
+    assert sum(reasons.values()) == PROFILE_GAMES

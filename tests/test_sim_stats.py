@@ -31,20 +31,28 @@ def test_wilson_interval_known_values():
 def test_play_many_is_reproducible_and_split_independent():
     game = boardkit.load_game("leaders", max_turns=20)
     run = play_many(game, 6, seed=7, progress=False)
-    assert run == play_many(game, 6, seed=7, progress=False)
-    assert run[4] == play_one(game, "7:4", 4)
-    assert all(r.terminal for r in run)
-    assert {r.seed for r in run} == {f"7:{i}" for i in range(6)}
+    assert run.equals(play_many(game, 6, seed=7, progress=False))
+    one = play_one(game, "7:4", 4)
+    row = run.iloc[4]
+    assert (row["seed"], tuple(row["winners"]), row["actions"], row["turns"]) == (one.seed, one.winners, one.actions, one.turns)
+    assert run["terminal"].all()
+    assert list(run["seed"]) == [f"7:{i}" for i in range(6)]
 
 
-def test_play_many_on_processes_and_dask_equals_one_process():
-    game = boardkit.load_game("leaders", max_turns=15)
-    one = play_many(game, 24, seed=3, progress=False)
-    assert play_many(game, 24, seed=3, progress=False, workers=2, chunk=5) == one
+def test_same_200_games_on_serial_process_and_dask_backends(tmp_path):
+    """The same 200 seeded games give identical tables in one process, on two local processes,
+    on a Dask LocalCluster with two workers, and streamed to parquet."""
+    game = boardkit.load_game("battle_royale")
+    one = play_many(game, 200, seed=3, progress=False)
+    assert len(one) == 200 and one["terminal"].all()
+    assert play_many(game, 200, seed=3, progress=False, workers=2, chunk=23).equals(one)
+    assert play_many(game, 200, seed=3, progress=False, out=tmp_path / "run.parquet", chunk=17).equals(one)
     distributed = pytest.importorskip("distributed", reason="dask[distributed] is in the notebook extra")
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None,
                                   processes=True) as cluster, distributed.Client(cluster) as client:
-        assert play_many(game, 24, seed=3, progress=False, client=client, chunk=7) == one
+        assert play_many(game, 200, seed=3, progress=False, client=client, chunk=29).equals(one)
+        # an existing cluster's address works with no other change
+        assert play_many(game, 40, seed=3, progress=False, client=cluster.scheduler_address).equals(one.iloc[:40])
     with pytest.raises(ValueError, match="workers >= 1"):
         play_many(game, 3, workers=0)
 

@@ -225,7 +225,8 @@ def seed_map_problems(registry: ClauseRegistry, seed_text: str) -> list[str]:
     is found after the previous one, and what lies between passages (and before the first,
     after the last) is only punctuation or white space. Every clause a passage names exists.
     Every clause quote, split on ``" ... "`` (a cut), is found in the seed, its parts in
-    order; every passage a quote touches lists that clause, and no cut leaves out a passage
+    order; every passage of a rule that a quote touches lists that clause (a passage that states
+    no rule, such as advice, may be quoted along), and no cut leaves out a passage
     that the map gives to the same clause (a quote may not hide a sentence of its own rule).
     A clause with no quote is an open point, a decision or a rule of the published edition.
 
@@ -273,7 +274,7 @@ def seed_map_problems(registry: ClauseRegistry, seed_text: str) -> list[str]:
                 break
             end = at + len(part)
             for s, e, ids in spans:
-                if s < end and at < e and cid not in ids:
+                if s < end and at < e and ids and cid not in ids:  # a passage of no rule may be quoted along
                     problems.append(f"{cid}: quotes the passage {flat[s:e][:60]!r}, whose seed_map entry does not list {cid}")
                 if k and prev_end <= s and e <= at and cid in ids:
                     problems.append(f"{cid}: its quote cuts out {flat[s:e][:60]!r}, a passage of its own rule; quote it whole")

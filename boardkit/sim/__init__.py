@@ -1,22 +1,32 @@
 """Play many seeded games: reproducible per game, with a progress bar, on one core, on local
-processes, or on a Dask cluster.
+processes, or on a Dask cluster; results as a pandas DataFrame (or a parquet file).
 
 Game ``i`` of a run always uses the seed ``f"{seed}:{i}"``, so results do not depend on how the
-work is split: the same call with ``workers=4`` or with a ``dask.distributed.Client`` returns
-exactly the games of the single-process run. Work is sent in chunks of games (one task per
-game costs more than the game itself).
+work is split: the same call with ``workers=2`` or with a ``dask.distributed.Client`` (or the
+address of an existing cluster) returns exactly the games of the single-process run. Work is
+sent in chunks of games (one task per game costs more than the game itself).
+
+One row per game (:data:`COLUMNS`): winners, returns, each seat's win share, length in
+actions, decisions and turns, the end's reason and clause, whether a safety stop cut it off,
+the mean branching factor, lead changes (games with a running score), the options and rules
+profile, and the agents; optionally the whole action log for replay.
 """
 
 from __future__ import annotations
 
+import json
 import random
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import dataclass
-from typing import Any, Callable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Iterator, Sequence
 
 from tqdm.auto import tqdm
 
 from boardkit.core.game import Game, State, sample_chance
+
+if TYPE_CHECKING:  # pragma: no cover
+    import pandas as pd
 
 
 @dataclass(frozen=True)
@@ -30,8 +40,15 @@ class GameResult:
         winners: ``state.winners()`` (empty for a game with no winner).
         actions: atomic actions played, chance included.
         turns: turns started, where the state has a ``turn`` attribute, else rounds started
-            where it has a ``round`` attribute (Marabunta), else 0.
-        terminal: False when the game was stopped by ``max_actions``.
+            where it has a ``round`` attribute (Marabunta), else seat turns.
+        terminal: False when the game was stopped by ``max_actions`` (a timeout).
+        decisions: actions chosen by seats (chance excluded).
+        seat_turns: runs of decisions by one seat (the game-agnostic turn).
+        branching: mean number of legal actions at a decision.
+        lead_changes: times the leader by running score changed at a turn's end (games
+            with a registered score), else None.
+        reason, clause: the end (``state.outcome()``), "" for a game cut off.
+        log: the full action history as text, when asked for.
     """
 
     index: int
@@ -41,6 +58,13 @@ class GameResult:
     actions: int
     turns: int
     terminal: bool
+    decisions: int = 0
+    seat_turns: int = 0
+    branching: float = 0.0
+    lead_changes: int | None = None
+    reason: str = ""
+    clause: str = ""
+    log: tuple[str, ...] | None = field(default=None, compare=False)
 
 
 def random_agent(state: State, rng: random.Random) -> Any:
@@ -49,91 +73,305 @@ def random_agent(state: State, rng: random.Random) -> Any:
     return actions[rng.randrange(len(actions))]
 
 
-def play_one(game: Game, seed: str, index: int = 0, agent: Callable[[State, random.Random], Any] = random_agent,
-             max_actions: int = 100_000) -> GameResult:
+def _resolve_agents(agents: Any, num_players: int) -> list[Any]:
+    """One agent per seat from a name, an agent, a function, or a sequence of them."""
+    from boardkit.agents import make_agent
+
+    if isinstance(agents, (list, tuple)):
+        if len(agents) != num_players:
+            raise ValueError(f"agents: {len(agents)} given for {num_players} seats; give one, or one per seat")
+        items = list(agents)
+    else:
+        items = [agents] * num_players
+    return [make_agent(a) if isinstance(a, str) else a for a in items]
+
+
+def agent_names(agents: Sequence[Any]) -> str:
+    """The agents of a run as one text, seat by seat (``"mcts200,random"``)."""
+    return ",".join(getattr(a, "name", getattr(a, "__name__", type(a).__name__)) for a in agents)
+
+
+def play_one(game: Game, seed: str, index: int = 0, agent: Any = "random", max_actions: int = 100_000,
+             log: bool = False) -> GameResult:
     """Play one game from the initial state; chance by its exact probabilities.
 
     Args:
         game: the Game.
         seed: the game's seed (any string).
         index: the game's number in its run, recorded in the result.
-        agent: ``agent(state, rng) -> action`` for every player.
-        max_actions: safety stop (atomic actions).
+        agent: an agent name (``"mcts"``), an :class:`~boardkit.agents.Agent`, a function
+            ``f(state, rng) -> action``, or a sequence of them, one per seat.
+        max_actions: safety stop (atomic actions); a game cut off is a timeout.
+        log: keep the action history as text.
 
     Returns:
         GameResult.
+
+    Raises:
+        boardkit.agents.AgentError: an agent chose an illegal action (names the clause, the
+            game's index and seed).
     """
+    from boardkit.agents import AgentError, checked_action
+    from boardkit.agents.heuristics import score_for
+
+    seats = _resolve_agents(agent, game.num_players)
+    score = score_for(game.name)
     rng = random.Random(seed)
     state = game.new_initial_state()
-    n = 0
+    n = decisions = seat_turns = legal_total = 0
+    lead_changes = 0 if score is not None else None
+    last_mover, leader = None, None
     while not state.is_terminal() and n < max_actions:
-        action = sample_chance(state, rng) if state.is_chance_node() else agent(state, rng)
-        state.apply_action(action)
+        if state.is_chance_node():
+            state.apply_action(sample_chance(state, rng))
+        else:
+            movers = state.current_players()
+            for p in movers:
+                if p != last_mover:
+                    seat_turns += 1
+                    if score is not None and last_mover is not None:
+                        lead = _leader(score(state))
+                        if lead is not None and leader is not None and lead != leader:
+                            lead_changes = (lead_changes or 0) + 1
+                        leader = lead if lead is not None else leader
+                    last_mover = p
+                legal_total += len(state.legal_actions(p))
+                try:
+                    action = checked_action(seats[p], state, p, rng)
+                except AgentError as exc:
+                    raise AgentError(exc.agent, exc.player, exc.action, exc.clause,
+                                     f"{exc.reason} (game {index}, seed {seed!r})") from None
+                state.apply_action(action, player=p if len(movers) > 1 else None)
+                decisions += 1
+                if state.is_terminal() or state.is_chance_node():
+                    break
         n += 1
-    return GameResult(index, seed, tuple(state.returns()), tuple(state.winners()), n,
-                      int(getattr(state, "turn", getattr(state, "round", 0))), state.is_terminal())
+    outcome = state.outcome()
+    return GameResult(
+        index, seed, tuple(_plain(r) for r in state.returns()), tuple(state.winners()), n,
+        int(getattr(state, "turn", getattr(state, "round", seat_turns))), state.is_terminal(),
+        decisions, seat_turns, legal_total / decisions if decisions else 0.0, lead_changes,
+        outcome.reason if outcome else "", outcome.clause if outcome else "",
+        tuple(str(a) for a in state.history()) if log else None,
+    )
 
 
-def _play_chunk(name: str, options: dict[str, Any], seed: int | str, indices: range,
-                agent: Callable[[State, random.Random], Any], max_actions: int) -> list[GameResult]:
+def _leader(scores: Sequence[float]) -> int | None:
+    best = max(scores)
+    top = [i for i, s in enumerate(scores) if s == best]
+    return top[0] if len(top) == 1 else None
+
+
+def _plain(x: Any) -> Any:
+    """A Fraction as an int or float (for tables); other numbers as they are."""
+    from fractions import Fraction
+
+    if isinstance(x, Fraction):
+        return int(x) if x.denominator == 1 else float(x)
+    return x
+
+
+def _play_chunk(name: str, rules: str, options: dict[str, Any], seed: int | str, indices: range, agent: Any,
+                max_actions: int, log: bool) -> list[GameResult]:
     """Worker task: games ``indices`` of a run (the game is rebuilt from its name and options)."""
     import boardkit
 
-    game = boardkit.load_game(name, **options)
-    return [play_one(game, f"{seed}:{i}", i, agent, max_actions) for i in indices]
+    game = boardkit.load_game(name, rules=rules, **options)
+    return [play_one(game, f"{seed}:{i}", i, agent, max_actions, log) for i in indices]
 
 
-def play_many(game: Game, n: int, seed: int | str = 0, agent: Callable[[State, random.Random], Any] = random_agent,
-              progress: bool = True, max_actions: int = 100_000, workers: int = 1, client: Any = None,
-              chunk: int = 100) -> list[GameResult]:
-    """Play ``n`` seeded games with a tqdm progress bar.
+#: The columns of :func:`play_many`'s table, in order (``win_<seat>`` columns follow ``winners``).
+COLUMNS = ("game", "index", "seed", "rules", "options", "agents", "winners", "returns", "actions", "decisions",
+           "turns", "seat_turns", "branching", "lead_changes", "terminal", "timeout", "reason", "clause")
+
+
+def _rows(game: Game, results: Sequence[GameResult], agents: str) -> Iterator[dict[str, Any]]:
+    options = json.dumps(dict(game.options), sort_keys=True, default=str)
+    for r in results:
+        row: dict[str, Any] = {
+            "game": game.name, "index": r.index, "seed": r.seed, "rules": game.rules, "options": options,
+            "agents": agents, "winners": tuple(r.winners), "returns": tuple(float(x) for x in r.returns),
+            "actions": r.actions, "decisions": r.decisions, "turns": r.turns, "seat_turns": r.seat_turns,
+            "branching": r.branching, "lead_changes": r.lead_changes, "terminal": r.terminal,
+            "timeout": not r.terminal, "reason": r.reason, "clause": r.clause,
+        }
+        for p in range(game.num_players):
+            row[f"win_{p}"] = (1.0 / len(r.winners)) if p in r.winners else 0.0
+        if r.log is not None:
+            row["log"] = tuple(r.log)
+        yield row
+
+
+def _client(client: Any) -> Any:
+    """A ``dask.distributed.Client`` from a client or a scheduler address (``"tcp://..."``)."""
+    if client is None or not isinstance(client, str):
+        return client
+    from distributed import Client
+
+    return Client(client)
+
+
+def play_many(game: Game, n: int, seed: int | str = 0, agent: Any = "random", progress: bool = True,
+              max_actions: int = 100_000, workers: int = 1, client: Any = None, chunk: int = 100,
+              agents: Any = None, out: str | Path | None = None, log: bool = False) -> "pd.DataFrame":
+    """Play ``n`` seeded games with a tqdm progress bar; one row per game.
 
     Args:
-        game: the Game (its options apply to every game).
+        game: the Game (its options and rules profile apply to every game).
         n: number of games.
         seed: run seed; game ``i`` uses seed ``f"{seed}:{i}"``.
-        agent: move chooser for every player (default uniform random); with ``workers`` or
-            ``client`` it must be picklable (a module-level function).
+        agent: the agent(s): a name (``"random"``, ``"greedy"``, ``"mcts"``, ``"mcts500"``,
+            ``"solver2"``), an Agent, a function ``f(state, rng)``, or one per seat; with
+            ``workers`` or ``client`` they must be picklable (names and boardkit agents are).
+        agents: the same as ``agent`` (either may be given).
         progress: show the progress bar (games done).
-        max_actions: safety stop per game (atomic actions).
+        max_actions: safety stop per game (atomic actions); a game cut off is a timeout.
         workers: local processes (1: play in this process).
-        client: a ``dask.distributed.Client``: play on its cluster instead (``workers`` is
-            then ignored). The same call scales past one machine.
+        client: a ``dask.distributed.Client`` or a scheduler address: play on that cluster
+            instead (``workers`` is then ignored).
         chunk: games per task when the work is split.
+        out: a parquet file: rows are written chunk by chunk as games finish, so memory stays
+            flat however many games; the table is then read back from it.
+        log: keep each game's action log (column ``log``) for replay.
 
     Returns:
-        GameResult per game, in index order, the same however the work was split.
+        pandas DataFrame, one row per game in index order (:data:`COLUMNS` and ``win_<seat>``
+        shares; ``winners`` and ``returns`` as tuples), the same however the work was split.
+        ``df.itertuples()`` gives rows with attributes (``r.winners == (0,)``).
 
     Raises:
-        ValueError: ``n`` < 0, ``workers`` < 1 or ``chunk`` < 1.
+        ValueError: ``n`` < 0, ``workers`` < 1, ``chunk`` < 1, or agents that do not fit.
+        boardkit.agents.AgentError: an agent chose an illegal action.
     """
-    if n < 0 or workers < 1 or chunk < 1:
-        raise ValueError(f"need n >= 0, workers >= 1 and chunk >= 1; got n={n}, workers={workers}, chunk={chunk}")
-    bar = tqdm(total=n, desc=f"{game.name}: {n} games", unit="game", disable=not progress)
-    if client is None and workers == 1:
-        out = []
-        for i in range(n):
-            out.append(play_one(game, f"{seed}:{i}", i, agent, max_actions))
-            bar.update(1)
-        bar.close()
-        return out
-    parts = [range(i, min(i + chunk, n)) for i in range(0, n, chunk)]
-    args = (game.name, dict(game.options), seed)
-    results: list[GameResult] = []
-    if client is not None:
-        from distributed import as_completed as dask_completed
+    import pandas as pd
 
-        futures = [client.submit(_play_chunk, *args, part, agent, max_actions, pure=False) for part in parts]
-        for fut in dask_completed(futures):
-            done = fut.result()
-            results.extend(done)
-            bar.update(len(done))
+    if isinstance(n, bool) or not isinstance(n, int) or n < 0 or workers < 1 or chunk < 1:
+        raise ValueError(f"need n >= 0, workers >= 1 and chunk >= 1; got n={n!r}, workers={workers}, chunk={chunk}")
+    chosen = agents if agents is not None else agent
+    seats = _resolve_agents(chosen, game.num_players)
+    names = agent_names(seats)
+    writer = _ParquetSink(out) if out is not None else None
+    kept: list[dict[str, Any]] = []
+
+    def take(done: Sequence[GameResult]) -> None:
+        rows = list(_rows(game, done, names))
+        if writer is not None:
+            writer.write(rows)
+        else:
+            kept.extend(rows)
+        bar.update(len(done))
+
+    bar = tqdm(total=n, desc=f"{game.name}: {n} games ({names})", unit="game", disable=not progress)
+    try:
+        if client is None and workers == 1:
+            for start in range(0, n, chunk):
+                take([play_one(game, f"{seed}:{i}", i, seats, max_actions, log) for i in range(start, min(start + chunk, n))])
+        else:
+            parts = [range(i, min(i + chunk, n)) for i in range(0, n, chunk)]
+            args = (game.name, game.rules, dict(game.options), seed)
+            dask = _client(client)
+            if dask is not None:
+                from distributed import as_completed as dask_completed
+
+                try:
+                    futures = [dask.submit(_play_chunk, *args, part, seats, max_actions, log, pure=False) for part in parts]
+                    for fut in dask_completed(futures):
+                        take(fut.result())
+                        fut.release()
+                finally:
+                    if dask is not client:  # made here from an address: closed here
+                        dask.close()
+            else:
+                with ProcessPoolExecutor(max_workers=workers) as pool:
+                    jobs = [pool.submit(_play_chunk, *args, part, seats, max_actions, log) for part in parts]
+                    for job in as_completed(jobs):
+                        take(job.result())
+    finally:
+        bar.close()
+        if writer is not None:
+            writer.close()
+    if writer is not None:
+        df = pd.read_parquet(out)
+        df["winners"] = df["winners"].map(lambda w: tuple(int(x) for x in w))
+        df["returns"] = df["returns"].map(lambda w: tuple(float(x) for x in w))
+        df = df[[c for c in _columns(game, log) if c in df.columns]]
     else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            jobs = [pool.submit(_play_chunk, *args, part, agent, max_actions) for part in parts]
-            for job in as_completed(jobs):
-                done = job.result()
-                results.extend(done)
-                bar.update(len(done))
-    bar.close()
-    return sorted(results, key=lambda r: r.index)
+        df = pd.DataFrame(kept, columns=_columns(game, log))
+    df["lead_changes"] = df["lead_changes"].astype("Int64")  # None where the game has no running score
+    return df.sort_values("index", kind="stable").reset_index(drop=True)
+
+
+def _columns(game: Game, log: bool) -> list[str]:
+    cols = list(COLUMNS)
+    at = cols.index("winners") + 1
+    cols[at:at] = [f"win_{p}" for p in range(game.num_players)]
+    return cols + (["log"] if log else [])
+
+
+class _ParquetSink:
+    """Rows appended to one parquet file, one row group per chunk (pyarrow)."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        if self.path.suffix != ".parquet":
+            raise ValueError(f"out: {str(path)[:200]!r} is not a .parquet file name")
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.writer: Any = None
+        self.schema: Any = None
+
+    def write(self, rows: list[dict[str, Any]]) -> None:
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+
+        if not rows:
+            return
+        rows = [{k: list(v) if isinstance(v, tuple) else v for k, v in row.items()} for row in rows]
+        if self.schema is None:
+            table = pa.Table.from_pylist(rows)
+            fields = [f if f.name != "lead_changes" else pa.field("lead_changes", pa.int64()) for f in table.schema]
+            self.schema = pa.schema(fields)
+            self.writer = pq.ParquetWriter(self.path, self.schema)
+        self.writer.write_table(pa.Table.from_pylist(rows, schema=self.schema))
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+        elif self.schema is None:
+            import pyarrow as pa
+            import pyarrow.parquet as pq
+
+            pq.write_table(pa.table({c: [] for c in COLUMNS}), self.path)
+
+
+def replay(game: Game, log: Sequence[str]) -> State:
+    """The state at the end of a logged game (``play_many(..., log=True)``, column ``log``),
+    every action checked again as it is applied.
+
+    Args:
+        game: the game with the run's options and profile (``load_game(row.game, rules=row.rules,
+            **json.loads(row.options))``).
+        log: the action texts in order.
+
+    Raises:
+        IllegalActionError, NotationError: an entry is not legal there (the log is not of this
+            game and options); the message names the entry's index.
+    """
+    from boardkit.core.rules import IllegalActionError, NotationError
+
+    state = game.new_initial_state()
+    for i, text in enumerate(log):
+        try:
+            state.apply_action(text)
+        except (IllegalActionError, NotationError) as exc:
+            if isinstance(exc, NotationError):
+                raise NotationError(f"log entry {i}: {exc}") from None
+            raise IllegalActionError(exc.clause, f"log entry {i} ({str(text)[:60]!r}): {exc.reason}") from None
+    return state
+
+
+def result_dicts(results: Sequence[GameResult]) -> list[dict[str, Any]]:
+    """GameResults as plain dicts (for JSON)."""
+    return [asdict(r) for r in results]
+
+
+__all__ = ["GameResult", "COLUMNS", "random_agent", "play_one", "play_many", "agent_names", "replay", "result_dicts"]

@@ -310,10 +310,13 @@ def render_game(facts: GameFacts) -> str:
         f"| clauses | {len(reg)} in `{_rel(_clause_file(name))}` |",
         f"| engine | `{_rel(pkg_dir)}/` (`{cls.__module__}.{cls.__name__}`) |",
         "",
-        "## Options", "",
-        "`boardkit.load_game(name, **options)`; an unknown option or value raises `OptionError` listing the valid ones.",
+        "## Options and rules profiles", "",
+        "`boardkit.load_game(name, rules=\"seed\", **options)`; an unknown option or value raises `OptionError` "
+        "listing the valid ones. The profile gives the defaults: `rules=\"seed\"` (the default) plays the seed "
+        "text as written; `rules=\"published\"` adds what the published edition adds or changes (an FAQ, a "
+        "card text, a review). Options given by name override the profile.",
         "",
-        "| option | default | values | clause | what it decides |", "|---|---|---|---|---|",
+        "| option | seed (default) | published | values | clause | what it decides |", "|---|---|---|---|---|---|",
     ]
     for o in cls.option_specs:
         if o.choices is not None:
@@ -321,7 +324,14 @@ def render_game(facts: GameFacts) -> str:
         else:
             values = f"any `{o.kind.__name__}`" + (" or `None`" if o.allow_none else "")
         ctitle = reg[o.clause].title if o.clause in reg else ""
-        out.append(f"| `{o.name}` | {_code(o.default)} | {values} | {o.clause} {_md(ctitle)} | {_md(o.doc)} |")
+        pub = o.default_for("published")
+        pub_cell = f"**{_code(pub)}**" if pub != o.default else "same"
+        out.append(f"| `{o.name}` | {_code(o.default)} | {pub_cell} | {values} | {o.clause} {_md(ctitle)} | {_md(o.doc)} |")
+    published = [c for c in reg.values() if c.published]
+    out += ["", "Rules from outside the seed (each an option of the published profile, never the default): "
+            + ("; ".join(f"{c.id} {_md(c.title)} (`{c.option}`; source: {_md(c.published)})" for c in published)
+               if published else "none.")]
+    out += _seed_table(name, reg)
     out += ["", "## Actions", ""]
     rows = spec.notation.rows()
     if rows:
@@ -394,7 +404,7 @@ def render_game(facts: GameFacts) -> str:
         out += [f"### {c.id} {c.title}".rstrip(), "", c.text, ""]
         if c.seed:
             out += [f"> *seed:* {c.seed}", ""]
-        notes = []
+        notes = [f"source: {c.source}" + (f" ({c.published})" if c.published else "")]
         if c.open:
             notes.append("open point in the seed")
         if c.decides:
@@ -420,6 +430,35 @@ def render_game(facts: GameFacts) -> str:
             "- API: [api-contract.md](../api-contract.md); how to study a rule: "
             "[how-to-study-a-rule.md](../how-to-study-a-rule.md).", ""]
     return "\n".join(out)
+
+
+# --------------------------------------------------------------------------- seed table
+
+
+def _seed_table(name: str, reg: Any) -> list[str]:
+    """The seed passage by passage: passage -> clauses -> code files -> test files.
+
+    Code and tests come from :func:`boardkit.tools.coverage.clause_coverage` (files only:
+    line numbers move with every edit)."""
+    out = ["", "## The seed, passage by passage", "",
+           f"Every passage of the seed `{reg.seed_file}`, in order, with the clauses that render it, the "
+           "code that names them and the test files that test them (`data/rules/" + name + ".yaml`, "
+           "`seed_map`; `tests/test_seed_fidelity.py` fails when a passage maps to no clause or a clause "
+           "quote is not in the seed).", ""]
+    if not reg.seed_map:
+        return out + ["No seed map yet."]
+    ids = list(reg)
+    cov = {r.clause: r for r in clause_coverage(ids, [REPO / "boardkit"], REPO / "tests")}
+    out += ["| # | seed | clauses | code | tests |", "|---|---|---|---|---|"]
+    for i, passage in enumerate(reg.seed_map, 1):
+        if not passage.clauses:
+            out.append(f"| {i} | {_md(passage.seed)} | *no rule: {_md(passage.none)}* | - | - |")
+            continue
+        code = sorted({_rel(p).replace("boardkit/", "", 1) for c in passage.clauses for p, _ in cov[c].code})
+        tests = sorted({t.split("::")[0].replace("tests/", "", 1) for c in passage.clauses for t in cov[c].tests})
+        out.append(f"| {i} | {_md(passage.seed)} | {', '.join(passage.clauses)} | "
+                   f"{', '.join(f'`{f}`' for f in code) or '-'} | {', '.join(f'`{f}`' for f in tests) or '-'} |")
+    return out
 
 
 # --------------------------------------------------------------------------- coverage page

@@ -22,6 +22,7 @@ notation                meaning                                                 
 ``roll explosion``      chance: the Doom die shows Explosion                       BR-4
 ``eliminator d4``       the Eliminator moves under d4                              BR-4.1
 ``take c2 blue``        battle: take a blue figure on c2 as a prisoner             BR-4.3
+``decline``             battle: take no prisoner on this tile (taking is optional) BR-4.3
 ======================  ========================================================  ========
 
 >>> str(Pick("c3", "red")), Pick("c3", "red").cells, Pick("c3", "red").choice
@@ -54,6 +55,8 @@ MoveEliminator = action_class("MoveEliminator", "eliminator {tile:cell}", "the E
                               "BR-4.1", "eliminator d4")
 Take = action_class("Take", "take {tile:cell} {colour:colour}", "battle: take a figure of this colour on this tile "
                     "as a prisoner", "BR-4.3", "take c2 blue")
+Decline = action_class("Decline", "decline", "battle: take no prisoner on this tile (the seed's 'darf ... nehmen': "
+                       "taking is allowed, not forced)", "BR-4.3", "decline", button=True)
 
 
 class ActionTable:
@@ -81,12 +84,13 @@ class ActionTable:
         self.push = {(c, m): Push(c, m) for c in colours for m in (False, True)}
         self.stop = Stop()
         self.done = Done()
+        self.decline = Decline()
 
 
 #: The notation table of the game (parsing order), core's chance outcomes included:
 #: ``first PLAYER`` (BR-1.7), ``draw CARD`` (BR-1.4, BR-2.5), ``roll FACE`` (BR-2.5, BR-4).
-NOTATION = Notation((FirstPlayer, Draw, Play, Pick, Step, Stop, Push, Done, Roll, MoveEliminator, Take),
+NOTATION = Notation((FirstPlayer, Draw, Play, Pick, Step, Stop, Push, Done, Roll, MoveEliminator, Take, Decline),
                     clauses={FirstPlayer: "BR-1.7", Draw: "BR-1.4", Roll: "BR-4"})
 
 __all__ = ["COLOURS", "NEUTRAL", "DOOM_FACES", "NOTATION", "ActionTable", "FirstPlayer", "Draw", "Roll", "Play", "Pick", "Step",
-           "Stop", "Done", "Push", "MoveEliminator", "Take"]
+           "Stop", "Done", "Push", "MoveEliminator", "Take", "Decline"]

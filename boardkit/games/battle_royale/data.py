@@ -24,7 +24,7 @@ _CARD = {
     "properties": {
         "name": {"type": "string", "pattern": "^[a-z0-9]+$"},
         "figures": {"type": "integer", "minimum": 1}, "steps": {"type": "integer", "minimum": 1},
-        "diagonal": {"type": "boolean"}, "opponents_only": {"type": "boolean"},
+        "directions": {"enum": ["orthogonal", "diagonal", "any"]}, "opponents_only": {"type": "boolean"},
         "special": {"enum": ["move", "explosion", "battle"]},
     },
 }
@@ -53,8 +53,10 @@ def load_data(path: str | Path) -> dict[str, Any]:
 
     Returns:
         The document: ``capacity`` (players -> figures per tile, BR-2.3), ``hand_size``
-        (BR-1.4), ``cards`` (each ``{"name", "figures", "steps"}`` and optional ``diagonal``,
-        ``opponents_only``, ``special``), ``doom_die`` (faces, BR-4), ``first_layout`` (four
+        (BR-1.4), ``cards`` (each ``{"name", "figures", "steps"}`` and optional ``directions``
+        - ``"orthogonal"`` (the default), ``"diagonal"`` (diagonal steps only: the card "die
+        genau diese Fortbewegung fordert", BR-2.2) or ``"any"`` (both) -, ``opponents_only``,
+        ``special``), ``doom_die`` (faces, BR-4), ``first_layout`` (four
         cell names, BR-1.5), ``neutral`` (two cell names, BR-1.6), ``source_path`` and
         ``source_sha256`` (of the bytes read).
 
@@ -71,6 +73,12 @@ def load_data(path: str | Path) -> dict[str, Any]:
                 raise BoardkitDataError(f"{p}: capacity: {n} players is given twice (as {shorten(k)} and {n!r}) (BR-2.3)")
             capacity[n] = v
         doc["capacity"] = capacity
+    cards = doc.get("cards") if isinstance(doc, dict) else None
+    for i, card in enumerate(cards if isinstance(cards, list) else []):
+        if isinstance(card, dict) and "diagonal" in card:  # the field before directions
+
+            raise BoardkitDataError(f"{p}: cards[{i}].diagonal: a card says how its figures step with directions: "
+                                    f"diagonal (diagonal steps only, BR-2.2), any (both) or orthogonal (the default)")
     check_schema(doc, _DATA_SCHEMA, p)
     extra = sorted(str(k) for k in doc["capacity"] if k not in (2, 3, 4))
     if extra:

@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING, Callable
 from boardkit.core.game import CHANCE
 from boardkit.core.rules import IllegalActionError
 from boardkit.core.actions import Draw, FirstPlayer, Roll
-from boardkit.games.battle_royale.actions import NEUTRAL, Done, MoveEliminator, Pick, Play, Push, Step, Stop, Take
+from boardkit.games.battle_royale.actions import NEUTRAL, Decline, Done, MoveEliminator, Pick, Play, Push, Step, Stop, Take
+from boardkit.games.battle_royale.rules import DIRECTIONS
 from boardkit.games.battle_royale.rules import Event, Phase
 
 if TYPE_CHECKING:
@@ -50,7 +51,7 @@ def explain(state: "BattleRoyaleState", action: "Action") -> IllegalActionError:
 def _explain_move(state: "BattleRoyaleState", action: "Action", err: Callable[[str, str], IllegalActionError]) -> IllegalActionError:
     names = state.game.board.names
     m = state.moving
-    if isinstance(action, (Play, MoveEliminator, Take)):
+    if isinstance(action, (Play, MoveEliminator, Take, Decline)):
         return err("BR-2.5", "the movement phase comes first; the card's special and the Doom die follow it ('done')")
     if isinstance(action, Push):
         return err("BR-2.3", "no tile holds more figures than allowed: there is nothing to push")
@@ -74,27 +75,38 @@ def _explain_move(state: "BattleRoyaleState", action: "Action", err: Callable[[s
                 return err("BR-2.2", f"there is no {action.colour} figure on {action.tile}")
             if counts - moved == 0:
                 return err("BR-2.2", f"every {action.colour} figure on {action.tile} has moved this turn: a figure moves once a turn")
+            if state._steps_from(t, (t,)):
+                return err("BR-D14", f"every move of the {action.colour} figure on {action.tile} would end on a full tile, "
+                                     f"and only a move of one's own figure pushes (option opponent_push)")
             return err("BR-2.2", f"the {action.colour} figure on {action.tile} has no tile to step to")
         return err("BR-2.2", f"'{action}' is not a move")  # pragma: no cover
     here = m.tile
     if isinstance(action, (Pick, Done)):
         return err("BR-2.2", "figures move one after another: finish this figure's move first ('stop')")
     if isinstance(action, Stop):
+        if len(m.path) > 1:
+            return err("BR-D14", f"{names[here]} is full: a figure of another player may not end its move there, since "
+                                 f"only a move of one's own figure pushes (option opponent_push)")
         return err("BR-2.2", "the picked figure has not moved yet: step at least once")
     if isinstance(action, Step):
         b = state.game.board.index(action.tile)
         step = state.game.board.step[here]
-        diagonal = bool(state.card and state.game.cards[state.card].get("diagonal"))
-        if b not in step[:4] and not (diagonal and b in step[4:]):
-            how = "edge-adjacent (or diagonal with a diagonal card)" if not diagonal else "adjacent"
-            return err("BR-2.2", f"a step goes to an {how} tile; {action.tile} is not next to {names[here]}")
+        directions = state.game.cards[state.card].get("directions", "orthogonal") if state.card else "orthogonal"
+        if b not in step[DIRECTIONS[directions]]:
+            how = {"orthogonal": "an edge-adjacent tile (diagonal only with the diagonal card)",
+                   "diagonal": f"a diagonally adjacent tile with the {state.card} card (it steps diagonally only)",
+                   "any": "an adjacent tile"}[directions]
+            return err("BR-2.2", f"a step goes to {how}; {action.tile} is not such a neighbour of {names[here]}")
         if b not in state.tiles:
             return err("BR-2.2", f"{action.tile} is a hole: figures fall in only when pushed")
-        if b == m.path[0]:
+        revisit = state.game.options["revisit"]
+        if b == m.path[0] and not revisit:
             return err("BR-D10", f"{action.tile} is where this move started, which counts as entered: "
                                  "a figure may not enter the same tile twice in its move")
-        if b in m.path:
-            return err("BR-2.2", f"a figure may not enter the same tile twice in its move ({action.tile})")
+        if b in m.path and not revisit:
+            return err("BR-D10", f"a figure may not enter the same tile twice in its move ({action.tile}; option revisit)")
+        return err("BR-D14", f"every way on from {action.tile} ends on a full tile: a figure of another player may not end "
+                             f"its move there, since only a move of one's own figure pushes (option opponent_push)")
     return err("BR-2.2", f"'{action}' is not a step of this move")  # pragma: no cover
 
 
@@ -108,11 +120,14 @@ def _explain_push(state: "BattleRoyaleState", action: "Action", err: Callable[[s
     have = state.tiles[p.tile][action.colour]
     if have == 0:
         return err("BR-2.3", f"there is no {action.colour} figure on {tile}")
-    if action.colour == p.colour and (have == 1 or action.moved == p.moved):
-        return err("BR-D2", f"the {action.colour} figure on {tile} that just arrived is not pushed on; "
+    arriving = not state.game.options["push_arriving"]
+    if arriving and action.colour == p.colour and (have == 1 or action.moved == p.moved):
+        return err("BR-D2", f"the {action.colour} figure on {tile} that just arrived is not pushed on (option "
+                            f"push_arriving=False); "
                             f"choose another ({', '.join(str(a) for a in state.legal_actions())})")
     kind = "moved" if action.moved else "not moved"
-    return err("BR-2.3", f"no {action.colour} figure on {tile} that has {kind} this turn, besides the one that just arrived")
+    besides = ", besides the one that just arrived" if arriving else ""
+    return err("BR-2.3", f"no {action.colour} figure on {tile} that has {kind} this turn{besides}")
 
 
 def _explain_event(state: "BattleRoyaleState", action: "Action", err: Callable[[str, str], IllegalActionError]) -> IllegalActionError:

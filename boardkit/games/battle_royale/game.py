@@ -42,11 +42,19 @@ class BattleRoyaleGame(Game):
     """Battle Royale rules with options (immutable).
 
     Options:
-        players: 2, 3 or 4 (BR-1.6). With 2, two neutral figures are added.
+        players: 2, 3 or 4 (BR-1.6).
         layout: the four removed tiles, e.g. ``"b5 e4 a2 d1"``; ``"first"`` (default) is the
             recommended first layout of the data file (BR-1.1, BR-1.5).
-        neutral: the two tiles of the neutral figures with 2 players, e.g. ``"c4 c2"``;
-            ``"default"`` takes them from the data file (BR-1.6).
+        neutral: neutral figures with 2 players, not in the seed (BR-1.6): ``"none"``
+            (default); ``"data"`` (the published profile) the data file's two tiles; or two
+            tiles of the middle nine, e.g. ``"c4 c2"``. ``"none"`` and ``"data"`` mean no
+            neutral figures with 3 or 4 players.
+        opponent_push: ``"refuse"`` (default): a figure moved by an opponents-only card may
+            not end its move on a tile it would overfill, since only a move of one's own
+            figure pushes (BR-D14); ``"push"``: it pushes like an own figure.
+        no_cards: ``"reshuffle"`` (default): a player drawing from an empty pile shuffles its
+            played cards into a new pile; ``"round"``: it draws nothing, and once all hands
+            and piles are empty one more round of Doom rolls ends the game (BR-D13).
         first_player: a seat number, or None (default) to draw it by chance (BR-1.7).
         own_prisoners: a player pushing its own figure out takes it as a prisoner (default
             True, BR-2.4); False: it leaves the game.
@@ -82,8 +90,6 @@ class BattleRoyaleGame(Game):
         self._record_files((self.data["source_path"], self.data["source_sha256"]))
         self.board: SquareBoard = load_square_board("arena5")
         self.goal = self.board.set_indices["goal"][0]
-        #: the colours in play: the seats' (BR-1.3), then grey with 2 players (BR-1.6).
-        self.colours = COLOURS[: o["players"]] + ((NEUTRAL,) if o["players"] == 2 else ())
         self.capacity: int = self.data["capacity"][o["players"]]  # BR-2.3
         self.cards: dict[str, dict[str, Any]] = {c["name"]: c for c in self.data["cards"]}
         self.deck: tuple[str, ...] = tuple(sorted(c["name"] for c in self.data["cards"]))
@@ -100,12 +106,12 @@ class BattleRoyaleGame(Game):
                 raise BoardkitDataError(f"{self.data['source_path']}: first_layout: {exc}") from None
         else:
             self.removed = self.check_layout(o["layout"].replace(",", " ").split())
-        if o["players"] != 2:
-            if o["neutral"] != "default":
-                raise OptionError(f"battle_royale: option neutral={shorten(o['neutral'])}: neutral figures are used only with "
-                                  f"2 players, not {o['players']} (BR-1.6)")
-            self.neutral: tuple[int, ...] = ()
-        elif o["neutral"] == "default":
+        if o["neutral"] in ("none", "data") and (o["players"] != 2 or o["neutral"] == "none"):
+            self.neutral: tuple[int, ...] = ()  # BR-1.6: the seed has one figure per colour only
+        elif o["players"] != 2:
+            raise OptionError(f"battle_royale: option neutral={shorten(o['neutral'])}: neutral figures are used only with "
+                              f"2 players, not {o['players']} (BR-1.6)")
+        elif o["neutral"] == "data":
             try:
                 self.neutral = self._check_neutral(self.data["neutral"])
             except OptionError as exc:
@@ -114,6 +120,8 @@ class BattleRoyaleGame(Game):
                 raise
         else:
             self.neutral = self._check_neutral(o["neutral"].replace(",", " ").split())
+        #: the colours in play: the seats' (BR-1.3), then grey if neutral figures are used (BR-1.6).
+        self.colours = COLOURS[: o["players"]] + ((NEUTRAL,) if self.neutral else ())
 
     def vocabularies(self) -> dict[str, Vocabulary]:
         """The notation's words: ``card`` (the data file's cards), ``colour`` (the five
@@ -167,7 +175,8 @@ class BattleRoyaleGame(Game):
         """BR-1.6: two neutral figures on tiles of the middle nine."""
         where = f"battle_royale: neutral {shorten(' '.join(cells))}"
         if len(cells) != 2:
-            raise OptionError(f"{where}: two neutral figures are placed (BR-1.6)")
+            raise OptionError(f"{where}: two neutral figures are placed, on two tiles like 'c4 c2' (the option neutral "
+                              f"takes 'none', 'data' for the data file's tiles, or two tiles) (BR-1.6)")
         out: list[int] = []
         for name in cells:
             try:

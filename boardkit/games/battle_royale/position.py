@@ -33,7 +33,7 @@ roll with an empty hand, BR-2.6). A position inside a turn or at a chance node a
     queue: [battle, doom]      # events still to come this turn: a card's special, the Doom roll
     event: battle              # move or battle, awaiting choices (BR-4.1, BR-4.3)
     takes: [{tile: b2, taker: 0, colours: [blue]}]          # battle takings still to make
-    idle_turns: 0              # turns begun with no card anywhere (BR-3.1)
+    idle_turns: 0              # turns begun with no card anywhere (BR-D13, no_cards="round")
 
 Figures not on tiles and not prisoners are out of the game (BR-1.3: 21 per colour).
 
@@ -338,6 +338,9 @@ def _read_turn(game: "BattleRoyaleGame", doc: dict[str, Any], state: "BattleRoya
         direction = board.step[path[-2]].index(path[-1]) if len(path) > 1 else -1
         state.moving = Moving(c, path, m["steps_left"], direction, len(path) > 1)
         overfull.append(path[-1])
+        if state.card is not None and state._no_push(c) and not state._can_finish(path, m["steps_left"], 0):
+            raise IllegalPositionError("BR-D14", f"moving: the {c} figure of another player can only end its move on a full "
+                                                 f"tile, which only a move of one's own figure may overfill")
     p = doc.get("push")
     state.push = None
     if p is not None:

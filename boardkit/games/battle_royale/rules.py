@@ -106,18 +106,25 @@ class Queued:
         return self.face is None
 
 
-def step_targets(step: Sequence[int], tiles: Mapping[int, object], visited: Sequence[int], diagonal: bool) -> list[int]:
-    """BR-2.2: the tiles a figure may step to: edge-adjacent (diagonal too with a diagonal
-    card), present (not holes), not entered before in this move (BR-D10).
+#: Which of ``board.step``'s 8 neighbours (4 orthogonal first, then 4 diagonal) a card's
+#: ``directions`` allows (BR-2.2: orthogonal; the diagonal card diagonal only).
+DIRECTIONS: dict[str, slice] = {"orthogonal": slice(0, 4), "diagonal": slice(4, 8), "any": slice(0, 8)}
+
+
+def step_targets(step: Sequence[int], tiles: Mapping[int, object], visited: Sequence[int], directions: str) -> list[int]:
+    """BR-2.2: the tiles a figure may step to: edge-adjacent ("nicht diagonal"), or with the
+    diagonal card diagonal only ("eine Karte, die genau diese Fortbewegung fordert"), or both
+    (``"any"``, a card of another data file); present (not holes); not entered before in
+    this move (BR-D10).
 
     Args:
         step: ``board.step[tile]``: the 8 neighbours (4 orthogonal first), -1 off the frame.
         tiles: the present tiles.
         visited: the tiles entered in this move, the start included.
-        diagonal: the card allows diagonal steps.
+        directions: the card's ``directions``: ``"orthogonal"``, ``"diagonal"`` or ``"any"``.
     """
     out = []
-    for j in step[: 8 if diagonal else 4]:
+    for j in step[DIRECTIONS[directions]]:
         if j >= 0 and j in tiles and j not in visited:
             out.append(j)
     return out
@@ -133,14 +140,25 @@ def cut_off(graph: nx.Graph, names: Sequence[str], present: Sequence[int], goal:
 
 def battle_order(tiles: Mapping[int, Counter[str]], goal: int, order: Sequence[int],
                  colour_of: Sequence[str]) -> list[BattleTake]:
-    """BR-4.3: per tile but the goal, who takes, in order (BR-D3, BR-D4; tiles in name order
-    a1, b1, .. e5, BR-D5).
+    """BR-4.3: per tile but the goal, who may take, in order (tiles in name order a1, b1, ..
+    e5, BR-D5). The majorities are checked once, before any take (BR-D15).
+
+    On a tile the player colours at the top count hold the majority (neutral figures count but
+    never take, BR-D3). They take only if some figure there is not of a top colour ("es sind
+    noch andere Personen ebenfalls auf dem Feld"; "Gibt es nur einen Gleichstand ohne weitere
+    Figuren, darf keine Figur entfernt werden"). Each of them, in turn order from the active
+    player on (BR-D4), may take "eine andere Figur": any figure not of its own colour, a tied
+    rival's included.
 
     Args:
         tiles: the arena.
         goal: the goal tile (never battled).
         order: the seats from the active player on, in turn order.
         colour_of: the seats' colours.
+
+    Returns:
+        One :class:`BattleTake` per taker and tile; its ``colours`` are the colours on the tile
+        but the taker's own (which of them are still there is looked up when it takes).
     """
     out = []
     for t in sorted(tiles):
@@ -151,8 +169,7 @@ def battle_order(tiles: Mapping[int, Counter[str]], goal: int, order: Sequence[i
             continue
         top = max(counts.values())
         holders = {c for c, k in counts.items() if k == top}
-        others = frozenset(c for c in counts if c not in holders)
-        if not others:
-            continue  # a lone majority with nothing else, or a tie with no other figures
-        out += [BattleTake(t, p, others) for p in order if colour_of[p] in holders]
+        if all(c in holders for c in counts):
+            continue  # a lone colour, or a tie with no other figures
+        out += [BattleTake(t, p, frozenset(counts) - {colour_of[p]}) for p in order if colour_of[p] in holders]
     return out

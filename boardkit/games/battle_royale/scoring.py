@@ -1,4 +1,4 @@
-"""How a Battle Royale game ends and who wins (BR-3.1, BR-3.2, BR-D6, BR-D7, BR-D9)."""
+"""How a Battle Royale game ends and who wins (BR-3.1, BR-3.2, BR-D6, BR-D7, BR-D9, BR-D13)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from boardkit.core.outcome import Outcome
 ONE_COLOUR = ("only one colour left in the arena", "BR-3.1")
 NO_COLOUR = ("no player's figure left in the arena", "BR-3.1")
 GOAL_ONLY = ("only the goal tile is left", "BR-3.1")
-NO_CARDS = ("no cards left and a full round played", "BR-3.1")
+NO_CARDS = ("no cards left and a full round played", "BR-D13")
 CUT_OFF = ("cut off", "BR-D9")
 
 

@@ -12,7 +12,7 @@ from boardkit.core.validate import shorten
 from boardkit.core.game import CHANCE, TERMINAL, State
 from boardkit.core.outcome import Outcome
 from boardkit.core.rules import IllegalActionError
-from boardkit.games.battle_royale.actions import COLOURS, NEUTRAL, Done, MoveEliminator, Pick, Play, Push, Step, Stop, Take
+from boardkit.games.battle_royale.actions import COLOURS, NEUTRAL, Decline, Done, MoveEliminator, Pick, Play, Push, Step, Stop, Take
 from boardkit.games.battle_royale.rules import (
     BattleTake, Event, Moving, Phase, PushTask, Queued, battle_order, cut_off, step_targets,
 )
@@ -96,6 +96,14 @@ class BattleRoyaleState(State):
         """Figures on ``tile`` (0 for a hole)."""
         return sum(self.tiles[tile].values()) if tile in self.tiles else 0
 
+    def discards(self, player: int) -> list[str]:
+        """The cards ``player`` has played (its colour's cards in neither hand nor pile, nor
+        the card being played), sorted; the new pile under ``no_cards="reshuffle"`` (BR-D13)."""
+        rest = Counter(self.game.deck) - Counter(self.hands[player]) - Counter(self.piles[player])
+        if player == self.to_move and self.card is not None and self.phase in (Phase.MOVE, Phase.PUSH):
+            rest -= Counter([self.card])
+        return sorted(rest.elements())
+
     # -- flow ------------------------------------------------------------------------------
     def current_player(self) -> int:
         """The seat to act, CHANCE (deals, the start player, the Doom die, draws) or
@@ -145,8 +153,12 @@ class BattleRoyaleState(State):
                     continue
                 return
             if phase is Phase.DRAW:
-                if len(self.hands[self.to_move]) >= self.game.data["hand_size"] or not self.piles[self.to_move]:
-                    self._start_turn((self.to_move + 1) % self.n)  # BR-2.5: empty pile, no draw
+                p = self.to_move
+                full = len(self.hands[p]) >= self.game.data["hand_size"]  # only a study position holds more
+                if not full and not self.piles[p] and self.game.options["no_cards"] == "reshuffle":
+                    self.piles[p] = self.discards(p)  # BR-D13: the played cards, shuffled (the draw is uniform)
+                if full or not self.piles[p]:
+                    self._start_turn((p + 1) % self.n)  # BR-D13 'round': an empty pile, no draw
                     continue
                 return
             return
@@ -156,8 +168,8 @@ class BattleRoyaleState(State):
         if max_turns is not None and self.turn >= max_turns:  # BR-D9
             self._finish(*scoring.CUT_OFF, cut=True)
             return
-        if all(not h for h in self.hands) and all(not p for p in self.piles):
-            if self.idle_turns >= self.n:  # BR-3.1: nobody can play and a full round passed
+        if self.game.options["no_cards"] == "round" and all(not h for h in self.hands) and all(not p for p in self.piles):
+            if self.idle_turns >= self.n:  # BR-D13 'round': nobody can play and a full round passed
                 self._finish(*scoring.NO_CARDS)
                 return
             self.idle_turns += 1
@@ -218,18 +230,64 @@ class BattleRoyaleState(State):
 
     def _steps_from(self, tile: int, visited: tuple[int, ...]) -> list[int]:
         """BR-2.2: where a figure on ``tile`` may step (see :func:`rules.step_targets`)."""
-        diagonal = bool(self.card and self._card().get("diagonal"))
-        return step_targets(self.game.board.step[tile], self.tiles, visited, diagonal)
+        directions = self._card().get("directions", "orthogonal") if self.card else "orthogonal"
+        return step_targets(self.game.board.step[tile], self.tiles, visited, directions)
+
+    def _no_push(self, colour: str) -> bool:
+        """BR-D14: a figure of another player moved by an opponents-only card does not push
+        ("Endet ein Zug der eigenen Figur ..."), so it may not end its move on a tile it
+        would overfill (option ``opponent_push="refuse"``, the default)."""
+        return colour != COLOURS[self.to_move] and self.game.options["opponent_push"] == "refuse"
+
+    def _visited(self, path: tuple[int, ...]) -> tuple[int, ...]:
+        """The tiles a moving figure may not enter again: its ``path`` (the start included,
+        BR-D10) under ``revisit=False``; none under ``revisit=True`` (the seed's default)."""
+        return () if self.game.options["revisit"] else path
+
+    def _may_end(self, path: tuple[int, ...], at: int) -> bool:
+        """Whether a figure standing on ``at`` that would enter ``path`` (the start first) may
+        end its move on ``path[-1]``: it has stepped, and no capacity bars it (BR-D14)."""
+        end = path[-1]
+        return len(path) > 1 and self.count(end) + (end != at) <= self.game.capacity
+
+    def _can_finish(self, path: tuple[int, ...], steps_left: int, at: int) -> bool:
+        """BR-D14: some way on from ``path`` (``steps_left`` steps at most) ends on a tile
+        that is not overfilled (``at``: where the figure stands now, see :meth:`_may_end`)."""
+        if self._may_end(path, at):
+            return True
+        return steps_left > 0 and any(self._can_finish(path + (j,), steps_left - 1, at)
+                                      for j in self._steps_from(path[-1], self._visited(path)))
 
     def _picks(self) -> list[Pick]:
         out = []
         colours = self._movable_colours()
         table = self.game.actions.pick
+        steps = self._card()["steps"] if self.card else 0
         for t, counts in self.tiles.items():
             moved = self.moved.get(t, _NONE)
             for c in colours:
-                if counts[c] - moved[c] > 0 and self._steps_from(t, (t,)):
+                if counts[c] - moved[c] > 0 and self._steps_from(t, ()):
+                    if self._no_push(c) and not self._can_finish((t,), steps, t):
+                        continue  # BR-D14: every way ends on a full tile
                     out.append(table[t, c])
+        return out
+
+    def _move_actions(self) -> list[Action]:
+        """BR-2.2: the moving figure's steps and (once it has stepped) ``stop``; BR-D14 keeps
+        an opponent's figure off ways that can only end on a full tile."""
+        m = self.moving
+        assert m is not None
+        table = self.game.actions
+        targets = self._steps_from(m.tile, self._visited(m.path))
+        if self._no_push(m.colour):
+            targets = [j for j in targets if self._can_finish(m.path + (j,), m.steps_left - 1, m.tile)]
+            out: list[Action] = [table.step[j] for j in targets]
+            if self._may_end(m.path, m.tile):
+                out.append(table.stop)
+            return out
+        out = [table.step[j] for j in targets]
+        if len(m.path) > 1:
+            out.append(table.stop)
         return out
 
     def _finish_move(self) -> None:
@@ -239,20 +297,23 @@ class BattleRoyaleState(State):
         assert m is not None
         self.moving = None
         self.figures_left -= 1
-        if self.count(m.tile) > self.game.capacity:  # also after an opponents-only move (BR-D11)
+        if self.count(m.tile) > self.game.capacity:  # an opponents-only move only with opponent_push="push" (BR-D14)
             self.push = PushTask(m.tile, m.direction, m.colour, True)
             self.phase = Phase.PUSH
 
     def _push_options(self) -> list[Push]:
-        """BR-2.3: any figure on the tile except the one that just arrived (BR-D2)."""
+        """BR-2.3: "Die aktive Person entscheidet, welche Figur geschubst wird": any figure on
+        the tile, the one that just arrived included; with ``push_arriving=False`` any but
+        that one (BR-D2)."""
         p = self.push
         assert p is not None
         out = []
         table = self.game.actions.push
+        spare_arriving = not self.game.options["push_arriving"]
         for c, k in self.tiles[p.tile].items():
             moved = self.moved.get(p.tile, _NONE)[c]
             unmoved = k - moved
-            if c == p.colour:
+            if c == p.colour and spare_arriving:
                 if p.moved:
                     moved -= 1
                 else:
@@ -301,7 +362,9 @@ class BattleRoyaleState(State):
 
     def _explode(self) -> None:
         """BR-4.2: the tile above the Eliminator and every tile cut off from the goal are
-        removed; their figures leave the game."""
+        removed; their figures leave the game. BR-D12: none of the blasted tile's figures
+        lands on another tile (where falling figures land is not a rule the engine can
+        decide; a study position places survivors by hand)."""
         board = self.game.board
         present = [i for i in self.tiles if i != self.eliminator]
         gone = {self.eliminator} | cut_off(board.graph, board.names, present, self.game.goal)
@@ -311,8 +374,8 @@ class BattleRoyaleState(State):
         self._check_end()
 
     def _take_options(self) -> list[Take]:
-        """BR-4.4: the colours the current taker may take on its tile (taking is not
-        optional, BR-D11)."""
+        """BR-4.3, BR-4.4: the figures the current taker may take on its tile: any colour but
+        its own still there (BR-D15). Taking is optional: ``decline`` is legal too."""
         task = self.takes[0]
         here = self.tiles.get(task.tile, _NONE)
         table = self.game.actions.take
@@ -352,17 +415,14 @@ class BattleRoyaleState(State):
         if phase is Phase.MOVE:
             m = self.moving
             if m is not None:
-                out: list[Action] = [table.step[j] for j in self._steps_from(m.tile, m.path)]
-                if len(m.path) > 1:
-                    out.append(table.stop)
-                return out
+                return self._move_actions()
             return [table.done, *self._picks()]
         if phase is Phase.PUSH:
             return list(self._push_options())
         if phase is Phase.EVENT:
             if self.event is Event.MOVE:
                 return [table.eliminator[j] for j in self._eliminator_moves()]
-            return list(self._take_options())
+            return [table.decline, *self._take_options()]  # BR-4.3: "darf ... nehmen"
         raise AssertionError(f"no decision in phase {phase}")  # pragma: no cover
 
     def _drawer(self) -> int:
@@ -392,6 +452,8 @@ class BattleRoyaleState(State):
             self.piles[p].remove(action.card)
             self.hands[p].append(action.card)
             self.hands[p].sort()
+            if self.phase is Phase.DRAW:  # BR-2.5: "Am Ende wird eine Karte nachgezogen" - one card
+                self._start_turn((p + 1) % self.n)
         elif isinstance(action, FirstPlayer):
             self.first = self.to_move = action.player
         elif isinstance(action, Play):
@@ -426,6 +488,8 @@ class BattleRoyaleState(State):
             self._remove(task.tile, action.colour, False)
             self.prisoners[task.taker][action.colour] += 1
             self._check_end()
+        elif isinstance(action, Decline):
+            self.takes.pop(0)  # BR-4.3: the taker takes no figure here
         else:  # pragma: no cover
             raise TypeError(f"not a Battle Royale action: {shorten(action)}")
         self._settle()

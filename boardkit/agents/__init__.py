@@ -1,0 +1,60 @@
+"""Agents that play any registered game through the State API.
+
+* :class:`RandomAgent`: uniform over the legal actions.
+* :class:`GreedyAgent`: one ply with a per-game heuristic (:mod:`boardkit.agents.heuristics`).
+* :class:`MCTSAgent`: UCT with chance nodes; with hidden information it searches
+  determinizations of its own seat's knowledge, never the truth.
+* :class:`SolverAgent` and :func:`solve`: exact expectiminimax over a short horizon (turns),
+  with a transposition table: "can the seat force a win within N turns, with what probability
+  at best", and the best line of the current turn.
+
+An agent that returns an illegal action is stopped by :func:`checked_action` with an
+:class:`AgentError` naming the clause. :func:`make_agent` builds agents from short names
+(``"random"``, ``"greedy"``, ``"mcts"``, ``"mcts500"``, ``"solver2"``) for the command line and
+:func:`boardkit.sim.play_many`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from boardkit.agents.base import Agent, AgentError, checked_action
+from boardkit.agents.determinize import DeterminizationError, determinize
+from boardkit.agents.heuristics import heuristic_for, register_heuristic
+from boardkit.agents.mcts import MCTSAgent
+from boardkit.agents.simple import GreedyAgent, RandomAgent, terminal_value
+from boardkit.agents.solver import Solution, SolverAgent, SolverBudgetError, solve
+
+#: Short names :func:`make_agent` reads, with what they build.
+AGENT_NAMES = {
+    "random": "uniform random",
+    "greedy": "one ply with the game's heuristic",
+    "mcts[N]": "UCT with N iterations per decision (default 200)",
+    "solver[N]": "exact expectiminimax over N turns (default 1)",
+}
+
+
+def make_agent(name: str) -> Agent:
+    """An agent from its short name (:data:`AGENT_NAMES`), e.g. ``"mcts500"``.
+
+    Raises:
+        ValueError: an unknown name (the message lists the names).
+    """
+    if isinstance(name, Agent):
+        return name
+    m = re.fullmatch(r"(random|greedy|mcts|solver)(\d*)", str(name).strip().lower())
+    if not m or (m.group(1) in ("random", "greedy") and m.group(2)) or m.group(2).startswith("0"):
+        raise ValueError(f"unknown agent {str(name)[:40]!r}; agents: " + ", ".join(f"{k} ({v})" for k, v in AGENT_NAMES.items()))
+    kind, n = m.group(1), m.group(2)
+    if kind == "random":
+        return RandomAgent()
+    if kind == "greedy":
+        return GreedyAgent()
+    if kind == "mcts":
+        return MCTSAgent(iterations=int(n or 200))
+    return SolverAgent(turns=int(n or 1))
+
+
+__all__ = ["Agent", "AgentError", "checked_action", "DeterminizationError", "determinize", "RandomAgent",
+           "GreedyAgent", "MCTSAgent", "SolverAgent", "Solution", "SolverBudgetError", "solve", "make_agent",
+           "AGENT_NAMES", "heuristic_for", "register_heuristic", "terminal_value"]

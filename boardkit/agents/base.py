@@ -1,0 +1,102 @@
+"""The agent interface and the error for an agent that breaks the rules."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from boardkit.core.actions import Action
+from boardkit.core.game import State
+from boardkit.core.rules import IllegalActionError
+
+
+class AgentError(RuntimeError):
+    """An agent chose an action the rules forbid (or chose nothing).
+
+    Attributes:
+        agent: the agent's name.
+        player: the seat it played.
+        action: what it returned.
+        clause: the clause the action breaks ("" when it is not an action at all).
+        reason: why, in plain words.
+    """
+
+    def __init__(self, agent: str, player: int, action: Any, clause: str, reason: str) -> None:
+        self.agent, self.player, self.action, self.clause, self.reason = agent, player, action, clause, reason
+        where = f"[{clause}] " if clause else ""
+        super().__init__(f"agent {agent!r} (seat {player}) chose {str(action)[:80]!r}: {where}{reason}")
+
+
+class Agent:
+    """Chooses actions for one seat. Subclasses implement :meth:`act`.
+
+    Agents are plain picklable objects (module-level classes), so runs on processes or on a
+    Dask cluster carry them. An agent reads only what its seat may know: ``state.legal_actions
+    (player)``, ``state.observation(player)``, ``state.history(player)``; search agents play
+    from determinizations (:func:`boardkit.agents.determinize.determinize`), never the truth.
+
+    Attributes:
+        name: a short name for tables and plots (``"random"``, ``"mcts200"``).
+    """
+
+    name: str = "agent"
+
+    def act(self, state: State, player: int, rng: random.Random) -> Action:
+        """The action for seat ``player`` in ``state`` (``player`` is one of
+        ``state.current_players()``).
+
+        Args:
+            state: the true state; the agent must use only what ``player`` may know.
+            player: the seat to act for (0-based).
+            rng: the random source of this game (seeded per game).
+
+        Returns:
+            One of ``state.legal_actions(player)``.
+        """
+        raise NotImplementedError
+
+    def __call__(self, state: State, rng: random.Random) -> Action:
+        """``agent(state, rng)``: act for the player to move (the older one-function form)."""
+        return self.act(state, state.current_players()[0], rng)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(name={self.name!r})"
+
+
+def checked_action(agent: Any, state: State, player: int, rng: random.Random) -> Action:
+    """Ask ``agent`` for seat ``player``'s action and check it against the rules.
+
+    Args:
+        agent: an :class:`Agent`, or a function ``f(state, rng) -> action``.
+        state: the state (not changed).
+        player: the seat to act.
+        rng: the game's random source.
+
+    Returns:
+        The legal action, in the game's own form.
+
+    Raises:
+        AgentError: the agent returned an illegal action (naming the clause it breaks and
+            why) or something that is not an action of the game.
+    """
+    action = agent.act(state, player, rng) if isinstance(agent, Agent) else agent(state, rng)
+    if state.current_player() == player and isinstance(action, Action):
+        try:
+            found = state._legal_lookup().get(action)  # the fast path: one of the legal actions
+        except TypeError:
+            found = None
+        if found is not None:
+            return found
+    name = getattr(agent, "name", getattr(agent, "__name__", type(agent).__name__))
+    try:
+        err = state.why_illegal(action, player)
+    except (ValueError, TypeError) as exc:  # not an action of this game at all
+        raise AgentError(name, player, action, "", f"not an action of {state.game.name}: {str(exc)[:200]}") from None
+    if err is not None:
+        raise AgentError(name, player, action, err.clause, err.reason)
+    return state.canonical(action)
+
+
+def is_illegal_error(exc: BaseException) -> bool:
+    """True for the errors the rules raise (for callers that report rather than stop)."""
+    return isinstance(exc, (IllegalActionError, AgentError))

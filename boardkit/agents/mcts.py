@@ -1,0 +1,151 @@
+"""Monte Carlo tree search (UCT) with chance nodes and, for hidden information, determinization.
+
+Each iteration walks the tree from the root by UCB1 (Kocsis and Szepesvári 2006), adds one
+node, finishes the game with uniformly random actions (chance by its exact probabilities) and
+backs up each seat's result (1 for a sole win, 1/k for a win shared by k seats, 0 for a loss;
+1/n each for a game cut off by ``rollout_max``). A chance node has one child per outcome seen,
+reached by sampling. At a node each seat picks by its own results (max^n), so the search
+works for any number of seats. Where several seats act at once, they are searched one after
+another in seat order (a simplification: later seats in the tree see the earlier choice).
+
+With hidden information the search never starts from the truth: the agent draws
+``determinizations`` states consistent with its seat's knowledge
+(:func:`boardkit.agents.determinize.determinize`), searches each with an equal share of the
+iterations, and plays the action with the most visits summed over the trees (determinized
+UCT with an ensemble of worlds).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from boardkit.agents.base import Agent
+from boardkit.agents.determinize import determinize
+from boardkit.agents.simple import terminal_value
+from boardkit.core.actions import Action
+from boardkit.core.game import State, sample_chance
+
+
+class _Node:
+    __slots__ = ("mover", "actions", "untried", "children", "visits", "value")
+
+    def __init__(self) -> None:
+        self.mover = -1
+        self.actions: dict[str, Action] = {}
+        self.untried: list[Action] | None = None
+        self.children: dict[str, _Node] = {}
+        self.visits = 0
+        self.value: list[float] | None = None
+
+
+def _step(state: State, action: Action, player: int | None) -> None:
+    """Apply a legal action fast (no history); by ``player`` in a turn where several act."""
+    if player is None:
+        state._apply(action)
+    else:
+        state.apply_action(action, player=player)
+
+
+def _random_step(state: State, rng: random.Random) -> None:
+    if state.is_chance_node():
+        state._apply(sample_chance(state, rng))
+        return
+    movers = state.current_players()
+    p = movers[0]
+    actions = state.legal_actions(p)
+    _step(state, actions[rng.randrange(len(actions))], p if len(movers) > 1 else None)
+
+
+class MCTSAgent(Agent):
+    """UCT search for the seat to move (see the module docstring).
+
+    Args:
+        iterations: search iterations per decision (a decision with one legal action is not
+            searched).
+        c: the UCB1 exploration constant (results are in ``[0, 1]``).
+        rollout_max: atomic actions per random rollout before the game is scored as a draw.
+        determinizations: worlds drawn per decision when information is hidden.
+        name: the name in tables (default ``f"mcts{iterations}"``).
+
+    Attributes:
+        last_root_visits: action text -> visits at the root after the last decision.
+    """
+
+    def __init__(self, iterations: int = 200, c: float = 1.4, rollout_max: int = 2000, determinizations: int = 4,
+                 name: str | None = None) -> None:
+        if iterations < 1 or determinizations < 1 or rollout_max < 1:
+            raise ValueError(f"MCTSAgent: iterations, determinizations and rollout_max must be >= 1; got "
+                             f"{iterations}, {determinizations}, {rollout_max}")
+        self.iterations, self.c, self.rollout_max, self.determinizations = iterations, c, rollout_max, determinizations
+        self.name = name or f"mcts{iterations}"
+        self.last_root_visits: dict[str, int] = {}
+
+    def act(self, state: State, player: int, rng: random.Random) -> Action:
+        actions = state.legal_actions(player)
+        if len(actions) == 1:
+            return actions[0]
+        hidden = state.game.spec.information != "perfect"
+        worlds = min(self.determinizations, self.iterations) if hidden else 1
+        visits: dict[str, int] = {}
+        for w in range(worlds):
+            world = determinize(state, player, rng)
+            share = self.iterations // worlds + (1 if w < self.iterations % worlds else 0)
+            root = self._search(world, player, share, rng)
+            for key, child in root.children.items():
+                visits[key] = visits.get(key, 0) + child.visits
+        self.last_root_visits = visits
+        return max(actions, key=lambda a: visits.get(str(a), 0))
+
+    def _search(self, world: State, player: int, iterations: int, rng: random.Random) -> _Node:
+        n_seats = world.game.num_players
+        root = _Node()
+        simultaneous_root = len(world.current_players()) > 1
+        for _ in range(iterations):
+            s = world.clone()
+            node, path = root, [root]
+            while not s.is_terminal():
+                if s.is_chance_node():
+                    outcome = sample_chance(s, rng)
+                    s._apply(outcome)
+                    node = node.children.setdefault(str(outcome), _Node())
+                    path.append(node)
+                    continue
+                movers = s.current_players()
+                p = player if node is root else movers[0]
+                by = p if (len(movers) > 1 or (node is root and simultaneous_root)) else None
+                if node.untried is None:
+                    legal = s.legal_actions(p)
+                    node.mover, node.untried = p, list(legal)
+                    node.actions = {str(a): a for a in legal}
+                    rng.shuffle(node.untried)
+                if node.untried:
+                    action = node.untried.pop()
+                    _step(s, action, by)
+                    child = node.children[str(action)] = _Node()
+                    path.append(child)
+                    break
+                log_n = math.log(node.visits)
+                key = max(node.children, key=lambda k: self._ucb(node.children[k], p, log_n))
+                _step(s, node.actions[key], by)
+                node = node.children[key]
+                path.append(node)
+            n = 0
+            while not s.is_terminal() and n < self.rollout_max:
+                _random_step(s, rng)
+                n += 1
+            result = [terminal_value(s, i) for i in range(n_seats)] if s.is_terminal() else [1.0 / n_seats] * n_seats
+            for visited in path:
+                visited.visits += 1
+                if visited.value is None:
+                    visited.value = [0.0] * n_seats
+                for i in range(n_seats):
+                    visited.value[i] += result[i]
+        return root
+
+    def _ucb(self, child: _Node, p: int, log_n: float) -> float:
+        assert child.value is not None
+        return child.value[p] / child.visits + self.c * math.sqrt(log_n / child.visits)
+
+
+__all__ = ["MCTSAgent"]

@@ -1,0 +1,190 @@
+"""Exact short-horizon solving: expectiminimax over the exact chance outcomes.
+
+:func:`solve` answers "can the seat force a win within N turns, and with what probability at
+best": the seat maximises its probability of winning before its horizon runs out, every other
+seat minimises it (the cautious, "paranoid" reading for more than two seats), and chance
+nodes average over their outcomes with their exact ``Fraction`` probabilities. A transposition
+table keyed by the position (``state.to_position()``), the turns left and the seat to move
+shares the work between orders of actions that reach one position.
+
+A *turn* is a maximal run of decisions by one seat (chance nodes inside it do not end it):
+the turn in progress is turn 1. The solver reads the whole truth of the state (it is the game
+master's analysis): for a game with hidden information its value is that of the true deal,
+not of what a seat knows.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from fractions import Fraction
+
+from boardkit.agents.base import Agent
+from boardkit.agents.determinize import determinize
+from boardkit.core.actions import Action
+from boardkit.core.game import State
+
+
+class SolverBudgetError(RuntimeError):
+    """The search needed more nodes than its budget allows: ask for fewer turns."""
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The solver's answer.
+
+    Attributes:
+        value: the best probability (exact) that ``player`` wins within ``turns`` turns,
+            against seats minimising it.
+        best: the first action of a best line (None at the end of the game or when the
+            state is a chance node).
+        line: the seat's actions for the rest of its current turn on a best line, up to the
+            turn's end or the next chance node.
+        player: the seat solved for.
+        turns: the horizon (turns, the current one included).
+        nodes: states searched (transpositions count once).
+    """
+
+    value: Fraction
+    best: Action | None
+    line: tuple[Action, ...]
+    player: int
+    turns: int
+    nodes: int
+
+
+class _Search:
+    def __init__(self, player: int, max_nodes: int) -> None:
+        self.player, self.max_nodes = player, max_nodes
+        self.table: dict[tuple[str, int, int], tuple[Fraction, Action | None]] = {}
+        self.nodes = 0
+
+    @staticmethod
+    def key(state: State) -> str:
+        return json.dumps(state.to_position(), sort_keys=True, default=str)
+
+    def value(self, state: State, turns_left: int, last: int) -> tuple[Fraction, Action | None]:
+        if state.is_terminal():
+            return (Fraction(1) if self.player in state.winners() else Fraction(0)), None
+        mover = -1 if state.is_chance_node() else state.current_player()
+        if mover >= 0 and mover != last:
+            turns_left -= 1
+            last = mover
+        if turns_left <= 0:
+            return Fraction(0), None
+        k = (self.key(state), turns_left, last)
+        hit = self.table.get(k)
+        if hit is not None:
+            return hit
+        self.nodes += 1
+        if self.nodes > self.max_nodes:
+            raise SolverBudgetError(f"more than {self.max_nodes} states searched; ask for fewer turns")
+        if mover < 0:
+            total = Fraction(0)
+            for outcome, p in state.chance_outcomes():
+                child = state.clone()
+                child._apply(outcome)
+                total += p * self.value(child, turns_left, last)[0]
+            out: tuple[Fraction, Action | None] = (total, None)
+        else:
+            best_v: Fraction | None = None
+            best_a: Action | None = None
+            maximise = mover == self.player
+            for action in state.legal_actions():
+                child = state.clone()
+                child._apply(action)
+                v = self.value(child, turns_left, last)[0]
+                if best_v is None or (v > best_v if maximise else v < best_v):
+                    best_v, best_a = v, action
+                    if (maximise and v == 1) or (not maximise and v == 0):
+                        break  # cannot do better
+            out = (best_v if best_v is not None else Fraction(0), best_a)
+        self.table[k] = out
+        return out
+
+
+def solve(state: State, player: int | None = None, turns: int = 1, max_nodes: int = 200_000) -> Solution:
+    """Solve ``state`` for ``player`` over a horizon of ``turns`` turns (see the module).
+
+    Args:
+        state: the state (not changed); a game where several seats act at once is refused.
+        player: the seat (default: the seat to move).
+        turns: the horizon in turns, the current one included (1: this turn only).
+        max_nodes: search budget in states.
+
+    Returns:
+        Solution (exact value, best action, the best line of the current turn).
+
+    Raises:
+        ValueError: no seat to solve for, a seat out of range, ``turns`` < 1, or a turn where
+            several seats act at once.
+        SolverBudgetError: the budget was exceeded.
+    """
+    if player is None:
+        player = state.current_player()
+        if player < 0:
+            raise ValueError(f"{state.game.name}: no seat is to move here; name the player to solve for")
+    state._check_seat(player)
+    if isinstance(turns, bool) or not isinstance(turns, int) or turns < 1:
+        raise ValueError(f"turns is a whole number >= 1, not {turns!r}")
+    if len(state.current_players()) > 1:
+        raise ValueError(f"{state.game.name}: the solver plays one seat at a time; here several act at once")
+    search = _Search(player, max_nodes)
+    mover = state.current_player()
+    last = mover if mover >= 0 else -3
+    value, best = search.value(state, turns if mover >= 0 else turns + 1, last)
+    line: list[Action] = []
+    s = state.clone()
+    a = _winning_now(s, player) or best
+    best = a
+    while a is not None and s.current_player() == player:
+        line.append(a)
+        s._apply(a)
+        if s.is_terminal() or s.is_chance_node() or s.current_player() != player:
+            break
+        a = _winning_now(s, player) or search.value(s, turns, player)[1]
+    return Solution(value, best, tuple(line), player, turns, search.nodes)
+
+
+def _winning_now(state: State, player: int) -> Action | None:
+    """An action of ``player`` that wins at once, if any (so a best line takes the shortest win)."""
+    if state.current_player() != player:
+        return None
+    for action in state.legal_actions():
+        child = state.clone()
+        child._apply(action)
+        if child.is_terminal() and player in child.winners():
+            return action
+    return None
+
+
+class SolverAgent(Agent):
+    """Plays the solver's best action over ``turns`` turns; where no line wins within the
+    horizon (value 0) it plays at random. With hidden information it solves one
+    determinization of what its seat knows (so its value is not exact for the seat).
+
+    Args:
+        turns: the horizon (turns).
+        max_nodes: search budget per decision; over it, the agent plays at random.
+    """
+
+    def __init__(self, turns: int = 1, max_nodes: int = 20_000, name: str | None = None) -> None:
+        self.turns, self.max_nodes = turns, max_nodes
+        self.name = name or f"solver{turns}"
+
+    def act(self, state: State, player: int, rng: random.Random) -> Action:
+        actions = state.legal_actions(player)
+        if len(actions) == 1:
+            return actions[0]
+        world = determinize(state, player, rng)
+        try:
+            sol = solve(world, player, self.turns, self.max_nodes)
+        except SolverBudgetError:
+            sol = None
+        if sol is not None and sol.best is not None and sol.value > 0:
+            return sol.best
+        return actions[rng.randrange(len(actions))]
+
+
+__all__ = ["Solution", "SolverBudgetError", "solve", "SolverAgent"]

@@ -1,0 +1,278 @@
+"""Outcomes of many games: win rates and seat advantage, lengths, Ludii-style metrics, and
+A/B comparisons of two rule readings on the same seeds; every estimate with its interval.
+
+Input is the table of :func:`boardkit.sim.play_many` (one row per game). Proportions use the
+Wilson score interval (:func:`boardkit.analysis.stats.wilson`), means the Student t interval
+(``scipy.stats.t``), and the balance metric a percentile bootstrap with a fixed seed
+(``scipy.stats.bootstrap``), so a table is the same every run.
+
+The metrics follow Ludii's outcome metrics (Browne et al., Ludii metrics): *balance* (1 minus
+the spread of the seats' win rates), *completion* (share of games ending by a rule, not a
+safety stop), *drawishness* (games with no winner), *duration* (turns), *branching factor*
+(legal actions per decision), *timeouts* (games cut off) and *lead changes* (where the game
+has a running score).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
+
+from boardkit.analysis.stats import LEVELS, wilson
+
+if TYPE_CHECKING:  # pragma: no cover
+    import pandas as pd
+
+
+def _check_table(df: "pd.DataFrame", needs: Sequence[str] = ("index", "winners", "terminal")) -> None:
+    missing = [c for c in needs if c not in df.columns]
+    if missing:
+        raise ValueError(f"not a play_many table: column(s) {', '.join(missing)} missing")
+    if len(df) == 0:
+        raise ValueError("the table has no games")
+
+
+def _missing(v: Any) -> bool:
+    """None, NaN or pandas' NA (a game without a running score has no lead changes)."""
+    import pandas as pd
+
+    return v is None or bool(pd.isna(v))
+
+
+def _seats(df: "pd.DataFrame") -> list[int]:
+    return sorted(int(c[4:]) for c in df.columns if c.startswith("win_") and c[4:].isdigit())
+
+
+@dataclass(frozen=True)
+class Mean:
+    """A mean with its Student t interval.
+
+    Attributes:
+        mean, low, high: the mean and interval bounds (the table's unit).
+        n: observations; level: confidence level.
+    """
+
+    mean: float
+    low: float
+    high: float
+    n: int
+    level: float
+
+    def contains(self, x: float) -> bool:
+        """Whether ``x`` lies in the interval."""
+        return self.low <= x <= self.high
+
+    def __str__(self) -> str:
+        return f"{self.mean:.3g} ({self.level:.0%} CI {self.low:.3g}-{self.high:.3g}, n={self.n})"
+
+
+def mean_interval(values: Sequence[float], level: float = 0.95) -> Mean:
+    """The mean of ``values`` with its Student t interval (a single value: the interval is the
+    value itself; equal values: no spread).
+
+    Raises:
+        ValueError: no values, or a level not in :data:`~boardkit.analysis.stats.LEVELS`.
+    """
+    from scipy.stats import t
+
+    if level not in LEVELS:
+        raise ValueError(f"level must be one of {sorted(LEVELS)}, got {level}")
+    xs = [float(v) for v in values if not _missing(v)]
+    if not xs:
+        raise ValueError("no values")
+    n = len(xs)
+    m = sum(xs) / n
+    if n == 1:
+        return Mean(m, m, m, 1, level)
+    sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1))
+    half = float(t.ppf((1 + level) / 2, n - 1)) * sd / math.sqrt(n)
+    return Mean(m, m - half, m + half, n, level)
+
+
+def win_rates(df: "pd.DataFrame", level: float = 0.95) -> "pd.DataFrame":
+    """Each seat's win rate with its Wilson interval, and its advantage over a fair share.
+
+    Args:
+        df: a :func:`~boardkit.sim.play_many` table.
+        level: confidence level.
+
+    Returns:
+        DataFrame, one row per seat: ``seat``, ``wins`` (games the seat won or shared),
+        ``games``, ``rate``, ``low``, ``high`` (probability), ``fair`` (1/seats) and
+        ``advantage`` (rate - fair; the interval shifted likewise: ``adv_low``, ``adv_high``).
+
+    Raises:
+        ValueError: not a play_many table, or no games.
+    """
+    import pandas as pd
+
+    _check_table(df)
+    seats = _seats(df)
+    fair = 1 / len(seats)
+    rows = []
+    for p in seats:
+        k = int((df[f"win_{p}"] > 0).sum())
+        est = wilson(k, len(df), level)
+        rows.append({"seat": p, "wins": k, "games": len(df), "rate": float(est.point), "low": est.low, "high": est.high,
+                     "fair": fair, "advantage": float(est.point) - fair, "adv_low": est.low - fair, "adv_high": est.high - fair})
+    return pd.DataFrame(rows)
+
+
+def lengths(df: "pd.DataFrame", column: str = "seat_turns", level: float = 0.95) -> dict[str, Any]:
+    """The distribution of game length in ``column`` (``seat_turns``, ``turns``, ``actions``
+    or ``decisions``): mean with interval, median, quartiles, min, max.
+
+    Raises:
+        ValueError: not a play_many table, no games, or an unknown column.
+    """
+    _check_table(df, ("index", column))
+    values = [float(v) for v in df[column]]
+    q = df[column].quantile([0.25, 0.5, 0.75])
+    return {"column": column, "mean": mean_interval(values, level), "median": float(q[0.5]),
+            "q1": float(q[0.25]), "q3": float(q[0.75]), "min": min(values), "max": max(values)}
+
+
+def _balance(win_matrix: Any, axis: int = -1) -> Any:
+    import numpy as np
+
+    rates = np.mean(win_matrix, axis=axis)  # per seat, from one resample
+    return 1 - (np.max(rates, axis=0) - np.min(rates, axis=0))
+
+
+def metrics(df: "pd.DataFrame", level: float = 0.95) -> "pd.DataFrame":
+    """Ludii-style outcome metrics of a run, each with its interval.
+
+    Args:
+        df: a :func:`~boardkit.sim.play_many` table.
+        level: confidence level.
+
+    Returns:
+        DataFrame with rows ``balance``, ``completion``, ``drawishness``, ``timeouts``
+        (proportions, Wilson; balance by bootstrap), ``duration`` (seat turns), ``branching``
+        (legal actions per decision), ``lead_changes`` (per game; only where the game has a
+        running score): columns ``metric``, ``value``, ``low``, ``high``, ``n``, ``unit``.
+
+    Raises:
+        ValueError: not a play_many table, or no games.
+    """
+    import numpy as np
+    import pandas as pd
+    from scipy.stats import bootstrap
+
+    _check_table(df, ("index", "winners", "terminal", "seat_turns", "branching"))
+    n = len(df)
+    seats = _seats(df)
+    rows = []
+    wins = np.array([[1.0 if df[f"win_{p}"].iloc[i] > 0 else 0.0 for i in range(n)] for p in seats])
+    bal = float(_balance(wins[:, :, None], axis=1)[0]) if n else float("nan")
+    if n >= 2 and len(seats) > 1:
+        res = bootstrap((np.arange(n),), lambda idx, axis=-1: _balance(wins[:, idx.astype(int)], axis=-1),
+                        confidence_level=level, n_resamples=999, random_state=np.random.default_rng(0),
+                        method="percentile", vectorized=True)
+        low, high = float(res.confidence_interval.low), float(res.confidence_interval.high)
+        low, high = min(low, bal), max(high, bal)
+    else:
+        low = high = bal
+    rows.append({"metric": "balance", "value": bal, "low": low, "high": high, "n": n, "unit": "1 - (best - worst seat win rate)"})
+    for name, k, unit in (("completion", int(df["terminal"].sum()), "share of games ended by a rule"),
+                          ("drawishness", int(sum(len(w) == 0 for w in df["winners"]) ), "share of games with no winner"),
+                          ("timeouts", int((~df["terminal"].astype(bool)).sum()), "share of games cut off")):
+        est = wilson(k, n, level)
+        rows.append({"metric": name, "value": float(est.point), "low": est.low, "high": est.high, "n": n, "unit": unit})
+    for name, col, unit in (("duration", "seat_turns", "seat turns per game"), ("branching", "branching", "legal actions per decision"),
+                            ("lead_changes", "lead_changes", "lead changes per game")):
+        if col not in df.columns:
+            continue
+        values = [v for v in df[col] if not _missing(v)]
+        if not values:
+            continue
+        m = mean_interval(values, level)
+        rows.append({"metric": name, "value": m.mean, "low": m.low, "high": m.high, "n": m.n, "unit": unit})
+    return pd.DataFrame(rows)
+
+
+# --------------------------------------------------------------------------- A/B
+
+
+def options_compared(game: str, a: Mapping[str, Any], b: Mapping[str, Any]) -> list[tuple[str, Any, Any, str]]:
+    """The options that differ between two runs of ``game``: ``(option, value A, value B,
+    clause)`` with the clause each option decides."""
+    from boardkit.core.spec import get_spec
+
+    specs = {o.name: o for o in get_spec(game).options}
+    return [(k, a.get(k), b.get(k), specs[k].clause if k in specs else "")
+            for k in sorted(set(a) | set(b)) if a.get(k) != b.get(k)]
+
+
+def ab_compare(a: "pd.DataFrame", b: "pd.DataFrame", level: float = 0.95,
+               measures: Sequence[str] = ("win_0", "seat_turns", "timeout")) -> "pd.DataFrame":
+    """Compare two runs played on the same seeds (same game, agents and seeds; other
+    options or rules profile): per measure, the mean under A and B and the paired
+    difference B - A with its Student t interval over the games.
+
+    Args:
+        a, b: :func:`~boardkit.sim.play_many` tables with the same ``seed`` column.
+        level: confidence level.
+        measures: columns to compare (``win_<seat>`` shares, lengths, ``timeout``...).
+
+    Returns:
+        DataFrame: ``measure``, ``a``, ``b``, ``diff``, ``low``, ``high``, ``n``, and
+        ``options`` / ``clauses`` (what differs between the runs and the clauses those
+        options decide; the rules profiles when they differ).
+
+    Raises:
+        ValueError: the runs are not on the same seeds, games or agents, or a measure is
+            not a column.
+    """
+    import pandas as pd
+
+    _check_table(a)
+    _check_table(b)
+    if list(a["seed"]) != list(b["seed"]):
+        raise ValueError("A and B are not the same seeds: play both with the same n and seed")
+    if set(a["game"]) != set(b["game"]) or set(a["agents"]) != set(b["agents"]):
+        raise ValueError("A and B differ in game or agents: an A/B compares rule readings only")
+    for m in measures:
+        if m not in a.columns or m not in b.columns:
+            raise ValueError(f"measure {m!r} is not a column of both tables")
+    game = a["game"].iloc[0]
+    opts_a, opts_b = json.loads(a["options"].iloc[0]), json.loads(b["options"].iloc[0])
+    diffs = options_compared(game, opts_a, opts_b)
+    label = "; ".join(f"{k}: {va!r} -> {vb!r}" for k, va, vb, _ in diffs) or "none"
+    if a["rules"].iloc[0] != b["rules"].iloc[0]:
+        label = f"rules {a['rules'].iloc[0]!r} -> {b['rules'].iloc[0]!r}; " + label
+    clauses = ", ".join(dict.fromkeys(c for *_, c in diffs if c)) or "-"
+    rows = []
+    for m in measures:
+        xa = [float(v) for v in a[m]]
+        xb = [float(v) for v in b[m]]
+        d = mean_interval([y - x for x, y in zip(xa, xb)], level)
+        rows.append({"measure": m, "a": sum(xa) / len(xa), "b": sum(xb) / len(xb), "diff": d.mean,
+                     "low": d.low, "high": d.high, "n": d.n, "options": label, "clauses": clauses})
+    return pd.DataFrame(rows)
+
+
+def ab_test(game: str, n: int, seed: int | str = 0, a: Mapping[str, Any] | None = None, b: Mapping[str, Any] | None = None,
+            agents: Any = "random", level: float = 0.95, progress: bool = False, **play: Any) -> "pd.DataFrame":
+    """Play ``n`` seeded games of ``game`` under option sets ``a`` and ``b`` (each may name
+    ``rules``) with the same seeds and agents, and compare them (:func:`ab_compare`).
+
+    Example: ``ab_test("leaders", 200, a={"rules": "seed"}, b={"rules": "published"})``.
+
+    Raises:
+        OptionError: an option or profile the game does not take.
+    """
+    import boardkit
+    from boardkit.sim import play_many
+
+    runs = []
+    for opts in (dict(a or {}), dict(b or {})):
+        g = boardkit.load_game(game, **opts)
+        runs.append(play_many(g, n, seed=seed, agents=agents, progress=progress, **play))
+    measures = [f"win_{p}" for p in range(boardkit.load_game(game, **dict(a or {})).num_players)] + ["seat_turns", "timeout"]
+    return ab_compare(runs[0], runs[1], level, measures)
+
+
+__all__ = ["Mean", "mean_interval", "win_rates", "lengths", "metrics", "options_compared", "ab_compare", "ab_test"]

@@ -1,0 +1,558 @@
+"""The Armageddon board as data (ARMA-9): a directed graph generated from counts, or a
+hand-drawn layout read from a graph board file, validated, and the paths the rules walk.
+
+Source: seed ``004_108ef70fbb1ba573.txt`` names the board's parts only in words; section 9 of
+``shared/rules/armageddon.md`` gives the default counts. The data file
+``data/armageddon/<name>.yaml`` (option ``data``) holds the chips and mines per side and
+``counts`` (the generator's parameters), ``layout`` (a graph board file whose sets name the
+parts, such as ``data/boards/armageddon.yaml``, the default, written by the generator), or
+both (the layout is then checked against the counts).
+
+The graph has three edge sets (sides): ``earth`` (the Earth chips' direction: home circles ->
+launch table -> trajectory -> landing point -> surface -> GK), ``aliens`` (the warriors': a
+numbered circle -> the officer's dot circle -> GK -> the surface backwards -> the landing
+point) and ``officer`` (the mine depot -> dot circle -> GK -> exit path -> launch pad -> blue
+trajectory -> cruiser -> back to the dot circle).
+
+>>> b = generate_board(DEFAULT_COUNTS)
+>>> len(b.trajectories["red"]), len(b.surface), len(b.blue), b.crossing_of["red"]
+(12, 10, 12, 'r5')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping
+
+import networkx as nx
+
+from boardkit.core.boards import GraphBoard
+from boardkit.core.paths import DATA_DIR
+from boardkit.core.validate import BoardkitDataError, check_schema, read_yaml_file, shorten
+
+#: The Earth colours in the seed's order (ARMA-1.1).
+COLOURS: tuple[str, ...] = ("red", "green", "yellow")
+#: The three sides (edge sets) of the graph.
+SIDES: tuple[str, ...] = ("earth", "aliens", "officer")
+
+#: Section 9's default counts (ARMA-9, ARMA-D1, ARMA-D2).
+DEFAULT_COUNTS: dict[str, Any] = {
+    "compartments": 3, "homes": [2, 1, 1], "table": 3, "trajectory": 12, "laser_at": 8, "surface": 10,
+    "laser_control": 5, "numbers": 3, "per_number": 2, "exit": 6, "blue": 12, "crossings": [5, 7, 9],
+}
+
+_INT = {"type": "integer", "minimum": 1, "maximum": 60}
+_COUNTS_SCHEMA: dict[str, Any] = {
+    "type": "object", "additionalProperties": False, "required": list(DEFAULT_COUNTS),
+    "properties": {
+        "compartments": {"type": "integer", "minimum": 1, "maximum": 9},
+        "homes": {"type": "array", "minItems": 1, "maxItems": 9, "items": {"type": "integer", "minimum": 0, "maximum": 20}},
+        "table": {"type": "integer", "minimum": 1, "maximum": 9}, "trajectory": _INT, "laser_at": _INT,
+        "surface": _INT, "laser_control": _INT, "numbers": {"type": "integer", "minimum": 1, "maximum": 9},
+        "per_number": {"type": "integer", "minimum": 1, "maximum": 9}, "exit": _INT, "blue": _INT,
+        "crossings": {"type": "array", "minItems": 3, "maxItems": 3, "items": _INT},
+    },
+}
+_DATA_SCHEMA: dict[str, Any] = {
+    "type": "object", "additionalProperties": False, "required": ["name", "chips", "mines"],
+    "properties": {
+        "name": {"type": "string"}, "source": {"type": "string"},
+        "assumptions": {"type": "array", "items": {"type": "string"}},
+        "chips": {"type": "integer", "minimum": 1, "maximum": 20},
+        "mines": {"type": "integer", "minimum": 0, "maximum": 20},
+        "counts": _COUNTS_SCHEMA,
+        "layout": {"type": "string"},
+    },
+}
+_POINT = {"type": "array", "items": {"type": "number"}, "minItems": 2, "maxItems": 2}
+_NAMES = {"type": "array", "items": {"type": "string"}}
+#: The sets a layout file must give: each names a part of the board (ARMA-9).
+PATH_SETS = ("table", "surface", "numbered", "exit", "blue", "laser", "crossings") + tuple(f"traj_{c}" for c in COLOURS) \
+    + tuple(f"home_{c}" for c in COLOURS)
+SINGLE_SETS = ("landing", "gk", "control", "dot", "depot", "pad", "cruiser")
+_LAYOUT_SCHEMA: dict[str, Any] = {
+    "type": "object", "additionalProperties": False, "required": ["name", "kind", "nodes", "edges", "sets"],
+    "properties": {
+        "name": {"type": "string"}, "source": {"type": "string"},
+        "assumptions": {"type": "array", "items": {"type": "string"}},
+        "kind": {"const": "graph"},
+        "nodes": {"type": "object", "minProperties": 1, "propertyNames": {"type": "string", "pattern": r"^[a-z][a-z0-9_]*$"},
+                  "additionalProperties": _POINT},
+        "edges": {"type": "object", "required": list(SIDES), "additionalProperties": False,
+                  "properties": {s: {"type": "array", "items": {"type": "array", "items": {"type": "string"},
+                                                                "minItems": 2, "maxItems": 2}} for s in SIDES}},
+        "sets": {"type": "object", "required": list(PATH_SETS + SINGLE_SETS), "additionalProperties": _NAMES},
+    },
+}
+
+
+@dataclass(frozen=True)
+class ArmaBoard:
+    """The board with the parts the rules use, as node names (ARMA-2, ARMA-4, ARMA-5, ARMA-9).
+
+    Attributes:
+        graph: the :class:`GraphBoard` (frozen networkx DiGraph, drawing positions, sets).
+        doc: the layout document (nodes, edges, sets) the graph was built from.
+        compartments: per main compartment (in the order they are destroyed, ARMA-5.2), its
+            home circles.
+        homes: colour -> its home circles (ARMA-2.1), in file order.
+        table: the launch-table circles (ARMA-2.2).
+        trajectories: colour -> its trajectory circles from the launch table (ARMA-4.1).
+        landing, gk, control, dot, depot, pad, cruiser: single nodes.
+        surface: the alien ship's surface from the landing point to GK, Earth's direction (ARMA-4.5).
+        laser: the laser-beam crossings, one per trajectory (ARMA-4.2).
+        numbered: the warriors' circles, with ``number_of`` their printed number 1..3 (ARMA-1.2).
+        exit: the alien exit path from GK to the launch pad (ARMA-5.1).
+        blue: the blue trajectory from the pad toward the cruiser (ARMA-5.1).
+        crossing_of: colour -> the node where the blue trajectory crosses its trajectory (ARMA-5.4).
+        source: the file (or ``"generated"``) it came from.
+    """
+
+    graph: GraphBoard
+    doc: dict[str, Any]
+    compartments: tuple[tuple[str, ...], ...]
+    homes: dict[str, tuple[str, ...]]
+    table: tuple[str, ...]
+    trajectories: dict[str, tuple[str, ...]]
+    landing: str
+    surface: tuple[str, ...]
+    gk: str
+    control: str
+    laser: tuple[str, ...]
+    numbered: tuple[str, ...]
+    number_of: dict[str, int]
+    dot: str
+    depot: str
+    exit: tuple[str, ...]
+    pad: str
+    blue: tuple[str, ...]
+    cruiser: str
+    crossing_of: dict[str, str]
+    source: str = "generated"
+    counts: dict[str, int] = field(default_factory=dict)
+
+    def earth_route(self, colour: str) -> tuple[str, ...]:
+        """The circles an Earth chip of ``colour`` walks after its home circle: ``"table"``
+        (any launch-table circle), its trajectory, the landing point, the surface, GK (ARMA-3.3,
+        ARMA-4.1, ARMA-4.5)."""
+        return ("table",) + self.trajectories[colour] + (self.landing,) + self.surface + (self.gk,)
+
+    def warrior_route(self) -> tuple[str, ...]:
+        """The circles a warrior walks from its numbered circle: dot circle, GK, the surface
+        against Earth's arrows, the landing point (ARMA-3.7, ARMA-5.6)."""
+        return (self.dot, self.gk) + tuple(reversed(self.surface)) + (self.landing,)
+
+    def officer_route(self) -> tuple[str, ...]:
+        """The circles the officer walks from its dot circle: GK, the exit path, the launch
+        pad, the blue trajectory, the cruiser (ARMA-5.1)."""
+        return (self.gk,) + self.exit + (self.pad,) + self.blue + (self.cruiser,)
+
+
+def generate_layout(counts: Mapping[str, Any]) -> dict[str, Any]:
+    """The layout document (nodes with drawing positions, edges per side, sets) of the board
+    with these counts (ARMA-9; defaults :data:`DEFAULT_COUNTS`).
+
+    Args:
+        counts: the keys of :data:`DEFAULT_COUNTS` (compartments, home circles per colour in
+            each compartment, circles of each path, the laser circle, the crossings...).
+
+    Returns:
+        A dict in the graph board file format (``kind: graph``) that :func:`board_from_layout`
+        reads. Cruiser on the left (x = 0), alien ship on the right; y upwards.
+
+    Raises:
+        BoardkitDataError: counts that cannot make a board (a laser or crossing circle beyond
+            its trajectory, homes not given per compartment), naming the count.
+    """
+    c = dict(counts)
+    where = "counts"
+    n_traj, n_surf, n_blue = c["trajectory"], c["surface"], c["blue"]
+    if len(c["homes"]) != c["compartments"]:
+        raise BoardkitDataError(f"{where}: homes: {len(c['homes'])} entries for {c['compartments']} compartments")
+    for key, value, limit in [("laser_at", c["laser_at"], n_traj), ("laser_control", c["laser_control"], n_surf)] + [
+            ("crossings", x, min(n_traj, n_blue)) for x in c["crossings"]]:
+        if not 1 <= value <= limit:
+            raise BoardkitDataError(f"{where}: {key}: circle {value} is beyond its path of {limit} circles")
+    nodes: dict[str, list[float]] = {}
+    sets: dict[str, list[str]] = {k: [] for k in PATH_SETS + SINGLE_SETS}
+    edges: dict[str, list[list[str]]] = {s: [] for s in SIDES}
+    ys = {"red": 6.0, "green": 0.0, "yellow": -6.0}
+    for k in range(c["compartments"]):
+        members = sets.setdefault(f"compartment_{k + 1}", [])
+        for ci, colour in enumerate(COLOURS):
+            for j in range(c["homes"][k]):
+                name = f"h{k + 1}_{colour}_{j + 1}"
+                nodes[name] = [-4.0 + 1.2 * ci, 8.0 - 6.0 * k - 1.2 * j]
+                members.append(name)
+                sets[f"home_{colour}"].append(name)
+    for t in range(c["table"]):
+        name = f"table{t + 1}"
+        nodes[name] = [0.0, 2.0 * (c["table"] // 2 - t)]
+        sets["table"].append(name)
+    x_land = 3.0 + 2.0 * n_traj + 2.0
+    blue_at = {colour: n_blue + 1 - c["crossings"][ci] for ci, colour in enumerate(COLOURS)}
+    for colour in COLOURS:
+        for i in range(1, n_traj + 1):
+            name = f"{colour[0]}{i}"
+            nodes[name] = [1.0 + 2.0 * i, ys[colour] * (1 - i / (n_traj + 2))]
+            sets[f"traj_{colour}"].append(name)
+        sets["laser"].append(f"{colour[0]}{c['laser_at']}")
+    nodes["landing"] = [x_land, 0.0]
+    sets["landing"] = ["landing"]
+    for i in range(1, n_surf + 1):
+        nodes[f"s{i}"] = [x_land + 2.0 * i, 0.0]
+        sets["surface"].append(f"s{i}")
+    sets["control"] = [f"s{c['laser_control']}"]
+    x_gk = x_land + 2.0 * (n_surf + 1)
+    nodes["gk"] = [x_gk, 0.0]
+    sets["gk"] = ["gk"]
+    nodes["dot"] = [x_gk + 2.0, 0.0]
+    sets["dot"] = ["dot"]
+    nodes["depot"] = [x_gk + 2.0, -2.0]
+    sets["depot"] = ["depot"]
+    for n in range(1, c["numbers"] + 1):
+        for j in range(1, c["per_number"] + 1):
+            name = f"n{n}_{j}"
+            nodes[name] = [x_gk + 2.0 + 1.5 * n, 1.5 * j]
+            sets["numbered"].append(name)
+    for i in range(1, c["exit"] + 1):
+        nodes[f"e{i}"] = [x_gk + 2.0 * ((i + 1) // 2), -3.0 - 1.5 * i]
+        sets["exit"].append(f"e{i}")
+    y_low = -4.5 - 1.5 * c["exit"]
+    nodes["pad"] = [x_gk, y_low - 1.5]
+    sets["pad"] = ["pad"]
+    by_blue = {blue_at[colour]: f"{colour[0]}{c['crossings'][ci]}" for ci, colour in enumerate(COLOURS)}
+    if len(by_blue) != 3:
+        raise BoardkitDataError(f"{where}: crossings: two Earth trajectories cross the blue trajectory at one circle")
+    anchors = [(0, (x_gk, y_low - 1.5))] + sorted((j, tuple(nodes[n])) for j, n in by_blue.items()) + [(n_blue + 1, (0.0, -9.0))]
+    for j in range(1, n_blue + 1):
+        if j in by_blue:
+            sets["blue"].append(by_blue[j])
+            sets["crossings"].append(by_blue[j])
+            continue
+        (j0, p0), (j1, p1) = next((a, b) for a, b in zip(anchors, anchors[1:]) if a[0] < j < b[0])
+        f = (j - j0) / (j1 - j0)
+        nodes[f"b{j}"] = [p0[0] + f * (p1[0] - p0[0]), p0[1] + f * (p1[1] - p0[1]) - 1.0]
+        sets["blue"].append(f"b{j}")
+    nodes["cruiser"] = [-2.0, -9.0]
+    sets["cruiser"] = ["cruiser"]
+    _chain_edges(sets, edges)
+    return {"name": "armageddon", "kind": "graph", "source": "generated by boardkit.games.armageddon.board "
+            "(ARMA-9 counts)", "nodes": nodes, "edges": edges, "sets": sets}
+
+
+def _chain_edges(sets: Mapping[str, list[str]], edges: dict[str, list[list[str]]]) -> None:
+    """The edges of every side along the paths the sets describe (the generator's)."""
+    earth, aliens, officer = edges["earth"], edges["aliens"], edges["officer"]
+    for colour in COLOURS:
+        for h in sets[f"home_{colour}"]:
+            earth.extend([h, t] for t in sets["table"])
+        traj = sets[f"traj_{colour}"]
+        earth.extend([t, traj[0]] for t in sets["table"])
+        earth.extend([a, b] for a, b in zip(traj, traj[1:] + sets["landing"]))
+    surf = sets["landing"] + sets["surface"] + sets["gk"]
+    earth.extend([a, b] for a, b in zip(surf, surf[1:]))
+    aliens.extend([n, sets["dot"][0]] for n in sets["numbered"])
+    back = sets["dot"] + list(reversed(surf))
+    aliens.extend([a, b] for a, b in zip(back, back[1:]))
+    route = sets["depot"] + sets["dot"] + sets["gk"] + sets["exit"] + sets["pad"] + sets["blue"] + sets["cruiser"] + sets["dot"]
+    officer.extend([a, b] for a, b in zip(route, route[1:]))
+
+
+def _build_graph(doc: dict[str, Any], where: str, digest: str) -> GraphBoard:
+    """The GraphBoard of a layout document; a dangling edge (naming no node), a loop, an edge
+    listed twice, a node on no edge or an unknown set member is refused, naming it."""
+    names = tuple(doc["nodes"])
+    by_name = {n: i for i, n in enumerate(names)}
+    side_step: dict[str, tuple[tuple[int, ...], ...]] = {}
+    edge_sides: dict[tuple[int, int], list[str]] = {}
+    for side in SIDES:
+        out: list[list[int]] = [[] for _ in names]
+        for j, (a, b) in enumerate(doc["edges"][side]):
+            for end in (a, b):
+                if end not in by_name:
+                    raise BoardkitDataError(f"{where}: edges.{side}[{j}]: dangling edge {shorten(a)} -> {shorten(b)}: "
+                                            f"{shorten(end)} is not a node of the board")
+            ia, ib = by_name[a], by_name[b]
+            if ia == ib:
+                raise BoardkitDataError(f"{where}: edges.{side}[{j}]: edge from {a!r} to itself")
+            if ib in out[ia]:
+                raise BoardkitDataError(f"{where}: edges.{side}[{j}]: edge {a} -> {b} is listed twice for {side}")
+            out[ia].append(ib)
+            edge_sides.setdefault((ia, ib), []).append(side)
+        side_step[side] = tuple(tuple(r) for r in out)
+    touched = {i for e in edge_sides for i in e}
+    for i, n in enumerate(names):
+        if i not in touched:
+            raise BoardkitDataError(f"{where}: nodes.{n}: node is on no edge of any side")
+    sets: dict[str, tuple[int, ...]] = {}
+    for set_name, members in doc["sets"].items():
+        idx: list[int] = []
+        for j, m in enumerate(members):
+            if m not in by_name:
+                raise BoardkitDataError(f"{where}: sets.{set_name}[{j}]: {shorten(m)} is not a node of the board")
+            if by_name[m] in idx:
+                raise BoardkitDataError(f"{where}: sets.{set_name}[{j}]: {m} is listed twice")
+            idx.append(by_name[m])
+        sets[set_name] = tuple(idx)
+    member_of: list[list[str]] = [[] for _ in names]
+    for set_name, members_idx in sets.items():
+        for i in members_idx:
+            member_of[i].append(set_name)
+    g = nx.DiGraph(name=doc["name"], kind="graph", sides=SIDES)
+    for i, n in enumerate(names):
+        x, y = doc["nodes"][n]
+        g.add_node(n, kind="graph", index=i, pos=(float(x), float(y)), sets=tuple(member_of[i]))
+    for (ia, ib), on in edge_sides.items():
+        g.add_edge(names[ia], names[ib], sides=tuple(on))
+    if not nx.is_weakly_connected(g):
+        parts = sorted(sorted(p)[0] for p in nx.weakly_connected_components(g))
+        raise BoardkitDataError(f"{where}: the board is not connected (parts starting at {', '.join(parts)})")
+    nx.freeze(g)
+    adjacent = tuple(tuple(sorted(set(g.successors(n)) | set(g.predecessors(n)), key=by_name.__getitem__))
+                     for n in names)
+    return GraphBoard(name=doc["name"], source=where, sha256=digest, graph=g, names=names,
+                      positions=tuple(tuple(map(float, doc["nodes"][n])) for n in names),  # type: ignore[misc]
+                      adjacent=tuple(tuple(by_name[m] for m in row) for row in adjacent),
+                      sets={k: tuple(names[i] for i in v) for k, v in sets.items()}, set_indices=sets,
+                      sides=SIDES, side_step=side_step)
+
+
+def _one(doc: dict[str, Any], key: str, where: str) -> str:
+    members = doc["sets"][key]
+    if len(members) != 1:
+        raise BoardkitDataError(f"{where}: sets.{key}: one node expected, got {len(members)} ({', '.join(members)})")
+    return str(members[0])
+
+
+def board_from_layout(doc: Any, where: str = "layout", chips: int = 4, digest: str = "") -> ArmaBoard:
+    """Check a layout document and make the board (ARMA-9).
+
+    Args:
+        doc: the graph board document (``kind: graph`` with the sets :data:`PATH_SETS`,
+            :data:`SINGLE_SETS` and ``compartment_1`` ...).
+        where: the file name for messages.
+        chips: Earth chips per colour (the home circles must match, ARMA-2.1).
+        digest: SHA-256 of the file's bytes, kept on the graph.
+
+    Returns:
+        The :class:`ArmaBoard`.
+
+    Raises:
+        BoardkitDataError: naming the file, the entry, the node and the problem: schema
+            errors; a dangling edge; a path that does not connect (a missing edge of its
+            side); a crossing that is not on both the blue and one Earth trajectory; a laser
+            crossing not on exactly one trajectory; home circles that do not match the chips;
+            an edge no path uses; a board that is not connected.
+    """
+    check_schema(doc, _LAYOUT_SCHEMA, where)
+    g = _build_graph(doc, where, digest)
+    s = {k: tuple(v) for k, v in doc["sets"].items()}
+    one = {k: _one(doc, k, where) for k in SINGLE_SETS}
+    comps = [k for k in s if k.startswith("compartment_")]
+    comps.sort(key=lambda k: int(k.split("_")[1]) if k.split("_")[1].isdigit() else 99)
+    if not comps or [f"compartment_{i + 1}" for i in range(len(comps))] != comps:
+        raise BoardkitDataError(f"{where}: sets: the main compartments are sets compartment_1, compartment_2, ... "
+                                f"(got {', '.join(comps) or 'none'})")
+    homes_all = [h for c in COLOURS for h in s[f"home_{c}"]]
+    in_comp = [h for k in comps for h in s[k]]
+    for h in homes_all:
+        if in_comp.count(h) != 1:
+            raise BoardkitDataError(f"{where}: sets: home circle {h} is in {in_comp.count(h)} compartments, not one (ARMA-2.1)")
+    for h in in_comp:
+        if h not in homes_all:
+            raise BoardkitDataError(f"{where}: sets: {h} is in a compartment but is no colour's home circle (ARMA-2.1)")
+    for colour in COLOURS:
+        n = len(s[f"home_{colour}"])
+        if n != chips:
+            more = "more" if n > chips else "fewer"
+            raise BoardkitDataError(f"{where}: sets.home_{colour}: {n} home circles, {more} than the {chips} {colour} chips "
+                                    f"(ARMA-2.1: each chip starts on a home circle of its colour)")
+    earth = set(map(tuple, doc["edges"]["earth"]))
+    aliens = set(map(tuple, doc["edges"]["aliens"]))
+    officer = set(map(tuple, doc["edges"]["officer"]))
+    used: dict[str, set[tuple[str, str]]] = {"earth": set(), "aliens": set(), "officer": set()}
+
+    def need(side: str, edges: set[tuple[Any, ...]], a: str, b: str, path: str) -> None:
+        if (a, b) not in edges:
+            raise BoardkitDataError(f"{where}: edges.{side}: the {path} does not connect: no {side} edge {a} -> {b} (ARMA-9)")
+        used[side].add((a, b))
+
+    trajs: dict[str, tuple[str, ...]] = {}
+    for colour in COLOURS:
+        traj = s[f"traj_{colour}"]
+        if not traj:
+            raise BoardkitDataError(f"{where}: sets.traj_{colour}: the trajectory has no circle (ARMA-4.1)")
+        trajs[colour] = traj
+        for h in s[f"home_{colour}"]:
+            for t in s["table"]:
+                need("earth", earth, h, t, f"way from home circle {h} to the launch table")
+        for t in s["table"]:
+            need("earth", earth, t, traj[0], f"{colour} trajectory from the launch table")
+        for a, b in zip(traj, traj[1:] + (one["landing"],)):
+            need("earth", earth, a, b, f"{colour} trajectory")
+    surf = (one["landing"],) + s["surface"] + (one["gk"],)
+    for a, b in zip(surf, surf[1:]):
+        need("earth", earth, a, b, "surface path (Earth's arrows)")
+    for n in s["numbered"]:
+        need("aliens", aliens, n, one["dot"], f"warriors' way out of the main compartment from {n}")
+    back = (one["dot"],) + tuple(reversed(surf))
+    for a, b in zip(back, back[1:]):
+        need("aliens", aliens, a, b, "surface path (the aliens' arrows)")
+    route = (one["depot"], one["dot"], one["gk"]) + s["exit"] + (one["pad"],) + s["blue"] + (one["cruiser"], one["dot"])
+    for a, b in zip(route, route[1:]):
+        need("officer", officer, a, b, "officer's path (exit path, launch pad, blue trajectory)")
+    for side in SIDES:
+        for j, e in enumerate(doc["edges"][side]):
+            if tuple(e) not in used[side]:
+                raise BoardkitDataError(f"{where}: edges.{side}[{j}]: dangling edge {e[0]} -> {e[1]}: it is on no path of "
+                                        f"the {side} side (ARMA-9)")
+    on_traj = {n: colour for colour, traj in trajs.items() for n in traj}
+    laser = s["laser"]
+    for n in laser:
+        if n not in on_traj:
+            raise BoardkitDataError(f"{where}: sets.laser: laser crossing {n} is on no Earth trajectory (ARMA-4.2)")
+    for colour in COLOURS:
+        k = sum(1 for n in laser if on_traj.get(n) == colour)
+        if k != 1:
+            raise BoardkitDataError(f"{where}: sets.laser: the laser beam crosses the {colour} trajectory {k} times, "
+                                    f"not once (ARMA-4.2)")
+    if one["control"] not in s["surface"]:
+        raise BoardkitDataError(f"{where}: sets.control: the laser-control circle {one['control']} is not on the surface "
+                                f"(ARMA-4.3)")
+    crossing_of: dict[str, str] = {}
+    blue = s["blue"]
+    for n in s["crossings"]:
+        if n not in blue or n not in on_traj:
+            missing = "the blue trajectory" if n not in blue else "an Earth trajectory"
+            raise BoardkitDataError(f"{where}: sets.crossings: crossing {n} is not on {missing}: a crossing must be on "
+                                    f"both trajectories (ARMA-5.4)")
+        if on_traj[n] in crossing_of:
+            raise BoardkitDataError(f"{where}: sets.crossings: the blue trajectory crosses the {on_traj[n]} trajectory "
+                                    f"twice ({crossing_of[on_traj[n]]}, {n}) (ARMA-5.4)")
+        crossing_of[on_traj[n]] = n
+    for n in blue:
+        if n in on_traj and n not in crossing_of.values():
+            raise BoardkitDataError(f"{where}: sets.blue: {n} is on the {on_traj[n]} trajectory but not in sets.crossings "
+                                    f"(ARMA-5.4)")
+    numbered = s["numbered"]
+    number_of = {}
+    for n in numbered:
+        digits = "".join(ch for ch in n.split("_")[0] if ch.isdigit())
+        number_of[n] = int(digits) if digits else 1
+    return ArmaBoard(
+        graph=g, doc=doc, compartments=tuple(s[k] for k in comps), homes={c: s[f"home_{c}"] for c in COLOURS},
+        table=s["table"], trajectories=trajs, landing=one["landing"], surface=s["surface"], gk=one["gk"],
+        control=one["control"], laser=laser, numbered=numbered, number_of=number_of, dot=one["dot"],
+        depot=one["depot"], exit=s["exit"], pad=one["pad"], blue=blue, cruiser=one["cruiser"],
+        crossing_of=crossing_of, source=where,
+    )
+
+
+def generate_board(counts: Mapping[str, Any] | None = None, chips: int | None = None) -> ArmaBoard:
+    """The board generated from ``counts`` (default :data:`DEFAULT_COUNTS`), checked as a
+    layout file would be (ARMA-9).
+
+    Args:
+        counts: generator parameters; missing keys take their defaults.
+        chips: Earth chips per colour (default: the home circles per colour).
+
+    Raises:
+        BoardkitDataError: counts that make no valid board.
+    """
+    c = {**DEFAULT_COUNTS, **(counts or {})}
+    check_schema(c, _COUNTS_SCHEMA, "counts")
+    doc = generate_layout(c)
+    board = board_from_layout(doc, "generated", chips if chips is not None else sum(c["homes"]))
+    object.__setattr__(board, "counts", c)
+    return board
+
+
+def load_data(path: str | Path) -> dict[str, Any]:
+    """Read an Armageddon data file (``data/armageddon/<name>.yaml`` or a path) and make its
+    board (ARMA-9).
+
+    Returns:
+        The document with ``board`` (:class:`ArmaBoard`), ``source_path``, ``source_sha256``
+        and ``files`` (``[(path, sha256)]`` of every file read) added.
+
+    Raises:
+        BoardkitDataError: naming file, entry and problem (schema; neither ``counts`` nor
+            ``layout``; a layout whose counts differ from the ``counts`` given with it; any
+            layout error of :func:`board_from_layout`).
+    """
+    doc, p, digest = read_yaml_file(path, DATA_DIR / "armageddon", "data")
+    check_schema(doc, _DATA_SCHEMA, p)
+    files = [(str(p), digest)]
+    if "counts" not in doc and "layout" not in doc:
+        raise BoardkitDataError(f"{p}: give counts (a generated board), layout (a board file) or both (the layout "
+                                f"checked against the counts) (ARMA-9)")
+    generated = None
+    if "counts" in doc:
+        try:
+            generated = generate_board(doc["counts"], doc["chips"])
+        except BoardkitDataError as exc:
+            raise BoardkitDataError(f"{p}: {exc}") from None
+    if "layout" in doc:
+        lay = doc["layout"]
+        lp: str | Path = lay
+        if "/" in lay or lay.endswith((".yaml", ".yml")):
+            lp = (p.parent / lay) if not Path(lay).is_absolute() else Path(lay)
+        ldoc, lpath, ldigest = read_yaml_file(lp, DATA_DIR / "boards", "board")
+        board = board_from_layout(ldoc, str(lpath), doc["chips"], ldigest)
+        files.append((str(lpath), ldigest))
+        if generated is not None:
+            want, got = board_counts(generated, doc["chips"], doc["mines"]), board_counts(board, doc["chips"], doc["mines"])
+            for key in want:
+                if key not in ("nodes", "edges") and want[key] != got[key]:
+                    raise BoardkitDataError(f"{p}: counts: the layout {lpath} has {key} {got[key]}, the counts declare "
+                                            f"{want[key]} (ARMA-9)")
+    else:
+        assert generated is not None
+        board = generated
+    doc["board"] = board
+    doc["source_path"] = str(p)
+    doc["source_sha256"] = digest
+    doc["files"] = files
+    return doc
+
+
+def board_counts(board: ArmaBoard, chips: int, mines: int) -> dict[str, Any]:
+    """The counts of section 9 as found on ``board`` (ARMA-9): for tests and the docs."""
+    return {
+        "compartments": len(board.compartments), "home_circles": sum(len(h) for h in board.homes.values()),
+        "home_per_colour": {c: len(h) for c, h in board.homes.items()}, "table": len(board.table),
+        "trajectory": {c: len(t) for c, t in board.trajectories.items()},
+        "laser_at": {c: board.trajectories[c].index(n) + 1 for n in board.laser for c in COLOURS
+                     if n in board.trajectories[c]},
+        "surface": len(board.surface), "laser_control": board.surface.index(board.control) + 1,
+        "numbered": len(board.numbered), "warriors": len(board.numbered), "mines": mines,
+        "exit": len(board.exit), "blue": len(board.blue),
+        "crossings": {c: board.trajectories[c].index(n) + 1 for c, n in board.crossing_of.items()},
+        "chips": chips, "nodes": len(board.graph.names), "edges": board.graph.graph.number_of_edges(),
+    }
+
+
+__all__ = ["COLOURS", "SIDES", "DEFAULT_COUNTS", "ArmaBoard", "generate_layout", "generate_board", "board_from_layout",
+           "load_data", "board_counts", "layout_yaml"]
+
+
+def layout_yaml(doc: Mapping[str, Any]) -> str:
+    """The layout document as the text of a graph board file (``data/boards/armageddon.yaml``
+    is ``layout_yaml(generate_layout(DEFAULT_COUNTS))``; a test keeps it so)."""
+    import json
+
+    lines = ["# The Armageddon board (ARMA-9) generated from section 9's default counts by",
+             "# boardkit.games.armageddon.board.layout_yaml(generate_layout(DEFAULT_COUNTS)). Edit positions or",
+             "# paths by hand and load it through a data file's `layout:` (see data/armageddon/default.yaml).",
+             f"name: {doc['name']}", "kind: graph", f"source: {json.dumps(doc['source'])}",
+             "nodes:"]
+    lines += [f"  {n}: [{p[0]:g}, {p[1]:g}]" for n, p in doc["nodes"].items()]
+    lines.append("edges:")
+    for side, edges in doc["edges"].items():
+        lines.append(f"  {side}:")
+        lines += [f"    - [{a}, {b}]" for a, b in edges]
+    lines.append("sets:")
+    lines += [f"  {k}: [{', '.join(v)}]" for k, v in doc["sets"].items()]
+    return "\n".join(lines) + "\n"

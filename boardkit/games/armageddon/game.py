@@ -1,0 +1,159 @@
+"""Armageddon: a dice race and raid between the Earth's cruiser and an alien ship.
+
+Source: seed ``004_108ef70fbb1ba573.txt`` (Russian), specified clause by clause in
+``shared/rules/armageddon.md`` and ``data/rules/armageddon.yaml`` (ARMA-1.1 .. ARMA-9 and the
+decisions ARMA-D*). The board, which the seed describes only in words, comes from
+``data/armageddon/default.yaml`` (option ``data``; see :mod:`boardkit.games.armageddon.board`).
+
+Seats: the playing Earth colours in turn order (option ``colours``, default red, green,
+yellow), then the aliens. Each side's turn: chance rolls the die (``roll 4``), then the side
+splits the points among its chips one share at a time (``move red2 3``); a displaced Earth
+chip's owner may be asked to choose its circle (``home green1 h2_green_1``).
+
+>>> import boardkit
+>>> s = boardkit.load_game("armageddon").new_initial_state()
+>>> [str(a) for a in s.legal_actions()][:2]
+['roll 1', 'roll 2']
+>>> s.apply_action("roll 2"); str(s.legal_actions()[0])
+'move red1 2'
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any, Mapping
+
+from boardkit.core.actions import Roll
+from boardkit.core.game import Game
+from boardkit.core.notation import Vocabulary
+from boardkit.games.armageddon.actions import FACES
+from boardkit.games.armageddon.board import COLOURS, ArmaBoard, load_data
+from boardkit.games.armageddon.rules import EARTH, OFFICER, TABLE, WARRIOR
+from boardkit.core.spec import OptionError
+from boardkit.core.validate import shorten
+from boardkit.games.armageddon.spec import COLOUR_CHOICES, RULES_HISTORY, SPEC
+from boardkit.games.armageddon.state import ArmageddonState
+
+
+class ArmageddonGame(Game):
+    """Armageddon rules with options (immutable).
+
+    Options:
+        colours: the Earth colours that play, in turn order, e.g. ``"red green yellow"``
+            (default) or ``"green red"`` (ARMA-1.1, ARMA-2.3). Seats: these colours, then
+            ``aliens``.
+        empty_gk_wins: Earth also wins by moving onto an empty GK when no alien is inside
+            (default False, as the seed: only by displacing, ARMA-6.3).
+        max_turns: cut off after this many side turns, no winner (ARMA-D12; None: no limit).
+        data: data file (chips, mines, board counts or layout), a name in
+            ``data/armageddon/`` or a path (ARMA-9).
+
+    Raises:
+        OptionError: unknown option or value.
+        BoardkitDataError: a malformed data or layout file (names file, entry, node, problem).
+    """
+
+    spec = SPEC
+    file_options = ("data",)
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        if self.options["colours"] not in COLOUR_CHOICES:
+            raise OptionError(f"armageddon: option colours={shorten(self.options['colours'])} is not allowed; give 1 to 3 "
+                              f"of red, green, yellow, each once, in turn order, e.g. 'red green yellow' or 'green red' "
+                              f"(ARMA-2.3)")
+        d = self.data = load_data(self.options["data"])
+        self._record_files(*d["files"])
+        b: ArmaBoard = d["board"]
+        self.arma: ArmaBoard = b
+        self.board = b.graph
+        self.colours: tuple[str, ...] = tuple(self.options["colours"].split())
+        self.seat_names: tuple[str, ...] = self.colours + ("aliens",)
+        self.num_players = len(self.seat_names)
+        self.aliens_seat = len(self.colours)
+        self.chips_per_colour: int = d["chips"]
+        self.mines: int = d["mines"]
+        self.empty_gk_wins: bool = self.options["empty_gk_wins"]
+        self.max_turns: int | None = self.options["max_turns"]
+        idx = self.board.index
+        self.names = self.board.names
+        self.node = {n: i for i, n in enumerate(self.names)}
+        self.table = tuple(idx(n) for n in b.table)
+        self.landing, self.gk, self.control = idx(b.landing), idx(b.gk), idx(b.control)
+        self.dot, self.pad, self.cruiser, self.depot_node = idx(b.dot), idx(b.pad), idx(b.cruiser), idx(b.depot)
+        self.numbered = tuple(idx(n) for n in b.numbered)
+        self.inside = self.numbered + (self.dot,)
+        self.laser = tuple(idx(n) for n in b.laser)
+        self.laser_set = frozenset(self.laser)
+        self.crossings = frozenset(idx(n) for n in b.crossing_of.values())
+        self.homes = tuple(tuple(idx(n) for n in b.homes[c]) for c in COLOURS)
+        self.compartments = tuple(tuple(idx(n) for n in comp) for comp in b.compartments)
+        self.comp_of = {h: k for k, comp in enumerate(self.compartments) for h in comp}
+        # chips: the playing colours' chips, then the warriors, then the officer (ARMA-1.1, ARMA-1.2)
+        names: list[str] = []
+        kind: list[int] = []
+        colour_index: list[int] = []
+        seat: list[int] = []
+        routes: list[tuple[int, ...]] = []
+        for s, colour in enumerate(self.colours):
+            ci = COLOURS.index(colour)
+            route = (TABLE,) + tuple(idx(n) for n in b.earth_route(colour)[1:])
+            for j in range(self.chips_per_colour):
+                names.append(f"{colour}{j + 1}")
+                kind.append(EARTH)
+                colour_index.append(ci)
+                seat.append(s)
+                routes.append(route)
+        warrior_route = tuple(idx(n) for n in b.warrior_route())
+        for j in range(len(self.numbered)):
+            names.append(f"w{j + 1}")
+            kind.append(WARRIOR)
+            colour_index.append(-1)
+            seat.append(self.aliens_seat)
+            routes.append(warrior_route)
+        names.append("officer")
+        kind.append(OFFICER)
+        colour_index.append(-1)
+        seat.append(self.aliens_seat)
+        routes.append(tuple(idx(n) for n in b.officer_route()))
+        self.chip_names: tuple[str, ...] = tuple(names)
+        self.chip = {n: i for i, n in enumerate(names)}
+        self.kind = tuple(kind)
+        self.colour_index = tuple(colour_index)
+        self.colours_of = tuple(COLOURS[ci] if ci >= 0 else "blue" for ci in colour_index)
+        self.chip_seat = tuple(seat)
+        self.routes = tuple(routes)
+        self.rindex: tuple[dict[int, int], ...] = tuple(
+            {**{n: i for i, n in enumerate(r) if n >= 0}, **({t: 0 for t in self.table} if kind[c] == EARTH else {})}
+            for c, r in enumerate(routes))
+        self.earth_chips = tuple(c for c in range(len(names)) if kind[c] == EARTH)
+        self.seat_chips = tuple(frozenset(c for c in range(len(names)) if seat[c] == s) for s in range(self.num_players))
+        self.officer = len(names) - 1
+        #: ARMA-1.4, ARMA-D11: the aliens win when Earth has this many chips in play or fewer
+        self.alien_win_at = len(self.colours)
+        self.roll_outcomes = tuple((Roll(f), Fraction(1, 6)) for f in FACES)
+        self.memo: dict[object, int] = {}
+
+    def new_initial_state(self) -> ArmageddonState:
+        """Every chip on its starting circle, the first colour to roll (ARMA-2.1 .. ARMA-2.3)."""
+        return ArmageddonState(self)
+
+    def _state_from_position(self, description: str | Mapping[str, Any], study: bool = False) -> ArmageddonState:
+        """A validated position (format in :mod:`boardkit.games.armageddon.position`).
+
+        Raises:
+            BoardkitDataError: a malformed description (names the field).
+            IllegalPositionError: a position the rules make impossible (names the clause).
+        """
+        from boardkit.games.armageddon.position import from_position
+
+        return from_position(self, description, study)
+
+    def vocabularies(self) -> dict[str, Vocabulary]:
+        """``face`` (die faces 1 .. 6) and ``chip`` (red1 .. yellow4, w1 .., officer)."""
+        every = tuple(f"{c}{j + 1}" for c in COLOURS for j in range(self.chips_per_colour))
+        every += tuple(n for n in self.chip_names if n not in every)  # a colour that does not play: refused, not unread
+        return {"face": Vocabulary("face", FACES), "chip": Vocabulary("chip", every)}
+
+
+__all__ = ["ArmageddonGame", "ArmageddonState", "RULES_HISTORY"]

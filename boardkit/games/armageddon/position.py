@@ -1,0 +1,199 @@
+"""Armageddon positions as short descriptions, both ways (for study, saves and tests).
+
+Format (YAML or a mapping; every key but ``chips`` optional)::
+
+    turn: red                 # the side to move: a playing colour or aliens (default: first colour)
+    phase: move               # roll (default), move or home
+    roll: 5                   # the die this turn (move and home phases)
+    left: 3                   # points not yet given (default: roll)
+    moved: [red1]             # chips that took their share this turn (ARMA-D3)
+    chips: {red1: r4, red2: h1_red_2, green3: out, w1: s7, officer: b5, ...}   # every chip:
+                              # a node, "out" (left the game) or "pending" (displaced, ARMA-7.2)
+    pending: [green3]         # the displaced chips in the order their owners place them
+    officer_mine: true        # the officer carries a mine (ARMA-5.1)
+    depot: 2                  # mines in the depot
+    trophies: {red: 1}        # mines Earth colours took by interception (ARMA-5.4)
+    destroyed: 1              # main compartments destroyed, in order (ARMA-5.2)
+    skip: [green]             # colours that skip their next turn (ARMA-4.4)
+    turns: 7                  # side turns begun so far (ARMA-D12)
+
+A position the rules make impossible is refused with the clause it breaks.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import TYPE_CHECKING, Any, Mapping
+
+from boardkit.core.rules import IllegalPositionError
+from boardkit.core.validate import BoardkitDataError, load_description, shorten
+from boardkit.games.armageddon import rules
+from boardkit.games.armageddon.board import COLOURS
+from boardkit.games.armageddon.rules import EARTH, LIMBO, OUT, WARRIOR
+
+if TYPE_CHECKING:  # pragma: no cover
+    from boardkit.games.armageddon.game import ArmageddonGame
+    from boardkit.games.armageddon.state import ArmageddonState
+
+_N = {"type": "integer", "minimum": 0, "maximum": 1000}
+_SCHEMA: dict[str, Any] = {
+    "type": "object", "required": ["chips"], "additionalProperties": False,
+    "properties": {
+        "turn": {"type": "string"}, "phase": {"enum": ["roll", "move", "home"]},
+        "roll": {"type": "integer", "minimum": 1, "maximum": 6}, "left": {"type": "integer", "minimum": 0, "maximum": 6},
+        "moved": {"type": "array", "items": {"type": "string"}},
+        "chips": {"type": "object", "additionalProperties": {"type": "string"}},
+        "pending": {"type": "array", "items": {"type": "string"}},
+        "officer_mine": {"type": "boolean"}, "depot": _N,
+        "trophies": {"type": "object", "additionalProperties": _N, "propertyNames": {"enum": list(COLOURS)}},
+        "destroyed": _N, "skip": {"type": "array", "items": {"enum": list(COLOURS)}, "uniqueItems": True},
+        "turns": {"type": "integer", "minimum": 1, "maximum": 10**9},
+    },
+}
+
+
+def _allowed(g: "ArmageddonGame", c: int) -> set[int]:
+    """The nodes chip ``c`` may stand on (its home circles and its route)."""
+    route = {n for n in g.routes[c] if n >= 0}
+    if g.kind[c] == EARTH:
+        return route | set(g.homes[g.colour_index[c]]) | set(g.table)
+    if g.kind[c] == WARRIOR:
+        return (route | set(g.numbered)) - {g.dot}  # ARMA-5.6
+    return (route | {g.dot}) - {g.cruiser}
+
+
+def from_position(g: "ArmageddonGame", description: str | Mapping[str, Any], study: bool) -> "ArmageddonState":
+    """The state described (module docstring), checked.
+
+    Raises:
+        BoardkitDataError: malformed description (names the field and value).
+        IllegalPositionError: one chip per circle broken (ARMA-3.5), a chip off its paths
+            (ARMA-3.7), at home in a destroyed compartment (ARMA-5.2), more mines than the
+            game has (ARMA-1.2), Earth already beaten (ARMA-1.4; allowed with ``study``).
+    """
+    from boardkit.games.armageddon.state import HOME, ROLL, ArmageddonState
+
+    d = load_description(description, _SCHEMA)
+    s = ArmageddonState(g, setup=False)
+    p = s.pos
+    p.occ = [-1] * len(g.names)
+    p.at = [OUT] * len(g.chip_names)
+    chips = d["chips"]
+    unknown = sorted(set(chips) - set(g.chip_names))
+    if unknown:
+        raise BoardkitDataError(f"position: chips: {shorten(unknown[0])} is not a chip of this game "
+                                f"({', '.join(g.chip_names)})")
+    missing = [c for c in g.chip_names if c not in chips]
+    if missing:
+        raise BoardkitDataError(f"position: chips: {missing[0]} is missing; give every chip a node, 'out' or 'pending'")
+    limbo: list[int] = []
+    for name, where in chips.items():
+        c = g.chip[name]
+        w = where.strip().lower()
+        if w == "out":
+            if g.kind[c] != EARTH:
+                raise IllegalPositionError("ARMA-7.1", f"position: chips.{name}: alien chips never leave the game; "
+                                                       f"a displaced one goes home")
+            continue
+        if w == "pending":
+            if g.kind[c] != EARTH:
+                raise IllegalPositionError("ARMA-7.1", f"position: chips.{name}: only Earth chips wait for a circle")
+            p.at[c] = LIMBO
+            limbo.append(c)
+            continue
+        if w not in g.node:
+            raise BoardkitDataError(f"position: chips.{name}: {shorten(where)} is not a node of the board")
+        n = g.node[w]
+        if n not in _allowed(g, c):
+            clause = "ARMA-5.6" if n == g.dot and g.kind[c] == WARRIOR else "ARMA-3.7"
+            raise IllegalPositionError(clause, f"position: chips.{name}: {name} cannot stand on {w}")
+        if p.occ[n] >= 0:
+            raise IllegalPositionError("ARMA-3.5", f"position: chips.{name}: {w} holds {g.chip_names[p.occ[n]]} already; "
+                                                   f"one chip per circle")
+        p.at[c], p.occ[n] = n, c
+    destroyed = d.get("destroyed", 0)
+    if destroyed > len(g.compartments):
+        raise IllegalPositionError("ARMA-5.2", f"position: destroyed: {destroyed}, but the cruiser has "
+                                               f"{len(g.compartments)} main compartments")
+    p.destroyed = destroyed
+    for c in g.earth_chips:
+        n = p.at[c]
+        if n >= 0 and g.comp_of.get(n, len(g.compartments)) < destroyed:
+            raise IllegalPositionError("ARMA-5.2", f"position: chips.{g.chip_names[c]}: {g.names[n]} is in a destroyed "
+                                                   f"compartment, out of play")
+    p.mine = d.get("officer_mine", False)
+    if p.mine and p.at[g.officer] == g.dot:
+        raise IllegalPositionError("ARMA-5.1", "position: officer_mine: the officer takes a mine as it leaves its dot "
+                                               "circle, so it never carries one there")
+    p.depot = d.get("depot", g.mines)
+    trophies = d.get("trophies", {})
+    p.trophies = [trophies.get(c, 0) for c in COLOURS]
+    if p.depot + int(p.mine) + sum(p.trophies) + destroyed > g.mines:
+        raise IllegalPositionError("ARMA-1.2", f"position: depot, officer_mine, trophies and destroyed account for more "
+                                               f"than the {g.mines} mines of the game")
+    for colour in d.get("skip", []):
+        if colour not in g.colours:
+            raise BoardkitDataError(f"position: skip: {colour} does not play ({', '.join(g.colours)})")
+        p.skip[COLOURS.index(colour)] = True
+    pend = [str(x).lower() for x in d.get("pending", [])]
+    if sorted(pend) != sorted(g.chip_names[c] for c in limbo) or len(set(pend)) != len(pend):
+        raise BoardkitDataError("position: pending: list exactly the chips given as 'pending', each once")
+    p.pending = [g.chip[x] for x in pend]
+    turn = d.get("turn", g.seat_names[0])
+    if turn not in g.seat_names:
+        raise BoardkitDataError(f"position: turn: {shorten(turn)} is not a side of this game ({', '.join(g.seat_names)})")
+    s.seat = g.seat_names.index(turn)
+    phase = d.get("phase", ROLL)
+    if (phase == HOME) != bool(p.pending):
+        raise BoardkitDataError("position: phase: 'home' is the phase with, and only with, pending chips")
+    if phase == HOME and s.seat != g.aliens_seat:
+        raise IllegalPositionError("ARMA-7.1", "position: pending: only the aliens displace Earth chips")
+    s.phase = phase
+    s.turns = d.get("turns", 1)
+    if phase == ROLL:
+        if any(k in d for k in ("roll", "left", "moved")):
+            raise BoardkitDataError("position: roll, left, moved: given only in the move and home phases")
+    else:
+        if "roll" not in d:
+            raise BoardkitDataError("position: roll: the die's face is needed in the move and home phases")
+        s.roll = d["roll"]
+        s.left = d.get("left", s.roll)
+        if s.left > s.roll:
+            raise BoardkitDataError(f"position: left: {s.left} points left of a roll of {s.roll}")
+        moved = set()
+        for x in d.get("moved", []):
+            c = g.chip.get(str(x).lower(), -1)
+            if c < 0 or g.chip_seat[c] != s.seat:
+                raise BoardkitDataError(f"position: moved: {shorten(x)} is not a chip of {turn}")
+            moved.add(c)
+        s.moved = frozenset(moved)
+    if s.seat < g.aliens_seat and p.skip[COLOURS.index(turn)] and phase != ROLL:
+        raise IllegalPositionError("ARMA-4.4", f"position: skip: {turn} skips its next turn, so it is not moving now")
+    if rules.earth_in_play(g, p) <= g.alien_win_at and not study:
+        raise IllegalPositionError("ARMA-1.4", f"position: Earth has {rules.earth_in_play(g, p)} chip(s) in play: the "
+                                               f"aliens have won already (study=True to study it)")
+    rules._check_end(g, p)
+    s._settle()
+    s._start = copy.deepcopy(dict(d))
+    return s
+
+
+def to_position(s: "ArmageddonState") -> dict[str, Any]:
+    """The description of ``s`` that :func:`from_position` reads back (JSON-ready)."""
+    g = s.game
+    p = s.pos
+    chips = {}
+    for c, name in enumerate(g.chip_names):
+        n = p.at[c]
+        chips[name] = "out" if n == OUT else "pending" if n == LIMBO else g.names[n]
+    d: dict[str, Any] = {"turn": g.seat_names[s.seat], "phase": s.phase if s.phase != "over" else "roll",
+                         "chips": chips}
+    if s.phase in ("move", "home"):
+        d.update({"roll": s.roll, "left": s.left, "moved": [g.chip_names[c] for c in sorted(s.moved)]})
+    d.update({"pending": [g.chip_names[c] for c in p.pending], "officer_mine": p.mine, "depot": p.depot,
+              "trophies": {c: p.trophies[i] for i, c in enumerate(COLOURS) if c in g.colours},
+              "destroyed": p.destroyed, "skip": [c for i, c in enumerate(COLOURS) if p.skip[i]], "turns": s.turns})
+    return d
+
+
+__all__ = ["from_position", "to_position"]

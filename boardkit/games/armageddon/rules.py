@@ -1,0 +1,352 @@
+"""Pure Armageddon rules: one chip's share of the roll walked circle by circle, and the most
+points a side can still use (ARMA-3 .. ARMA-7, ARMA-D3 .. ARMA-D11).
+
+The functions take a :class:`Pos` (the pieces, mines, compartments, flags) and never change
+it: :func:`walk` returns a new one or raises :class:`Refusal` naming the clause.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pragma: no cover
+    from boardkit.games.armageddon.game import ArmageddonGame
+
+#: ``Pos.at`` values besides node indices.
+OUT, LIMBO = -1, -3
+#: The launch table in an Earth route (any of its circles).
+TABLE = -2
+#: Chip kinds.
+EARTH, WARRIOR, OFFICER = 0, 1, 2
+
+
+class Refusal(Exception):
+    """A share of the roll the rules refuse: ``clause`` and ``reason`` in words."""
+
+    def __init__(self, clause: str, reason: str) -> None:
+        super().__init__(f"[{clause}] {reason}")
+        self.clause = clause
+        self.reason = reason
+
+
+class Pos:
+    """The position's pieces and counters (copied cheaply for search).
+
+    Attributes:
+        at: per chip (game order), its node index, ``OUT`` (left the game) or ``LIMBO``
+            (displaced, its owner still to choose a circle, ARMA-7.2).
+        occ: per node, the chip on it or -1 (ARMA-3.5: one chip per circle).
+        mine: the officer carries a mine (ARMA-5.1). depot: mines left in the depot.
+        trophies: per Earth colour (COLOURS order), mines taken by interception (ARMA-5.4).
+        destroyed: main compartments destroyed so far, in order (ARMA-5.2).
+        skip: per Earth colour, it skips its next turn (ARMA-4.4).
+        winner: None, ``"earth"`` or ``"aliens"``; reason, clause: why.
+        pending: displaced Earth chips whose owner chooses a circle (ARMA-7.2), in order.
+        events: what happened, in words, since the turn began.
+    """
+
+    __slots__ = ("at", "occ", "mine", "depot", "trophies", "destroyed", "skip", "winner", "reason", "clause",
+                 "pending", "events")
+
+    def __init__(self) -> None:
+        self.at: list[int] = []
+        self.occ: list[int] = []
+        self.mine = False
+        self.depot = 0
+        self.trophies = [0, 0, 0]
+        self.destroyed = 0
+        self.skip = [False, False, False]
+        self.winner: str | None = None
+        self.reason = ""
+        self.clause = ""
+        self.pending: list[int] = []
+        self.events: list[str] = []
+
+    def copy(self) -> "Pos":
+        """An independent copy."""
+        p = Pos.__new__(Pos)
+        p.at = list(self.at)
+        p.occ = list(self.occ)
+        p.mine = self.mine
+        p.depot = self.depot
+        p.trophies = list(self.trophies)
+        p.destroyed = self.destroyed
+        p.skip = list(self.skip)
+        p.winner = self.winner
+        p.reason = self.reason
+        p.clause = self.clause
+        p.pending = list(self.pending)
+        p.events = list(self.events)
+        return p
+
+    def key(self) -> tuple[object, ...]:
+        """What decides the rest of a turn (for memoising :func:`best`)."""
+        return (tuple(self.at), self.mine, self.depot, self.destroyed, self.winner)
+
+
+def laser_on(g: "ArmageddonGame", p: Pos) -> bool:
+    """ARMA-4.3: the laser is on unless an Earth chip stands on the laser-control circle."""
+    c = p.occ[g.control]
+    return c < 0 or g.kind[c] != EARTH
+
+
+def aliens_inside(g: "ArmageddonGame", p: Pos) -> bool:
+    """ARMA-6.2, ARMA-D7: an alien chip stands inside the main compartment (a numbered
+    circle, or the officer on its dot circle)."""
+    return any(p.occ[n] >= 0 for n in g.inside)
+
+
+def earth_in_play(g: "ArmageddonGame", p: Pos) -> int:
+    """Earth chips still in play, wherever they stand (ARMA-1.4)."""
+    return sum(1 for c in g.earth_chips if p.at[c] != OUT)
+
+
+def home_options(g: "ArmageddonGame", p: Pos, c: int) -> list[int]:
+    """ARMA-7.1, ARMA-7.2: the circles a displaced Earth chip may go to: the free home circles
+    of its colour in compartments still in play, else the free launch-table circles (``[]``:
+    it leaves the game)."""
+    free = [n for n in g.homes[g.colour_index[c]] if p.occ[n] < 0 and g.comp_of[n] >= p.destroyed]
+    return free or [n for n in g.table if p.occ[n] < 0]
+
+
+def _remove(p: Pos, c: int) -> None:
+    n = p.at[c]
+    if n >= 0:
+        p.occ[n] = -1
+
+
+def _place(p: Pos, c: int, n: int) -> None:
+    p.at[c] = n
+    p.occ[n] = c
+
+
+def send_home(g: "ArmageddonGame", p: Pos, c: int, by: int, choose: bool) -> None:
+    """A displaced or intercepted chip goes home (ARMA-7.1, ARMA-7.2, ARMA-D10): an alien to a
+    free numbered circle, the officer to its dot circle (its mine to the hitting colour,
+    ARMA-5.4, ARMA-D9); an Earth chip to the one free circle open to it, or into ``pending``
+    when its owner has a choice (``choose``), or out of the game when none is free."""
+    _remove(p, c)
+    names = g.chip_names
+    if g.kind[c] == OFFICER:
+        if p.mine:
+            p.mine = False
+            if by >= 0 and g.kind[by] == EARTH:
+                p.trophies[g.colour_index[by]] += 1  # ARMA-5.4: the mine is the interceptor's trophy
+        _place(p, c, g.dot)
+        p.events.append("officer sent back to its dot circle")
+        return
+    if g.kind[c] == WARRIOR:
+        n = next(m for m in g.numbered if p.occ[m] < 0)
+        _place(p, c, n)
+        p.events.append(f"{names[c]} sent home to {g.names[n]}")
+        return
+    options = home_options(g, p, c)
+    if not options:
+        p.at[c] = OUT  # ARMA-7.2: no free circle left
+        p.events.append(f"{names[c]} displaced and out of the game (no free circle)")
+    elif len(options) == 1 or not choose:
+        _place(p, c, options[0])
+        p.events.append(f"{names[c]} sent home to {g.names[options[0]]}")
+    else:
+        p.at[c] = LIMBO
+        p.pending.append(c)
+        p.events.append(f"{names[c]} displaced; its owner chooses a circle")
+
+
+def _shoot(g: "ArmageddonGame", p: Pos, c: int) -> None:
+    _remove(p, c)
+    p.at[c] = OUT
+    p.events.append(f"{g.chip_names[c]} shot down by the laser")
+
+
+def _check_end(g: "ArmageddonGame", p: Pos) -> None:
+    if p.winner is None and earth_in_play(g, p) <= g.alien_win_at:
+        p.winner, p.clause = "aliens", "ARMA-1.4"
+        p.reason = f"Earth has only {earth_in_play(g, p)} chip(s) left in play"
+
+
+def walk(g: "ArmageddonGame", p0: Pos, c: int, k: int, choose: bool = True) -> tuple[Pos, bool]:
+    """Chip ``c`` walks ``k`` circles (one share of the roll, ARMA-3.1).
+
+    Args:
+        g: the game (board tables).
+        p0: the position (not changed).
+        c: the chip (index in ``g.chip_names``).
+        k: points, >= 1.
+        choose: leave a displaced Earth chip with several free circles to its owner's choice
+            (False: the first free circle, for search).
+
+    Returns:
+        ``(new position, ends_turn)``: ends_turn when an Earth chip stopped on the launch
+        table (ARMA-3.4).
+
+    Raises:
+        Refusal: the walk breaks a rule (names the clause and says why).
+    """
+    kind = g.kind[c]
+    route = g.routes[c]
+    start = p0.at[c]
+    i = g.rindex[c].get(start, -1)
+    if i + k >= len(route):
+        left = len(route) - 1 - i
+        raise Refusal("ARMA-D6", f"{g.chip_names[c]} can walk at most {left} more circle(s): its path ends at "
+                                 f"{g.names[route[-1]] if route[-1] >= 0 else 'the launch table'}")
+    p = p0.copy()
+    _remove(p, c)
+    if kind == OFFICER and i < 0 and not p.mine and p.depot > 0:
+        p.depot -= 1  # ARMA-5.1: the mine is taken as the officer leaves its dot circle, at no cost
+        p.mine = True
+    ends_turn = False
+    final = -1
+    for j in range(1, k + 1):
+        n = route[i + j]
+        last = j == k
+        if n == TABLE:  # ARMA-3.3, ARMA-D5
+            if last:
+                free = [t for t in g.table if p.occ[t] < 0]
+                if not free:
+                    raise Refusal("ARMA-3.5", "every launch-table circle is taken; a chip cannot stop there")
+                final = free[0]
+                ends_turn = True  # ARMA-3.4
+            continue
+        occ = p.occ[n]
+        if kind == EARTH:
+            if n == g.landing and not last:
+                raise Refusal("ARMA-D4", f"{g.chip_names[c]} must stop on the landing point; it cannot walk past it "
+                                         f"in one share")
+            if occ >= 0 and g.kind[occ] != EARTH:
+                if g.kind[occ] == OFFICER and n in g.crossings:  # ARMA-5.4: interception of the officer
+                    send_home(g, p, occ, c, choose)
+                    p.events.append(f"{g.chip_names[c]} intercepted the officer on {g.names[n]}")
+                else:
+                    if n == g.gk and aliens_inside(g, p):
+                        raise Refusal("ARMA-6.2", "the alien chip on GK cannot be displaced while an alien chip is "
+                                                  "inside the main compartment")
+                    nxt = route[i + j + 1] if i + j + 1 < len(route) else -1
+                    if not last and nxt >= 0 and p.occ[nxt] >= 0 and g.kind[p.occ[nxt]] != EARTH:
+                        raise Refusal("ARMA-6.1", f"two alien chips in a row on {g.names[n]} and {g.names[nxt]} form a "
+                                                  f"block: only the first can be displaced and {g.chip_names[c]} stops there")
+                    send_home(g, p, occ, c, choose)  # ARMA-6.1
+                    p.events.append(f"{g.chip_names[c]} displaced {g.chip_names[occ]} from {g.names[n]}")
+                    if n == g.gk:  # ARMA-1.3, ARMA-6.2
+                        p.winner, p.clause = "earth", "ARMA-1.3"
+                        p.reason = f"{g.chip_names[c]} displaced {g.chip_names[occ]} from GK: the aliens capitulate"
+            elif occ >= 0 and last:  # ARMA-3.6: an own chip is passed over, never landed on (stop behind it)
+                raise Refusal("ARMA-3.5", f"{g.names[n]} is held by {g.chip_names[occ]}, a chip of your own side: "
+                                          f"one chip per circle; stop behind it (ARMA-3.6)")
+        else:
+            if kind == WARRIOR and n == g.dot and last:
+                raise Refusal("ARMA-5.6", "a warrior may never stand on the officer's dot circle (so a 1 takes no "
+                                          "warrior out of the main compartment)")
+            if kind == OFFICER and n == g.pad and not last:
+                raise Refusal("ARMA-5.1", "the officer must stop on the launch pad and start from it next turn")
+            if n == g.gk and occ >= 0 and g.kind[occ] != EARTH:  # every alien path passes GK outward
+                raise Refusal("ARMA-6.2", "aliens leaving the main compartment may not pass over their own chip on GK")
+            if occ >= 0 and g.kind[occ] == EARTH:
+                if kind == OFFICER and n in g.crossings:  # ARMA-5.5: the officer intercepts
+                    send_home(g, p, occ, c, choose)
+                    p.events.append(f"the officer intercepted {g.chip_names[occ]} on {g.names[n]}")
+                else:
+                    nxt = route[i + j + 1] if i + j + 1 < len(route) else -1
+                    o2 = p.occ[nxt] if nxt >= 0 else -1
+                    if not last and o2 >= 0 and g.kind[o2] == EARTH and g.colour_index[o2] == g.colour_index[occ]:
+                        raise Refusal("ARMA-6.1", f"two {g.colours_of[occ]} chips in a row on {g.names[n]} and "
+                                                  f"{g.names[nxt]} form a block: only the first can be displaced and "
+                                                  f"{g.chip_names[c]} stops there")
+                    send_home(g, p, occ, c, choose)  # ARMA-6.1
+                    p.events.append(f"{g.chip_names[c]} displaced {g.chip_names[occ]} from {g.names[n]}")
+            elif occ >= 0 and last:  # ARMA-3.6: an own chip is passed over, never landed on (stop behind it)
+                raise Refusal("ARMA-3.5", f"{g.names[n]} is held by {g.chip_names[occ]}, a chip of your own side: "
+                                          f"one chip per circle; stop behind it (ARMA-3.6)")
+        if last:
+            final = n
+    if kind == OFFICER and final == g.cruiser:
+        if p.mine and p.destroyed < len(g.compartments):  # ARMA-5.2
+            k_comp = p.destroyed
+            p.destroyed += 1
+            for h in g.compartments[k_comp]:
+                o = p.occ[h]
+                if o >= 0:
+                    p.occ[h] = -1
+                    p.at[o] = OUT
+            p.events.append(f"the officer destroyed main compartment {k_comp + 1}")
+        else:  # ARMA-5.3, ARMA-D8
+            p.events.append("the officer flew the arc back to base")
+        p.mine = False
+        _place(p, c, g.dot)
+    else:
+        _place(p, c, final)
+    if kind == EARTH:
+        if final == g.landing:
+            p.skip[g.colour_index[c]] = True  # ARMA-4.4
+        if final == g.gk and p.winner is None and g.empty_gk_wins and not aliens_inside(g, p):  # ARMA-6.3
+            p.winner, p.clause = "earth", "ARMA-6.3"
+            p.reason = f"{g.chip_names[c]} moved onto the empty GK with no alien inside the main compartment"
+    if not laser_on(g, p0) and laser_on(g, p):  # ARMA-4.3: on again at once
+        for n in g.laser:
+            o = p.occ[n]
+            if o >= 0 and g.kind[o] == EARTH:
+                _shoot(g, p, o)
+    elif kind == EARTH and final in g.laser_set and laser_on(g, p):  # ARMA-4.2
+        _shoot(g, p, c)
+    _check_end(g, p)
+    return p, ends_turn
+
+
+def best(g: "ArmageddonGame", p: Pos, r: int, movable: frozenset[int], memo: dict[object, int]) -> int:
+    """The most points of ``r`` that can still be used this turn by the chips ``movable``
+    (each takes at most one share, ARMA-D3), ARMA-3.2.
+
+    Args:
+        memo: a cache shared within one turn (keys include the position).
+
+    Returns:
+        Points, 0 .. r.
+    """
+    if r == 0 or not movable or p.winner is not None:
+        return 0
+    key = (p.key(), r, movable)
+    got = memo.get(key)
+    if got is not None:
+        return got
+    top = 0
+    for c in sorted(movable):
+        for k in range(r, 0, -1):
+            if k <= top:
+                break
+            try:
+                p2, ends = walk(g, p, c, k, choose=False)
+            except Refusal:
+                continue
+            v = k if ends or p2.winner is not None else k + best(g, p2, r - k, movable - {c}, memo)
+            if v > top:
+                top = v
+            if top == r:
+                break
+        if top == r:
+            break
+    memo[key] = top
+    return top
+
+
+def shares(g: "ArmageddonGame", p: Pos, r: int, movable: frozenset[int], memo: dict[object, int]) -> list[tuple[int, int]]:
+    """The legal shares ``(chip, points)`` now: walks the rules allow that keep the most
+    usable points usable (ARMA-3.2); ``[]`` when no point can be used."""
+    top = best(g, p, r, movable, memo)
+    if top == 0:
+        return []
+    out = []
+    for c in sorted(movable):
+        for k in range(1, r + 1):
+            try:
+                p2, ends = walk(g, p, c, k, choose=False)
+            except Refusal:
+                continue
+            v = k if ends or p2.winner is not None else k + best(g, p2, r - k, movable - {c}, memo)
+            if v == top:
+                out.append((c, k))
+    return out
+
+
+__all__ = ["OUT", "LIMBO", "TABLE", "EARTH", "WARRIOR", "OFFICER", "Refusal", "Pos", "laser_on", "aliens_inside",
+           "earth_in_play", "home_options", "send_home", "walk", "best", "shares"]

@@ -1,0 +1,267 @@
+"""One Armageddon position (:class:`ArmageddonState`): the chips, the mines, the destroyed
+compartments and the turn in progress, with the chance node (the die), the legal shares and
+their effects (ARMA-2 .. ARMA-7). The walking itself is :mod:`boardkit.games.armageddon.rules`.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from boardkit.core.actions import Action, Roll
+from boardkit.core.game import CHANCE, TERMINAL, State
+from boardkit.core.outcome import Outcome
+from boardkit.core.rules import IllegalActionError
+from boardkit.core.validate import shorten
+from boardkit.games.armageddon import rules
+from boardkit.games.armageddon.actions import Home, Move
+from boardkit.games.armageddon.board import COLOURS
+from boardkit.games.armageddon.rules import LIMBO, OUT, Pos
+
+if TYPE_CHECKING:  # pragma: no cover
+    from boardkit.games.armageddon.game import ArmageddonGame
+
+#: Phases of a turn.
+ROLL, MOVE, HOME, OVER = "roll", "move", "home", "over"
+_MEMO_LIMIT = 400_000
+
+
+class ArmageddonState(State):
+    """One Armageddon position.
+
+    Attributes (read-only for users; use :meth:`observation`):
+        pos: the pieces and counters (:class:`~boardkit.games.armageddon.rules.Pos`).
+        seat: the side whose turn it is (index into ``game.seat_names``).
+        phase: ``"roll"`` (chance), ``"move"`` (the side splits its roll), ``"home"`` (an
+            owner places a displaced chip, ARMA-7.2) or ``"over"``.
+        roll, left: the die's face this turn and the points not yet given (ARMA-3.1).
+        moved: chips that took their share this turn (ARMA-D3).
+        turns: side turns begun so far (skipped ones included; ARMA-D12).
+        cut: the game was cut off by ``max_turns``.
+    """
+
+    game: "ArmageddonGame"
+
+    def __init__(self, game: "ArmageddonGame", setup: bool = True) -> None:
+        super().__init__(game)
+        self.pos = Pos()
+        self.seat = 0
+        self.phase = ROLL
+        self.roll = 0
+        self.left = 0
+        self.moved: frozenset[int] = frozenset()
+        self.turns = 1
+        self.cut = False
+        if setup:
+            self._setup()
+            self._settle()
+
+    def _setup(self) -> None:
+        """ARMA-2.1, ARMA-1.2: Earth chips on their home circles, warriors on the numbered
+        circles, the officer on its dot circle, every mine in the depot."""
+        g = self.game
+        p = self.pos
+        p.occ = [-1] * len(g.names)
+        p.at = [OUT] * len(g.chip_names)
+        placed = {ci: 0 for ci in range(3)}
+        for c in g.earth_chips:
+            ci = g.colour_index[c]
+            n = g.homes[ci][placed[ci]]
+            placed[ci] += 1
+            p.at[c], p.occ[n] = n, c
+        warriors = [c for c in range(len(g.chip_names)) if g.kind[c] == rules.WARRIOR]
+        for c, n in zip(warriors, g.numbered):
+            p.at[c], p.occ[n] = n, c
+        p.at[g.officer], p.occ[g.dot] = g.dot, g.officer
+        p.depot = g.mines
+
+    def clone(self) -> "ArmageddonState":
+        """An independent copy (same game object)."""
+        new = ArmageddonState.__new__(ArmageddonState)
+        new.__dict__.update(self.__dict__)
+        new.pos = self.pos.copy()
+        self._copy_record(new)
+        return new
+
+    # -- turn ------------------------------------------------------------------------------
+    def current_player(self) -> int:
+        """The side to split its roll, the owner placing a displaced chip, CHANCE for the die,
+        TERMINAL at the end (ARMA-2.3)."""
+        if self.phase == MOVE:
+            return self.seat
+        if self.phase == ROLL:
+            return CHANCE
+        if self.phase == HOME:
+            return self.game.chip_seat[self.pos.pending[0]]
+        return TERMINAL
+
+    @property
+    def seat_name(self) -> str:
+        """The name of the side whose turn it is (a colour or ``aliens``)."""
+        return self.game.seat_names[self.seat]
+
+    def movable(self) -> frozenset[int]:
+        """The mover's chips in play that have not taken a share this turn (ARMA-D3)."""
+        at = self.pos.at
+        return frozenset(c for c in self.game.seat_chips[self.seat] if at[c] >= 0 and c not in self.moved)
+
+    def _memo(self) -> dict[object, int]:
+        memo = self.game.memo
+        if len(memo) > _MEMO_LIMIT:
+            memo.clear()
+        return memo
+
+    def _shares(self) -> list[tuple[int, int]]:
+        return rules.shares(self.game, self.pos, self.left, self.movable(), self._memo())
+
+    def usable(self) -> int:
+        """The most points of this turn's roll still usable (ARMA-3.2); 0 outside a move."""
+        if self.phase != MOVE:
+            return 0
+        return rules.best(self.game, self.pos, self.left, self.movable(), self._memo())
+
+    # -- chance ----------------------------------------------------------------------------
+    def _chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        return list(self.game.roll_outcomes)  # ARMA-3.1: one six-sided die, each face 1/6
+
+    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        """The six faces of the die, each with probability exactly 1/6 (ARMA-3.1).
+
+        Raises:
+            ValueError: this is not a chance node.
+        """
+        if self.phase != ROLL:
+            raise ValueError("chance_outcomes() is only defined at a chance node")
+        return list(self.game.roll_outcomes)
+
+    # -- legal actions ---------------------------------------------------------------------
+    def _legal_actions(self) -> list[Action]:
+        g = self.game
+        if self.phase == HOME:  # ARMA-7.2: the owner chooses among free circles
+            c = self.pos.pending[0]
+            return [Home(g.chip_names[c], g.names[n]) for n in rules.home_options(g, self.pos, c)]
+        return [Move(g.chip_names[c], k) for c, k in self._shares()]
+
+    # -- applying --------------------------------------------------------------------------
+    def _apply_action(self, action: Action) -> None:
+        g = self.game
+        if isinstance(action, Roll):
+            self.roll = self.left = int(action.face)
+            self.moved = frozenset()
+            self.pos.events = []
+            self.phase = MOVE
+        elif isinstance(action, Move):
+            c = g.chip[action.chip]
+            self.pos, ends = rules.walk(g, self.pos, c, action.points, choose=True)
+            self.moved = self.moved | {c}
+            self.left = 0 if ends else self.left - action.points  # ARMA-3.4: the rest is lost
+            if self.pos.pending:
+                self.phase = HOME
+        else:
+            assert isinstance(action, Home)
+            p = self.pos
+            c = p.pending.pop(0)
+            n = g.node[action.cell]
+            p.at[c], p.occ[n] = n, c
+            p.events.append(f"{action.chip} placed on {action.cell}")
+            if not p.pending:
+                self.phase = MOVE
+        self._settle()
+
+    def _settle(self) -> None:
+        """Automatic steps: forced home placements, the end of a turn when no point is left
+        usable (ARMA-3.2, ARMA-D13), skipped turns (ARMA-4.4), the cut-off (ARMA-D12)."""
+        g = self.game
+        while True:
+            if self.pos.winner is not None:
+                self.phase = OVER
+                return
+            if self.phase == HOME:
+                p = self.pos
+                while p.pending and len(rules.home_options(g, p, p.pending[0])) <= 1:
+                    c = p.pending.pop(0)
+                    p.at[c] = LIMBO
+                    rules.send_home(g, p, c, -1, choose=False)
+                    rules._check_end(g, p)
+                if p.pending:
+                    return
+                self.phase = MOVE
+                continue
+            if self.phase == MOVE:
+                if self.left > 0 and self.usable() > 0:
+                    return
+                self._next_turn()
+                continue
+            return
+
+    def _next_turn(self) -> None:
+        """ARMA-2.3: the next side in the order (colours, then the aliens); a colour that
+        landed a chip skips this turn (ARMA-4.4)."""
+        g = self.game
+        self.roll = self.left = 0
+        self.moved = frozenset()
+        while True:
+            if g.max_turns is not None and self.turns >= g.max_turns:
+                self.phase, self.cut = OVER, True
+                return
+            self.seat = (self.seat + 1) % g.num_players
+            self.turns += 1
+            if self.seat < g.aliens_seat:
+                ci = COLOURS.index(g.seat_names[self.seat])
+                if self.pos.skip[ci]:
+                    self.pos.skip[ci] = False  # ARMA-4.4: this turn is skipped
+                    continue
+            self.phase = ROLL
+            return
+
+    # -- why not ---------------------------------------------------------------------------
+    def _explain(self, action: Action) -> IllegalActionError:
+        from boardkit.games.armageddon.explain import explain
+
+        return explain(self, action)
+
+    # -- end -------------------------------------------------------------------------------
+    def _outcome(self) -> Outcome:
+        g = self.game
+        n = g.num_players
+        if self.cut:
+            return Outcome((), f"cut off after {self.turns} turns (max_turns={g.max_turns})", "ARMA-D12", (0,) * n)
+        p = self.pos
+        if p.winner == "earth":
+            winners = tuple(range(g.aliens_seat))
+            returns = tuple(1 if s < g.aliens_seat else -1 for s in range(n))
+        else:
+            winners = (g.aliens_seat,)
+            returns = tuple(1 if s == g.aliens_seat else -1 for s in range(n))
+        return Outcome(winners, p.reason, p.clause, returns)
+
+    def returns(self) -> list[Fraction | int]:
+        """One number per seat: +1 for the winning side, -1 for the other, 0 while the game
+        runs or after a cut-off (ARMA-1.3, ARMA-1.4, ARMA-D12)."""
+        if self.phase != OVER:
+            return [0] * self.game.num_players
+        return list(self._outcome().returns)
+
+    # -- views -----------------------------------------------------------------------------
+    def observation(self, player: int | None = None) -> dict[str, Any]:
+        """The whole position (nothing is hidden in Armageddon): the position description
+        (:meth:`to_position`) plus the laser state and the chips in play per colour."""
+        g = self.game
+        if player is not None and (isinstance(player, bool) or not isinstance(player, int)
+                                   or not 0 <= player < g.num_players):
+            raise ValueError(f"observation(player): player is 0 .. {g.num_players - 1} or None, not {shorten(player)}")
+        d = self.to_position()
+        d["laser"] = "on" if rules.laser_on(g, self.pos) else "off"
+        d["earth_in_play"] = rules.earth_in_play(g, self.pos)
+        if self.phase == OVER:
+            d["outcome"] = self._outcome().to_dict()
+        return d
+
+    def to_position(self) -> dict[str, Any]:
+        """The description :func:`boardkit.games.armageddon.position.from_position` reads back."""
+        from boardkit.games.armageddon.position import to_position
+
+        return to_position(self)
+
+
+__all__ = ["ArmageddonState", "ROLL", "MOVE", "HOME", "OVER"]

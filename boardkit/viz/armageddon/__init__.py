@@ -1,0 +1,1 @@
+"""Drawing Armageddon (the board widget is in :mod:`boardkit.viz.armageddon.widget`)."""

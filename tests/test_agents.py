@@ -1,0 +1,253 @@
+"""Agents on every registered game: legal play, no use of hidden truth, illegal choices caught
+with their clause, and the exact solver cross-checked by an independent recursion."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from functools import lru_cache
+
+import pytest
+
+import boardkit
+import toygame
+from boardkit.agents import (Agent, AgentError, GreedyAgent, MCTSAgent, RandomAgent, SolverAgent, SolverBudgetError,
+                             checked_action, determinize, make_agent, solve)
+from boardkit.core.game import sample_chance
+from boardkit.sim import play_one
+
+GAMES = boardkit.list_games()
+
+
+def _play(game, agent, seed, max_actions=20_000):
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    n = 0
+    while not state.is_terminal() and n < max_actions:
+        if state.is_chance_node():
+            state.apply_action(sample_chance(state, rng))
+        else:
+            p = state.current_players()[0]
+            state.apply_action(checked_action(agent, state, p, rng), player=p if len(state.current_players()) > 1 else None)
+        n += 1
+    return state
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("agent", [RandomAgent(), GreedyAgent(), MCTSAgent(iterations=8, rollout_max=60, determinizations=2)],
+                         ids=lambda a: a.name)
+def test_each_agent_plays_a_whole_game_of_every_game(game: str, agent: Agent) -> None:
+    """Every agent plays a seeded game of every registered game to its end, each choice
+    checked legal for its seat (checked_action)."""
+    state = _play(boardkit.load_game(game), agent, seed=f"agents:{game}")
+    assert state.is_terminal()
+    assert state.outcome() is not None and state.outcome().clause in state.game.clauses
+
+
+def test_an_illegal_choice_is_caught_with_its_clause() -> None:
+    """An agent returning an action the rules refuse stops with AgentError naming the clause;
+    one returning no action of the game at all stops naming the game."""
+
+    class Cheater(Agent):
+        name = "cheater"
+
+        def act(self, state, player, rng):
+            return "pass"  # Leaders: 'pass' is an action, but not at the set-up chance nodes' end
+
+    game = boardkit.load_game("leaders", first_player=0)
+    state = game.new_initial_state()
+    rng = random.Random(0)
+    while state.is_chance_node():
+        state.apply_action(sample_chance(state, rng))
+    state.apply_action("pass")  # the Action phase ends: Recruitment, where 'pass' is illegal
+    with pytest.raises(AgentError) as info:
+        checked_action(Cheater(), state, state.current_player(), rng)
+    assert info.value.clause.startswith("LEAD-") and info.value.agent == "cheater" and "seat 0" in str(info.value)
+
+    class Garbage(Agent):
+        name = "garbage"
+
+        def act(self, state, player, rng):
+            return "fly to the moon"
+
+    with pytest.raises(AgentError, match="not an action of leaders"):
+        checked_action(Garbage(), state, state.current_player(), rng)
+    with pytest.raises(AgentError, match=r"game 0, seed 'x'"):
+        play_one(game, "x", 0, Garbage())
+
+
+def test_make_agent_reads_short_names() -> None:
+    assert isinstance(make_agent("random"), RandomAgent) and isinstance(make_agent("greedy"), GreedyAgent)
+    assert make_agent("mcts").iterations == 200 and make_agent("mcts50").iterations == 50
+    assert make_agent("solver3").turns == 3 and make_agent("MCTS7").name == "mcts7"
+    for bad in ("mcts0", "random3", "alphazero", "", "mcts-5"):
+        with pytest.raises(ValueError, match="unknown agent"):
+            make_agent(bad)
+    with pytest.raises(ValueError, match=">= 1"):
+        MCTSAgent(iterations=0)
+
+
+# ---- hidden information: search never reads the truth -----------------------------------------
+
+def _hidden_games():
+    return [g for g in GAMES if boardkit.get_spec(g).information == "imperfect"]
+
+
+@pytest.mark.parametrize("game", _hidden_games())
+def test_determinizations_agree_with_everything_the_seat_knows(game: str) -> None:
+    """Along seeded games, each determinization for the seat to move has the seat's history
+    and observation, and over the games some differ from the truth in what is hidden."""
+    g = boardkit.load_game(game)
+    differs = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = g.new_initial_state()
+        steps = 0
+        while not state.is_terminal() and steps < 400:
+            if state.is_chance_node():
+                state.apply_action(sample_chance(state, rng))
+            else:
+                p = state.current_players()[0]
+                if steps % 7 == 0:
+                    world = determinize(state, p, random.Random(steps))
+                    assert world.history(p) == state.history(p)
+                    assert world.observation(p) == state.observation(p)
+                    assert world.legal_actions(p) == state.legal_actions(p)
+                    differs += world.observation(None) != state.observation(None)
+                acts = state.legal_actions(p)
+                state.apply_action(acts[rng.randrange(len(acts))])
+            steps += 1
+    assert differs > 0
+
+
+@pytest.mark.parametrize("game", _hidden_games())
+def test_MCTS_and_greedy_choose_alike_from_truths_the_seat_cannot_tell_apart(game: str) -> None:
+    """No leak: from the true state and from another state the seat cannot tell from it (a
+    determinization), MCTS and greedy with the same random source choose the same action."""
+    g = boardkit.load_game(game)
+    rng = random.Random(5)
+    state = g.new_initial_state()
+    checked = 0
+    steps = 0
+    while not state.is_terminal() and checked < 3 and steps < 600:
+        steps += 1
+        if state.is_chance_node():
+            state.apply_action(sample_chance(state, rng))
+            continue
+        p = state.current_players()[0]
+        if len(state.legal_actions(p)) > 1 and steps % 5 == 0:
+            other = determinize(state, p, random.Random(99))
+            if other.observation(None) != state.observation(None):
+                for agent in (MCTSAgent(iterations=12, rollout_max=200, determinizations=2), GreedyAgent()):
+                    assert agent.act(state, p, random.Random(7)) == agent.act(other, p, random.Random(7)), agent.name
+                checked += 1
+        acts = state.legal_actions(p)
+        state.apply_action(acts[rng.randrange(len(acts))])
+    assert checked > 0
+
+
+# ---- the exact solver ---------------------------------------------------------------------------
+
+def _toy_value(pile: int, mover: int, me: int, turns: int) -> Fraction:
+    """Dice Nim by its rules (tests/toygame.py), as an independent recursion: the best
+    probability that ``me`` empties the pile within ``turns`` turns, the other seat minimising."""
+
+    @lru_cache(maxsize=None)
+    def v(pile: int, mover: int, t: int) -> Fraction:
+        if t == 0:
+            return Fraction(0)
+        options = []
+        for n in (1, 2):
+            if n <= pile:
+                options.append(Fraction(int(mover == me)) if pile == n else v(pile - n, 1 - mover, t - 1))
+        roll = Fraction(0)
+        for d, p in ((1, Fraction(1, 2)), (2, Fraction(1, 3)), (3, Fraction(1, 6))):
+            left = pile - min(d, pile)
+            roll += p * (Fraction(int(mover == me)) if left == 0 else v(left, 1 - mover, t - 1))
+        options.append(roll)
+        return max(options) if mover == me else min(options)
+
+    return v(pile, mover, turns)
+
+
+@pytest.mark.parametrize("pile", [1, 2, 3, 4, 5, 7])
+@pytest.mark.parametrize("turns", [1, 2, 3, 4])
+def test_solver_value_equals_an_independent_recursion_on_dice_nim(monkeypatch, pile: int, turns: int) -> None:
+    """solve() gives exactly the value of a hand-written recursion over Dice Nim's rules, for
+    either seat solved for, chance by its exact probabilities."""
+    toygame.register(monkeypatch)
+    game = boardkit.load_game("toy", pile=pile)
+    state = game.new_initial_state()
+    state.apply_action("first 0")
+    for me in (0, 1):
+        sol = solve(state, me, turns)
+        assert sol.value == _toy_value(pile, 0, me, turns)
+        assert sol.turns == turns and sol.nodes > 0
+    best = solve(state, 0, turns)
+    if best.value == 1:
+        child = state.child(best.best)
+        assert child.is_terminal() or child.is_chance_node() or solve(child, 0, turns).value >= 0
+
+
+def test_solver_finds_a_capture_and_its_line_wins_leaders() -> None:
+    """Leaders: in a seeded game, at the first state where the seat to move can capture within
+    its turn, solve() says 1 and playing its line ends the game with that seat winning; at the
+    states before, the line of play could not force it (value 0)."""
+    game = boardkit.load_game("leaders")
+    rng = random.Random(4)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(sample_chance(state, rng))
+            continue
+        try:
+            sol = solve(state, turns=1, max_nodes=2_000)
+        except SolverBudgetError:  # too many lines to search here: play on
+            sol = None
+        if sol is not None and sol.value == 1:
+            me = state.current_player()
+            for a in sol.line:
+                state.apply_action(a)
+            assert state.is_terminal() and state.winners() == [me]
+            return
+        assert sol is None or sol.value == 0
+        acts = state.legal_actions()
+        state.apply_action(acts[rng.randrange(len(acts))])
+    pytest.fail("no capture found in the seeded game")
+
+
+def test_solver_refuses_bad_requests() -> None:
+    state = boardkit.load_game("leaders").new_initial_state()
+    with pytest.raises(ValueError, match="no seat is to move"):
+        solve(state)
+    with pytest.raises(ValueError, match="turns"):
+        solve(state, 0, 0)
+    rng = random.Random(1)
+    while state.is_chance_node():
+        state.apply_action(sample_chance(state, rng))
+    with pytest.raises(SolverBudgetError, match="fewer turns"):
+        solve(state, turns=3, max_nodes=50)
+    assert SolverAgent(turns=1, max_nodes=50).act(state, state.current_player(), random.Random(0)) in state.legal_actions()
+
+
+def test_greedy_takes_an_immediate_win() -> None:
+    """Where an action wins at once, the greedy agent plays one that does."""
+    game = boardkit.load_game("leaders")
+    rng = random.Random(2)
+    found = 0
+    for seed in range(20):
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(sample_chance(state, rng))
+                continue
+            me = state.current_player()
+            wins = [a for a in state.legal_actions() if (c := state.child(a)).is_terminal() and c.winners() == [me]]
+            if wins:
+                assert GreedyAgent().act(state, me, random.Random(0)) in wins
+                found += 1
+                break
+            acts = state.legal_actions()
+            state.apply_action(acts[rng.randrange(len(acts))])
+    assert found >= 5

@@ -1,0 +1,148 @@
+"""Outcome statistics, A/B comparisons, plots and the command line, on play_many tables."""
+
+from __future__ import annotations
+
+import json
+import math
+import subprocess
+import sys
+
+import pandas as pd
+import pytest
+
+import boardkit
+from boardkit.analysis.outcomes import ab_compare, ab_test, lengths, mean_interval, metrics, win_rates
+from boardkit.analysis.stats import wilson
+from boardkit.cli import main as cli
+from boardkit.sim import COLUMNS, play_many
+from boardkit.viz.outcomes import forest_plot, length_histogram, win_rate_bars
+
+
+@pytest.fixture(scope="module")
+def run() -> pd.DataFrame:
+    return play_many(boardkit.load_game("marabunta"), 120, seed="outcomes", progress=False)
+
+
+def test_table_has_one_row_per_game_with_the_documented_columns(run: pd.DataFrame) -> None:
+    assert len(run) == 120 and list(run["index"]) == list(range(120))
+    for c in COLUMNS:
+        assert c in run.columns
+    assert (run["win_0"] + run["win_1"] == 1).all()  # Marabunta always has one winner or a shared win
+    assert set(run["clause"]) <= set(boardkit.load_game("marabunta").clauses)
+    assert run["lead_changes"].notna().all()  # Marabunta has a running score
+    assert (run["decisions"] <= run["actions"]).all() and (run["branching"] >= 1).all()
+    assert json.loads(run["options"][0])["first_player"] is None and set(run["rules"]) == {"seed"}
+
+
+def test_win_rates_are_wilson_intervals_per_seat(run: pd.DataFrame) -> None:
+    table = win_rates(run)
+    for _, r in table.iterrows():
+        est = wilson(int(r["wins"]), 120)
+        assert (r["rate"], r["low"], r["high"]) == (float(est.point), est.low, est.high)
+        assert r["low"] <= r["rate"] <= r["high"] and math.isclose(r["advantage"], r["rate"] - 0.5)
+
+
+def test_metrics_each_carry_an_interval_containing_the_value(run: pd.DataFrame) -> None:
+    m = metrics(run).set_index("metric")
+    assert {"balance", "completion", "drawishness", "timeouts", "duration", "branching", "lead_changes"} <= set(m.index)
+    for name, r in m.iterrows():
+        assert r["low"] <= r["value"] <= r["high"], name
+    assert m.loc["completion", "value"] == 1 and m.loc["timeouts", "value"] == 0
+    rates = win_rates(run)["rate"]
+    assert math.isclose(m.loc["balance", "value"], 1 - (rates.max() - rates.min()))
+    assert math.isclose(m.loc["duration", "value"], run["seat_turns"].mean())
+    assert metrics(run).equals(metrics(run))  # the bootstrap is seeded
+
+
+def test_mean_interval_is_the_t_interval() -> None:
+    from scipy import stats
+
+    xs = [3, 5, 4, 8, 6]
+    m = mean_interval(xs, 0.95)
+    low, high = stats.t.interval(0.95, len(xs) - 1, loc=5.2, scale=stats.sem(xs))
+    assert math.isclose(m.low, low) and math.isclose(m.high, high) and m.contains(5.2)
+    assert mean_interval([2.0]).low == 2.0
+    with pytest.raises(ValueError, match="no values"):
+        mean_interval([])
+
+
+def test_lengths_summarise_the_distribution(run: pd.DataFrame) -> None:
+    s = lengths(run, "turns")
+    assert s["min"] <= s["q1"] <= s["median"] <= s["q3"] <= s["max"] and s["mean"].n == 120
+    with pytest.raises(ValueError, match="column"):
+        lengths(run, "nope")
+
+
+def test_ab_of_the_same_options_differs_by_exactly_zero(run: pd.DataFrame) -> None:
+    same = ab_compare(run, run.copy(), measures=("win_0", "seat_turns"))
+    assert (same["diff"] == 0).all() and (same["low"] == 0).all() and (same["options"] == "none").all()
+
+
+def test_ab_on_an_option_names_the_clause_it_decides() -> None:
+    """MARA-2.1: the first player fixed to blue against drawn, on the same seeds; the paired
+    difference of red's win share has an interval containing it."""
+    table = ab_test("marabunta", 60, seed=1, a={}, b={"first_player": 1})
+    row = table.set_index("measure").loc["win_0"]
+    assert row["clauses"] == "MARA-2.1" and "first_player: None -> 1" in row["options"]
+    assert row["low"] <= row["diff"] <= row["high"] and math.isclose(row["diff"], row["b"] - row["a"])
+
+
+def test_ab_refuses_runs_on_other_seeds(run: pd.DataFrame) -> None:
+    other = play_many(boardkit.load_game("marabunta"), 120, seed="else", progress=False)
+    with pytest.raises(ValueError, match="same seeds"):
+        ab_compare(run, other)
+    with pytest.raises(ValueError, match="not a play_many table"):
+        win_rates(pd.DataFrame({"x": [1]}))
+
+
+def test_plots_have_one_trace_per_seat_run_and_comparison(run: pd.DataFrame) -> None:
+    fig = win_rate_bars({"marabunta / random": win_rates(run)})
+    bars = [t for t in fig.data if t.type == "bar"]
+    assert len(bars) == 2 and bars[0].error_y.array is not None
+    assert len(length_histogram({"a": run, "b": run}).data) == 2
+    fp = forest_plot({"marabunta": ab_compare(run, run.copy())})
+    assert len(fp.data[0].x) == 1
+
+
+def test_cli_simulate_writes_parquet_and_prints_intervals(tmp_path, capsys) -> None:
+    out = tmp_path / "r.parquet"
+    assert cli(["simulate", "battle_royale", "--n", "12", "--quiet", "--out", str(out), "--seed", "4"]) == 0
+    text = capsys.readouterr().out
+    assert "balance" in text and "rate" in text and f"wrote {out} (12 games)" in text
+    df = pd.read_parquet(out)
+    assert len(df) == 12 and list(df["seed"]) == [f"4:{i}" for i in range(12)]
+    assert cli(["simulate", "leaders", "--agents", "foo", "--quiet"]) == 2
+    assert "unknown agent 'foo'" in capsys.readouterr().err
+    assert cli(["simulate", "leaders", "--agents", "random,random,random", "--quiet"]) == 2
+    assert cli(["simulate", "leaders", "--option", "colour=red", "--quiet", "--n", "1"]) == 2
+    assert "unknown option" in capsys.readouterr().err
+
+
+def test_cli_rules_prints_every_clause_with_source_and_coverage(capsys) -> None:
+    assert cli(["rules", "marabunta"]) == 0
+    text = capsys.readouterr().out
+    for cid in boardkit.load_game("marabunta").clauses:
+        assert cid in text
+    assert "source: seed" in text and "test(s)" in text
+    assert cli(["rules", "chess"]) == 2
+
+
+def test_cli_help_runs_as_a_module() -> None:
+    done = subprocess.run([sys.executable, "-m", "boardkit", "simulate", "--help"], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and "--scheduler" in done.stdout and "mcts[N]" in done.stdout
+
+
+def test_action_logs_replay_to_the_same_end() -> None:
+    """With log=True each row carries the game's actions; replaying them gives the same end."""
+    from boardkit.core.rules import IllegalActionError, NotationError
+    from boardkit.sim import replay
+
+    game = boardkit.load_game("battle_royale", rules="published")
+    df = play_many(game, 5, seed=9, progress=False, log=True)
+    for row in df.itertuples():
+        again = replay(boardkit.load_game(row.game, rules=row.rules, **json.loads(row.options)), row.log)
+        assert again.is_terminal() and tuple(again.winners()) == row.winners and len(again.history()) == row.actions
+    with pytest.raises(NotationError, match="log entry 0"):
+        replay(game, ["pass"])
+    with pytest.raises(IllegalActionError, match=r"\[BR-[0-9.]+\] log entry [0-9]+ \("):
+        replay(game, df["log"][0][1:])  # one action left out: a later one is no longer legal
