@@ -108,7 +108,7 @@ class OracleState:
         o.max_turns = opts.get("max_turns")
         o.trigger = opts.get("nemesis_trigger", "any") or "any"
         o.self_loss = opts.get("self_loss", "leader_move")
-        o.consecutive = bool(opts.get("hermit_cub_consecutive", False))
+        o.consecutive = bool(opts.get("hermit_cub_in_a_row", False))
         if o.phase == "over":
             winners = (obs.get("outcome") or {}).get("winners") or []
             o.winner = winners[0] if len(winners) == 1 else None

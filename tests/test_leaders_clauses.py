@@ -978,7 +978,7 @@ def test_LEAD_7_1_hermit_and_cub_act_in_any_order() -> None:
 
 
 def test_LEAD_P2_hermit_and_cub_act_one_right_after_the_other() -> None:
-    """LEAD-P2 (published card text, hermit_cub_consecutive=True): either or both may act;
+    """LEAD-P2 (published card text, hermit_cub_in_a_row=True): either or both may act;
     when both act, one right after the other."""
     s = pos("King d1, Hermit c3, Cub e3, Rider a3", "Queen d7", game=PUBLISHED)
     assert legal(s) == {"pass", "select d1", "select c3", "select e3", "select a3"}

@@ -150,9 +150,9 @@ def _explain_select(state: "LeadersState", action: Select, err) -> IllegalAction
     if kind in state.acted:
         return err("LEAD-2.2", f"the {kind} has already acted this turn (one action per character)")
     other = {"Hermit": "Cub", "Cub": "Hermit"}.get(kind)
-    if other in state.acted and state.acted[-1] != other and state.game.options["hermit_cub_consecutive"]:
+    if other in state.acted and state.acted[-1] != other and state.game.options["hermit_cub_in_a_row"]:
         return err("LEAD-P2", f"the {other} acted earlier this turn; when both act, the {kind} must act right after it "
-                              "(hermit_cub_consecutive=True)")
+                              "(hermit_cub_in_a_row=True)")
     steps = state._steps(c)
     if steps:
         clause = state.self_loss_clause(steps[0][1], owner) or "LEAD-3.5"

@@ -12,7 +12,7 @@ RULES_HISTORY = (
             "farebbe finire la partita da sola'); an action that also captures the enemy Leader is legal and wins "
             "(LEAD-3.4); the FAQ's ban on any self-losing action is self_loss='any_action' (LEAD-P1, published). "
             "LEAD-7.1: Hermit and Cub act in any order ('si può muovere uno, l'altro o entrambi'); the card "
-            "text's 'one right after the other' is hermit_cub_consecutive=True (LEAD-P2, published)."),
+            "text's 'one right after the other' is hermit_cub_in_a_row=True (LEAD-P2, published)."),
 )
 
 #: The rule options (each names the clause it decides).
@@ -26,7 +26,7 @@ OPTIONS: tuple[Option, ...] = (
            "(seed): moving one's own Leader, in one's own turn, where that move alone loses it; 'any_action' "
            "(published FAQ, LEAD-P1): no move, ability or recruitment may leave one's own Leader captured or surrounded",
            "LEAD-3.5", choices=("leader_move", "any_action"), published="any_action"),
-    Option("hermit_cub_consecutive", False, "Hermit and Cub, when both act in a turn, act one right after the other "
+    Option("hermit_cub_in_a_row", False, "Hermit and Cub, when both act in a turn, act one right after the other "
            "(published card text, LEAD-P2); the seed lets them act in any order (LEAD-7.1)", "LEAD-P2", kind=bool,
            published=True),
     Option("board", "leaders", "board file (data/boards/<name>.yaml or a path)", "LEAD-9.4", kind=str),

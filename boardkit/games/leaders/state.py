@@ -154,13 +154,13 @@ class LeadersState(State):
     def _actors(self, player: int) -> list[int]:
         """Cells of ``player``'s characters that may still act this turn (LEAD-2.2; LEAD-7.1 the
         Hermit and the Cub in any order, or one right after the other with the published
-        ``hermit_cub_consecutive``, LEAD-P2; LEAD-7.2 never the Nemesis), before the LEAD-3.5
+        ``hermit_cub_in_a_row``, LEAD-P2; LEAD-7.2 never the Nemesis), before the LEAD-3.5
         check."""
         out = []
         for i, pc in enumerate(self.pieces):
             if pc is None or pc.owner != player or pc.kind == "Nemesis" or pc.kind in self.acted:
                 continue
-            if pc.kind in ("Hermit", "Cub") and self.game.options["hermit_cub_consecutive"]:
+            if pc.kind in ("Hermit", "Cub") and self.game.options["hermit_cub_in_a_row"]:
                 other = "Cub" if pc.kind == "Hermit" else "Hermit"
                 if other in self.acted and self.acted[-1] != other:  # LEAD-P2 (LEAD-7.1: any order)
                     continue
