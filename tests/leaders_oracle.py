@@ -83,6 +83,8 @@ class OracleState:
         self.expert = False
         self.max_turns: int | None = None
         self.trigger = "any"
+        self.self_loss = "leader_move"  # seed: "il Leader non può essere spostato ..." (LEAD-3.5)
+        self.consecutive = False  # seed: "si può muovere uno, l'altro o entrambi" (LEAD-7.1)
 
     # ------------------------------------------------------------------ reading the engine
     @classmethod
@@ -105,6 +107,8 @@ class OracleState:
         o.expert = bool(opts.get("expert", False))
         o.max_turns = opts.get("max_turns")
         o.trigger = opts.get("nemesis_trigger", "any") or "any"
+        o.self_loss = opts.get("self_loss", "leader_move")
+        o.consecutive = bool(opts.get("hermit_cub_in_a_row", False))
         if o.phase == "over":
             winners = (obs.get("outcome") or {}).get("winners") or []
             o.winner = winners[0] if len(winners) == 1 else None
@@ -281,10 +285,21 @@ class OracleState:
         return out
 
     def legal_character_actions(self, c):
-        """LEAD-3.5: keep the actions after which the mover's own Leader is neither captured
-        nor surrounded (judged before any Nemesis reaction, LEAD-D3)."""
+        """Judged before any Nemesis reaction (LEAD-D3). Seed (LEAD-3.5 read as LEAD-D9): drop
+        the actions that move the mover's own Leader to where it is captured or surrounded,
+        unless the enemy Leader is lost by the same action. Published FAQ (LEAD-P1): drop every
+        action after which the mover's own Leader is captured or surrounded."""
         me = self.pieces[c][1]
-        return {a: b for a, b in self.character_options(c).items() if not self.lost(b, me)}
+        was = self.leader_cell(self.pieces, me)
+        out = {}
+        for a, b in self.character_options(c).items():
+            if self.lost(b, me):
+                if self.self_loss == "any_action":
+                    continue
+                if self.leader_cell(b, me) != was and not self.lost(b, 1 - me):
+                    continue
+            out[a] = b
+        return out
 
     def nemesis_destinations(self, board, n):
         """LEAD-7.2: two single steps through free cells, not ending on the start; else one."""
@@ -313,13 +328,13 @@ class OracleState:
                         if a != b:
                             nb = dict(self.pieces)
                             nb[a], nb[b] = ("Hermit", p), ("Cub", p)
-                            if not self.lost(nb, p):
+                            if self.self_loss != "any_action" or not self.lost(nb, p):  # LEAD-P1
                                 out.append(f"recruit HermitCub {name(a)} {name(b)}")
             else:
                 for a in free:
                     nb = dict(self.pieces)
                     nb[a] = (card, p)
-                    if not self.lost(nb, p):
+                    if self.self_loss != "any_action" or not self.lost(nb, p):  # LEAD-P1
                         out.append(f"recruit {card} {name(a)}")
         return out
 
@@ -379,11 +394,11 @@ class OracleState:
 
     def may_act(self, kind: str) -> bool:
         """LEAD-2.2 at most one action each; LEAD-7.2 the Nemesis never acts; LEAD-7.1 the
-        Hermit and Cub, when both act, act one right after the other."""
+        Hermit and Cub in any order; LEAD-P2 (published card) one right after the other."""
         if kind == "Nemesis" or kind in self.acted:
             return False
         partner = {"Hermit": "Cub", "Cub": "Hermit"}.get(kind)
-        if partner and partner in self.acted and self.acted[-1] != partner:
+        if self.consecutive and partner and partner in self.acted and self.acted[-1] != partner:
             return False
         return True
 
@@ -451,8 +466,9 @@ class OracleState:
                 self.pieces[cell(args[1])] = (args[0], p)
             if args[0] in self.market:
                 self.market.remove(args[0])
-            if self.lost(self.pieces, 1 - p):  # LEAD-3.1
-                self._end(p)
+            lost = [q for q in (0, 1) if self.lost(self.pieces, q)]
+            if lost:  # LEAD-3.1; a placement may surround one's own Leader (seed)
+                self._end(p if len(lost) == 2 else 1 - lost[0])
                 return
             self.recruits_left -= 1
             self._after_recruit_step()
@@ -463,8 +479,9 @@ class OracleState:
             self.pieces = self.legal_character_actions(c)[action]
             self.acted.append(kind)
             self.selected = None
-            if self.lost(self.pieces, 1 - me):  # LEAD-3.1, LEAD-D3: no Nemesis reaction
-                self._end(me)
+            lost = [q for q in (0, 1) if self.lost(self.pieces, q)]
+            if lost:  # LEAD-3.1, LEAD-D3: no Nemesis reaction; LEAD-3.4 both: the mover wins
+                self._end(me if len(lost) == 2 else 1 - lost[0])
                 return
             for p in (0, 1):
                 if self.leader_cell(self.pieces, p) == before[p]:

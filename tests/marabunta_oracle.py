@@ -97,10 +97,14 @@ def die_task(colour: str, face: str) -> dict:
 class OracleState:
     """A Marabunta state; ``apply`` returns a new state (this one is not changed)."""
 
-    def __init__(self, first_player: int | None = None, first_number: str = "free",
-                 decline: bool = False) -> None:
+    def __init__(self, first_player: int | None = None, first_number: str = "ant_hill",
+                 decline: bool = False, optional_tile: bool = False) -> None:
+        # the seed: "Jede Zahl muss ... angrenzend ..." with no exception for the first number;
+        # "führt alle Elemente einzeln aus": the tile is used like a die (skipping it is the
+        # published option optional_tile)
         self.first_free = first_number == "free"
         self.decline = bool(decline)
+        self.optional_tile = bool(optional_tile)
         self.fields: dict[str, Any] = {n: None for n in NAMES}  # None | "x" | (player, number)
         self.sheets = {r: [PRINTED, PRINTED] for r in REGIONS}
         self.ants = [ANT_HILLS, ANT_HILLS]
@@ -124,17 +128,17 @@ class OracleState:
 
     # ------------------------------------------------------------------ construction
     @classmethod
-    def initial(cls, first_player: int | None = None, first_number: str = "free",
-                decline: bool = False, **_: Any) -> "OracleState":
-        return cls(first_player, first_number, decline)
+    def initial(cls, first_player: int | None = None, first_number: str = "ant_hill",
+                decline: bool = False, optional_tile: bool = False, **_: Any) -> "OracleState":
+        return cls(first_player, first_number, decline, optional_tile)
 
     @classmethod
-    def from_position(cls, pos: dict, first_number: str = "free", decline: bool = False,
-                      **_: Any) -> "OracleState":
+    def from_position(cls, pos: dict, first_number: str = "ant_hill", decline: bool = False,
+                      optional_tile: bool = False, **_: Any) -> "OracleState":
         """The state of a position description (format: boardkit/games/marabunta/position.py)."""
         if isinstance(pos, str):
             pos = yaml.safe_load(pos)
-        s = cls(None, first_number, decline)
+        s = cls(None, first_number, decline, optional_tile)
         s.round = int(pos.get("round", 1))
         s.splitter = PLAYERS.index(pos.get("splitter", "red"))
         for f, v in (pos.get("fields") or {}).items():
@@ -304,7 +308,7 @@ class OracleState:
         for elem in self.remaining:
             out.update(self._element_uses(elem, p))
         if out:
-            if "tile" in self.remaining and self.tile != LAST_TILE:  # MARA-3.6
+            if "tile" in self.remaining and self.tile != LAST_TILE and self.optional_tile:  # MARA-3.6
                 out["skip tile"] = ("skip", "tile")
             if self.decline:  # MARA-4.6 option
                 for elem in self.remaining:

@@ -27,9 +27,10 @@ from boardkit.core.outcome import Outcome
 from boardkit.core.rules import IllegalActionError, IllegalPositionError, NotationError
 from boardkit.core.validate import BoardkitDataError
 from boardkit.games.leaders import rules as R
-from boardkit.games.leaders.actions import CARD_PIECES, LEADERS, PIECE_CARD, RECRUITABLE, NemesisMove, Recruit
+from boardkit.games.leaders.actions import CARD_PIECES, LEADERS, PIECE_CARD, RECRUITABLE, Move, NemesisMove, Recruit
 
 GAME = boardkit.load_game("leaders")
+PUBLISHED = boardkit.load_game("leaders", rules="published")
 EXPERT = boardkit.load_game("leaders", expert=True)
 ALL_CARDS = ("Acrobat", "Archer", "Assassin", "Brewmaster", "Bruiser", "ClawLauncher", "HermitCub",
              "Illusionist", "Jailer", "Manipulator", "Nemesis", "Protector", "Rider", "RoyalGuard",
@@ -462,9 +463,12 @@ def test_LEAD_3_3_leader_on_straight_edge_surrounded() -> None:
     s = pos("King b1, Vizier a1, Jailer c1, Protector b2", "Queen d7, Rider c3", to_move=1)
     play(s, "select c3", "move c2")
     assert_won(s, 1, "King surrounded")
-    own = pos("King b1, Vizier a1, Jailer c1, Protector b2, Rider c3", "Queen d7")
+    own = pos("King b1, Vizier a1, Jailer c1, Protector b2, Rider c3", "Queen d7", game=PUBLISHED)
     own.apply_action("select c3")
-    refused(own, "move c2", "LEAD-3.5")
+    refused(own, "move c2", "LEAD-P1")
+    seed = pos("King b1, Vizier a1, Jailer c1, Protector b2, Rider c3", "Queen d7")
+    play(seed, "select c3", "move c2")  # LEAD-D9: the seed does not forbid it; the King is lost
+    assert_won(seed, 1, "King surrounded")
 
 
 def test_LEAD_3_4_both_leaders_at_once_active_player_wins() -> None:
@@ -487,53 +491,104 @@ def test_LEAD_3_4_loser_gets_minus_one() -> None:
     assert_won(s, 1, "King captured")
 
 
-def test_LEAD_3_5_move_may_not_surround_own_leader() -> None:
-    """LEAD-3.5: a move that surrounds one's own Leader is refused (and not offered)."""
-    s = pos("King d1, Protector c1, Vizier d2, Jailer f3", "Queen d7")
+def test_LEAD_P1_move_may_not_surround_own_leader_published() -> None:
+    """LEAD-P1 (published FAQ, self_loss="any_action"): a move of another character that
+    surrounds one's own Leader is refused (and not offered). LEAD-3.5 / LEAD-D9 (seed): it is
+    legal, and the player loses."""
+    s = pos("King d1, Protector c1, Vizier d2, Jailer f3", "Queen d7", game=PUBLISHED)
     s.apply_action("select f3")
     assert legal(s) == moves("e3", "f4", "g4")
-    refused(s, "move e2", "LEAD-3.5")
+    refused(s, "move e2", "LEAD-P1")
+    seed = pos("King d1, Protector c1, Vizier d2, Jailer f3", "Queen d7")
+    seed.apply_action("select f3")
+    assert legal(seed) == moves("e2", "e3", "f4", "g4")
+    seed.apply_action("move e2")
+    assert_won(seed, 1, "King surrounded")
 
 
-def test_LEAD_3_5_leader_may_not_step_into_capture() -> None:
-    """LEAD-3.5: the Leader may not move next to two enemies; next to one enemy or one ally is
-    allowed (the published general form wins over the seed's narrower wording)."""
-    s = pos("King d1, Rider b1", "Queen d7, Jailer c2, Vizier e3")
+@pytest.mark.parametrize("game", [GAME, PUBLISHED], ids=["seed", "published"])
+def test_LEAD_3_5_leader_may_not_step_into_capture(game) -> None:
+    """LEAD-3.5 (both profiles): the Leader may not be moved, in its own turn, next to two
+    enemies - that move would end the game by itself; next to one enemy or one ally is allowed."""
+    s = pos("King d1, Rider b1", "Queen d7, Jailer c2, Vizier e3", game=game)
     s.apply_action("select d1")
     assert legal(s) == moves("c1", "e2")  # c1: next to ally b1 and enemy c2; e2: next to enemy e3
-    refused(s, "move d2", "LEAD-3.5")
+    err = refused(s, "move d2", "LEAD-3.5")
+    assert "end the game by itself" in err.reason
 
 
-def test_LEAD_3_5_ability_may_not_surround_own_leader() -> None:
-    """LEAD-3.5: an ability use that surrounds one's own Leader is refused."""
-    s = pos("King d1, Protector c1, Jailer d2, Rider e4", "Queen d7")
+def test_LEAD_P1_ability_may_not_surround_own_leader_published() -> None:
+    """LEAD-P1: an ability use that surrounds one's own Leader is refused under the published
+    FAQ; under the seed (LEAD-D9) it is legal and loses."""
+    s = pos("King d1, Protector c1, Jailer d2, Rider e4", "Queen d7", game=PUBLISHED)
     s.apply_action("select e4")
     assert "ride e2" not in legal(s) and "ride g4" in legal(s)
-    refused(s, "ride e2", "LEAD-3.5")
+    refused(s, "ride e2", "LEAD-P1")
+    seed = pos("King d1, Protector c1, Jailer d2, Rider e4", "Queen d7")
+    play(seed, "select e4", "ride e2")
+    assert_won(seed, 1, "King surrounded")
 
 
-def test_LEAD_3_5_brewmaster_may_not_push_own_leader_into_capture() -> None:
-    """LEAD-3.5: moving one's own Leader by an ally's ability into capture is refused."""
-    s = pos("King d1, Brewmaster e2", "Queen d7, Jailer c2, Vizier e3")
+@pytest.mark.parametrize("game", [GAME, PUBLISHED], ids=["seed", "published"])
+def test_LEAD_3_5_brewmaster_may_not_push_own_leader_into_capture(game) -> None:
+    """LEAD-3.5 / LEAD-D9 / LEAD-D10: moving one's own Leader by an ally's ability into capture
+    is refused in both profiles ("il Leader non può essere spostato")."""
+    s = pos("King d1, Brewmaster e2", "Queen d7, Jailer c2, Vizier e3", game=game)
     s.apply_action("select e2")
     assert {a for a in legal(s) if a.startswith("brew")} == {"brew d1 c1"}  # c1 touches c2 only
     refused(s, "brew d1 d2", "LEAD-3.5")  # d2 touches c2 and e3
 
 
-def test_LEAD_3_5_recruitment_may_not_surround_own_leader() -> None:
-    """LEAD-3.5: a recruitment placement that surrounds one's own Leader is refused."""
-    s = pos("King d1, Protector c1, Jailer d2", "Queen d7", market=["Rider", "Archer", "Vizier"], phase="recruit")
+def test_LEAD_P1_recruitment_may_not_surround_own_leader_published() -> None:
+    """LEAD-P1: a recruitment placement that surrounds one's own Leader is refused under the
+    published FAQ; the seed's LEAD-3.5 does not restrict recruitment (LEAD-D9)."""
+    s = pos("King d1, Protector c1, Jailer d2", "Queen d7", market=["Rider", "Archer", "Vizier"], phase="recruit",
+            game=PUBLISHED)
     assert {a.split()[2] for a in legal(s)} == {"a1", "b1", "f3", "g4"}
-    refused(s, "recruit Rider e2", "LEAD-3.5")
+    refused(s, "recruit Rider e2", "LEAD-P1")
+    seed = pos("King d1, Protector c1, Jailer d2", "Queen d7", market=["Rider", "Archer", "Vizier"], phase="recruit")
+    assert {a.split()[2] for a in legal(seed)} == {"a1", "b1", "e2", "f3", "g4"}
+    seed.apply_action("recruit Rider e2")
+    assert_won(seed, 1, "King surrounded")
 
 
-def test_LEAD_3_5_recruitment_skipped_when_every_placement_is_self_surround() -> None:
-    """LEAD-3.5 / LEAD-D4: if the only free recruitment cell would surround one's own Leader,
-    no recruitment is legal and the phase is skipped."""
-    s = pos("King d1, Protector c1, Jailer d2", "Queen d7, Rider a1, Vizier b1, Wanderer f3, Bruiser g4",
-            market=["Archer", "Acrobat", "Assassin"])
+def test_LEAD_P1_recruitment_skipped_when_every_placement_is_self_surround() -> None:
+    """LEAD-P1 / LEAD-D4: under the published FAQ, if the only free recruitment cell would
+    surround one's own Leader, no recruitment is legal and the phase is skipped. Under the
+    seed (LEAD-D9) the recruitment is mandatory and legal, and it loses the game."""
+    args = ("King d1, Protector c1, Jailer d2", "Queen d7, Rider a1, Vizier b1, Wanderer f3, Bruiser g4")
+    s = pos(*args, market=["Archer", "Acrobat", "Assassin"], game=PUBLISHED)
     s.apply_action("pass")
     assert s.current_player() == 1 and s.observation(None)["phase"] == "action"
+    seed = pos(*args, market=["Archer", "Acrobat", "Assassin"])
+    seed.apply_action("pass")
+    assert legal(seed) == {"recruit Archer e2", "recruit Acrobat e2", "recruit Assassin e2"}
+
+
+def test_LEAD_D9_leader_move_that_takes_the_enemy_leader_wins() -> None:
+    """LEAD-D9 / LEAD-3.4: under the seed a Leader move that leaves it captured but captures
+    the enemy Leader at the same moment is legal, and the active player wins; the published
+    FAQ (LEAD-P1) refuses it."""
+    args = ("King d2, Rider d5", "Queen d4, Protector c2")
+    s = pos(*args)
+    s.apply_action("select d2")
+    assert "move d3" in legal(s)  # d3 touches the Queen and the Protector: the King is captured
+    s.apply_action("move d3")  # ... and the Queen touches the King and the Rider: captured too
+    assert R.leader_lost(GAME.geometry, s.pieces, s.leader_cell(0), 0) == "captured"
+    assert_won(s, 0, "Queen captured")
+    assert s.outcome().clause == "LEAD-3.4"
+    pub = pos(*args, game=PUBLISHED)
+    pub.apply_action("select d2")
+    err = refused(pub, "move d3", "LEAD-P1")
+    assert "captured" in err.reason
+
+
+def test_LEAD_D9_self_loss_option_names_both_readings() -> None:
+    """LEAD-D9: the option self_loss is 'leader_move' under the seed and 'any_action' under the
+    published profile; given by name it overrides the profile."""
+    assert GAME.options["self_loss"] == "leader_move"
+    assert PUBLISHED.options["self_loss"] == "any_action"
+    assert boardkit.load_game("leaders", rules="published", self_loss="leader_move").options["self_loss"] == "leader_move"
 
 
 # -- LEAD-4 sight --------------------------------------------------------------------------------
@@ -912,9 +967,20 @@ def test_LEAD_7_1_only_hermit_and_cub_with_one_free_cell_skips_recruitment() -> 
     assert s.current_player() == 1 and s.observation(None)["phase"] == "action"
 
 
-def test_LEAD_7_1_hermit_and_cub_act_one_right_after_the_other() -> None:
-    """LEAD-7.1: either or both may act; when both act, one right after the other."""
+def test_LEAD_7_1_hermit_and_cub_act_in_any_order() -> None:
+    """LEAD-7.1 (seed: "si può muovere uno, l'altro o entrambi"): either or both may act, with
+    other characters acting between them."""
     s = pos("King d1, Hermit c3, Cub e3, Rider a3", "Queen d7")
+    split = play(s.clone(), "select c3", "move c4", "select a3", "move a2")
+    assert "select e3" in legal(split)
+    play(split, "select e3", "move e4")
+    assert pieces(split)["c4"] == ("Hermit", 0) and pieces(split)["e4"] == ("Cub", 0)
+
+
+def test_LEAD_P2_hermit_and_cub_act_one_right_after_the_other() -> None:
+    """LEAD-P2 (published card text, hermit_cub_in_a_row=True): either or both may act;
+    when both act, one right after the other."""
+    s = pos("King d1, Hermit c3, Cub e3, Rider a3", "Queen d7", game=PUBLISHED)
     assert legal(s) == {"pass", "select d1", "select c3", "select e3", "select a3"}
     both = play(s.clone(), "select c3", "move c4")
     assert "select e3" in legal(both)
@@ -922,7 +988,7 @@ def test_LEAD_7_1_hermit_and_cub_act_one_right_after_the_other() -> None:
     assert pieces(both)["c4"] == ("Hermit", 0) and pieces(both)["e4"] == ("Cub", 0)
     split = play(s.clone(), "select c3", "move c4", "select a3", "move a2")
     assert "select e3" not in legal(split)
-    refused(split, "select e3", "LEAD-7.1")
+    refused(split, "select e3", "LEAD-P2")
     cub_first = play(s.clone(), "select e3", "move f4")
     assert "select c3" in legal(cub_first)
 
@@ -938,8 +1004,12 @@ def test_LEAD_7_1_hermit_without_cub_position_refused() -> None:
 
 
 def test_LEAD_7_1_boxed_cub_is_explained_by_lead_2_2() -> None:
-    """LEAD-7.1: the 'right after' rule applies only once the other one acted; a Cub with no
-    free cell and no acted Hermit is refused for having nothing to do (LEAD-2.2)."""
+    """LEAD-7.1: a Cub with no free cell is refused for having nothing to do (LEAD-2.2), in both
+    profiles (the published 'right after' rule, LEAD-P2, applies only once the Hermit acted)."""
+    for game in (GAME, PUBLISHED):
+        s = pos("King d1, Hermit g4, Cub a1, Rider b1, Vizier a2", "Queen d7, Jailer b2", game=game)
+        assert "select a1" not in legal(s)
+        refused(s, "select a1", "LEAD-2.2")
     s = pos("King d1, Hermit g4, Cub a1, Rider b1, Vizier a2", "Queen d7, Jailer b2")
     assert "select a1" not in legal(s)
     refused(s, "select a1", "LEAD-2.2")
@@ -1389,20 +1459,24 @@ def _check_invariants(s, last_actor: int | None, last_action) -> None:
     for p in (0, 1):
         kinds = [pc["kind"] for pc in obs["pieces"].values() if pc["owner"] == p]
         assert sorted(kinds) == sorted(k for c in cards[p] for k in CARD_PIECES[c])
-    if last_actor is not None and not isinstance(last_action, NemesisMove):
-        # LEAD-3.5: the player who just acted never loses by its own action
+    if last_actor is not None and not isinstance(last_action, NemesisMove) and s.game.rules == "published":
+        # LEAD-P1: the player who just acted never loses by its own action
         assert R.leader_lost(GAME.geometry, s.pieces, s.leader_cell(last_actor), last_actor) is None
         if s.is_terminal() and obs["outcome"]["clause"] != "LEAD-D7":
             assert obs["outcome"]["winners"] == [last_actor]
+    elif last_actor is not None and isinstance(last_action, Move) and s.is_terminal() and s.loser == last_actor:
+        # LEAD-3.5 / LEAD-D9: a Leader's own move never loses it (unless it also wins: LEAD-3.4)
+        assert s.observation(None)["acted"][-1] not in LEADERS
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**32 - 1), expert=st.booleans())
-def test_LEAD_3_5_property_random_playouts_keep_invariants(seed: int, expert: bool) -> None:
-    """LEAD-3.5 / LEAD-2.5 / LEAD-3.4 (property): in seeded random playouts pieces never
-    overlap, no player exceeds five cards, a player's own action never loses its Leader, and
-    a finished game has returns [1, -1] or [-1, 1]."""
-    game = boardkit.load_game("leaders", expert=expert)
+@given(seed=st.integers(0, 2**32 - 1), expert=st.booleans(), rules=st.sampled_from(["seed", "published"]))
+def test_LEAD_3_5_property_random_playouts_keep_invariants(seed: int, expert: bool, rules: str) -> None:
+    """LEAD-3.5 / LEAD-P1 / LEAD-2.5 / LEAD-3.4 (property): in seeded random playouts pieces
+    never overlap, no player exceeds five cards, a Leader's own move never loses it (seed), a
+    player's own action never loses its Leader (published), and a finished game has returns
+    [1, -1] or [-1, 1]."""
+    game = boardkit.load_game("leaders", rules=rules, expert=expert)
     s = game.new_initial_state()
     rng = random.Random(seed)
     n = 0

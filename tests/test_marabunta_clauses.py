@@ -1,5 +1,5 @@
 """Marabunta: one or more tests per clause of ``data/rules/marabunta.yaml`` (MARA-1.1 ..
-MARA-10, MARA-D1 .. MARA-D11).
+MARA-10, MARA-D1 .. MARA-D11), under the seed's rules unless a test says otherwise.
 
 Each test names its clause (``test_MARA_4_5_...``) and quotes the id in its docstring.
 Positions are set up with ``game.state_from_position`` (see
@@ -28,7 +28,13 @@ from boardkit import CHANCE, TERMINAL, BoardkitDataError, IllegalActionError, Il
 from boardkit.core.paths import DATA_DIR
 from boardkit.games.marabunta.actions import Split
 
-GAME = boardkit.load_game("marabunta")
+#: The positions below start on an empty territory; most tests write a player's first number to
+#: try another clause, so they use the variant first_number="free" (MARA-4.5), which changes
+#: nothing else. SEED is the default game (rules="seed"), PUBLISHED the published profile; the
+#: tests of MARA-3.3, MARA-3.6 and MARA-4.5 compare them.
+GAME = boardkit.load_game("marabunta", first_number="free")
+SEED = boardkit.load_game("marabunta")
+PUBLISHED = boardkit.load_game("marabunta", rules="published")
 REGIONS = list(GAME.regions)
 SHUFFLED = list(GAME.tiles)
 GROUPS = dict(zip(GAME.groups, GAME.group_size))  # every crate group complete
@@ -399,16 +405,30 @@ def test_MARA_3_5_from_round_eight_the_crossed_cupcake_tile_every_round() -> Non
 
 
 def test_MARA_3_6_tiles_are_optional_except_the_crossed_cupcake() -> None:
-    """MARA-3.6: a tile may be left unused ('skip tile'), except the crossed-cupcake tile,
-    which must be used when it can be."""
-    s = carrying("tile", tile="zeros2")
+    """MARA-3.6 (published, optional_tile=True): a tile may be left unused ('skip tile'),
+    except the crossed-cupcake tile, which must be used when it can be."""
+    s = carrying("tile", tile="zeros2", game=PUBLISHED)
     assert "skip tile" in legal(s)
     s.apply_action("skip tile")
     assert obs(s, "lost") == ["blue skipped tile"] and s.current_player() == 0
-    s = carrying("tile")
+    s = carrying("tile", game=PUBLISHED)
     assert "skip tile" not in legal(s)
     assert legal(s) == {f"tile cross {f}" for f in CUPCAKES}
     refused(s, "skip tile", "MARA-3.6", "must be used")
+    assert PUBLISHED.options["optional_tile"] is True and SEED.options["optional_tile"] is False
+
+
+def test_MARA_3_3_the_tile_is_carried_out_like_the_dice() -> None:
+    """MARA-3.3 (seed: "führt alle Elemente einzeln aus"): the tile is carried out like a die,
+    never skipped while it can be used (MARA-3.6 is the published rule); only what cannot be
+    used is lost (MARA-D4)."""
+    s = carrying("tile", tile="zeros2", game=SEED)
+    assert "skip tile" not in legal(s) and all(a.startswith("tile 0 ") for a in legal(s))
+    err = refused(s, "skip tile", "MARA-3.3", "every element of the pool is carried out")
+    assert "optional_tile=True" in err.reason
+    # the again tile with no die of the pool carried out cannot be used: it is lost
+    s = carrying("tile", tile="again", game=SEED)
+    assert s.current_player() == 0 and obs(s, "lost") == ["blue lost tile"]
 
 
 # -- MARA-4 dice -------------------------------------------------------------------------------
@@ -489,9 +509,9 @@ def test_MARA_4_5_adjacency_and_ant_hills() -> None:
     refused(s, "yellow 2 k10", "MARA-4.5", "no ant hill is left")
 
 
-def test_MARA_4_5_first_number_is_free_by_default() -> None:
-    """MARA-4.5 (decision, option first_number="free"): a player's first number needs no
-    neighbour and no ant hill; the second does."""
+def test_MARA_4_5_first_number_free_variant() -> None:
+    """MARA-4.5, the variant first_number="free": a player's first number needs no neighbour
+    and no ant hill; the second does."""
     s = carrying("yellow green", roll={"yellow": "2", "green": "3"})
     assert writes(s, "yellow 2") == set(FIELDS_OF["yellow"]) and not ant_writes(s)
     s.apply_action("yellow 2 k10")
@@ -500,9 +520,12 @@ def test_MARA_4_5_first_number_is_free_by_default() -> None:
     refused(s, "green 3 f8", "MARA-4.5", "no number of blue's is next to f8")
 
 
-def test_MARA_4_5_first_number_option_ant_hill() -> None:
-    """MARA-4.5 option first_number="ant_hill": the first number needs an ant hill."""
-    g = boardkit.load_game("marabunta", first_number="ant_hill")
+@pytest.mark.parametrize("g", [SEED, PUBLISHED], ids=["seed", "published"])
+def test_MARA_4_5_first_number_needs_an_ant_hill(g) -> None:
+    """MARA-4.5 (seed: "Jede Zahl muss in einem Feld angrenzend zu einem Feld mit eigener Zahl
+    stehen. Mit einem Ameisenhügel ... darf man das ignorieren"; the default in both profiles):
+    the first number needs an ant hill."""
+    assert g.options["first_number"] == "ant_hill"
     s = carrying("yellow", roll={"yellow": "2"}, game=g)
     assert writes(s, "yellow 2") == set() and ant_writes(s, "yellow 2") == set(FIELDS_OF["yellow"])
     err = refused(s, "yellow 2 h6", "MARA-4.5", "no number of blue's is next to h6")
@@ -553,7 +576,7 @@ def test_MARA_4_6_option_decline_lets_a_die_be_skipped() -> None:
 def test_MARA_5_1_crates2_tile_crosses_two_crates() -> None:
     """MARA-5.1: crates2 crosses 2 crates (any groups)."""
     s = carrying("tile", tile="crates2")
-    assert legal(s) == {f"tile crate {g}" for g in GROUPS} | {"skip tile"}
+    assert legal(s) == {f"tile crate {g}" for g in GROUPS}
     s.apply_action("tile crate ones")
     assert pending(s) == ["crate"] and legal(s) == {f"crate {g}" for g in GROUPS}
     refused(s, "skip tile", "MARA-D2", "first finish")
@@ -564,7 +587,7 @@ def test_MARA_5_1_crates2_tile_crosses_two_crates() -> None:
 def test_MARA_5_1_circles2_tile_fills_circles_on_two_sheets() -> None:
     """MARA-5.1, MARA-D6: circles2 fills one circle on each of two different sheets."""
     s = carrying("tile", tile="circles2")
-    assert legal(s) == {f"tile circle {r}" for r in REGIONS} | {"skip tile"}
+    assert legal(s) == {f"tile circle {r}" for r in REGIONS}
     s.apply_action("tile circle yellow")
     assert legal(s) == {f"circle {r}" for r in REGIONS if r != "yellow"}
     refused(s, "circle yellow", "MARA-D6", "another sheet")

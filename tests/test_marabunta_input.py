@@ -221,9 +221,9 @@ def test_hand_built_actions_are_put_in_the_game_form(at_pool) -> None:
         at_pool.apply_action(Take(("yellow",)))
     assert info.value.clause == "MARA-3.3"
     assert snapshot(at_pool) == before
-    at_pool.apply_action(Place("yellow", "write", 2, "H6"))
+    at_pool.apply_action(Place("yellow", "write", 2, "H6", ant=True))  # a first number needs an ant hill (MARA-4.5)
     assert at_pool.observation(None)["fields"] == {"h6": "blue 2"}
-    assert [str(a) for a in at_pool.history()][-1] == "yellow 2 h6"
+    assert [str(a) for a in at_pool.history()][-1] == "yellow 2 h6 ant"
 
 
 @pytest.mark.parametrize(
@@ -275,7 +275,8 @@ def test_bad_options_raise_option_error(options, words) -> None:
 
 def test_good_options_are_taken() -> None:
     g = boardkit.load_game("marabunta", first_player=1, first_number="ant_hill", decline=True, data="default")
-    assert dict(g.options) == {"first_player": 1, "first_number": "ant_hill", "decline": True, "data": "default"}
+    assert dict(g.options) == {"first_player": 1, "first_number": "ant_hill", "optional_tile": False, "decline": True,
+                               "data": "default"}
     assert g.new_initial_state().observation(None)["splitter"] == 1
 
 

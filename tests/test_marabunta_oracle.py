@@ -47,9 +47,9 @@ ALL_CRATES = {g: info["crates"] for g, info in GROUPS.items()}
 
 
 @lru_cache(maxsize=None)
-def _game(first_player=None, first_number="free", decline=False):
+def _game(first_player=None, first_number="ant_hill", decline=False, optional_tile=False):
     return boardkit.load_game("marabunta", first_player=first_player, first_number=first_number,
-                              decline=decline)
+                              decline=decline, optional_tile=optional_tile)
 
 
 def _engine_actions(state) -> list[str]:
@@ -128,8 +128,10 @@ def test_random_games_match_oracle(seed: int, first_number: str, decline: bool) 
     reveals and rolls (MARA-2.1, MARA-3.1), splits and takes (MARA-3.2, MARA-3.3), dice
     (MARA-4.1 .. MARA-4.6), tiles (MARA-5.1), crate and cupcake fields (MARA-6.1), powers
     (MARA-7.1), the crossed-cupcake tile from round 8 (MARA-3.5, MARA-3.6), the end and the
-    scores (MARA-8.1 .. MARA-8.4), and the decisions MARA-D1 .. MARA-D11."""
-    game = _game((0, 1, None)[seed % 3], first_number, decline)
+    scores (MARA-8.1 .. MARA-8.4), and the decisions MARA-D1 .. MARA-D11. Odd seeds let the
+    tile be skipped (optional_tile=True, the published MARA-3.6), even ones carry it out like
+    the dice (MARA-3.3, the seed)."""
+    game = _game((0, 1, None)[seed % 3], first_number, decline, optional_tile=seed % 2 == 1)
     state = game.new_initial_state()
     oracle = OracleState.initial(**game.options)
     steps = _lockstep(state, oracle, random.Random(seed * 4 + 2 * (first_number == "free") + decline))
@@ -322,11 +324,14 @@ def test_second_part_lost_when_impossible() -> None:
 
 def test_again_tile() -> None:
     """MARA-D5: the again tile repeats a die of its pool already carried out, with its own
-    placement; before any die is used only the dice and ``skip tile`` are open (MARA-3.6); a
-    declined die is not carried out (MARA-4.6 option decline)."""
+    placement; before any die is used only the dice are open, and ``skip tile`` only with the
+    published optional_tile=True (MARA-3.6); a declined die is not carried out (MARA-4.6 option
+    decline)."""
     pos = _short("again", {"yellow": 3, "orange": "circle", "green": 1, "teal": 1, "purple": 1, "brown": 1})
     state, oracle = _both({}, pos, ["split yellow orange tile", "take yellow orange tile"])
     assert not any(a.startswith("tile") for a in oracle.legal_actions())
+    assert "skip tile" not in oracle.legal_actions()
+    state, oracle = _both({"optional_tile": True}, pos, ["split yellow orange tile", "take yellow orange tile"])
     assert "skip tile" in oracle.legal_actions()
     state, oracle = _both({}, pos, ["split yellow orange tile", "take yellow orange tile", "orange circle"])
     assert "tile again orange circle" in oracle.legal_actions()

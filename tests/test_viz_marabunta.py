@@ -145,9 +145,18 @@ def test_buttons_laid_out_as_the_ring(board, game):
     assert "mara-round" in board.panels_html.value and "red (player 0)" in board.status_html.value
 
 
-def test_a_round_through_the_widget(board):
+@pytest.fixture
+def published_board():
+    """The board under rules="published" (the tile may be skipped, MARA-3.6) with the variant
+    first_number="free" (red's first number needs no ant hill, MARA-4.5)."""
+    game = boardkit.load_game("marabunta", rules="published", first_number="free")
+    return MarabuntaBoard(game.state_from_position(AT_SPLIT), seed=1)
+
+
+def test_a_round_through_the_widget(published_board):
     """MARA-3.2 .. MARA-4.6, MARA-3.6: split by toggles, take, use dice by clicks and buttons,
     skip the tile; then chance rolls the next round, and Back / Forward replay it."""
+    board = published_board
     ctl = board.controller
     assert set(board.buttons()) == {"Split", "◀ Back", "Forward ▶"}  # no 63 split buttons
     assert board.split_toggles["teal"].description == "teal 3" and board.split_toggles["tile"].description == "tile zeros2"
@@ -201,7 +210,7 @@ def test_a_round_through_the_widget(board):
                                        and not a.ant})
     board.click("j8")
     assert ctl.log()[-1] == "green 0 j8"
-    board.press("skip tile")  # MARA-3.6: the tile is optional
+    board.press("skip tile")  # MARA-3.6: the tile is optional (published)
     assert ctl.state.is_chance_node() and "round 2" in board.status_html.value
     assert set(board.buttons()) >= {"Roll chance", "Roll until decision"}
     board.press("Roll until decision")

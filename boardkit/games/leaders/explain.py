@@ -132,7 +132,8 @@ def _explain_recruit(state: "LeadersState", action: Recruit, err) -> IllegalActi
             return err("LEAD-2.3", f"recruitment cell {cell} is occupied")
     if action.cell2 and action.cell == action.cell2:
         return err("LEAD-7.1", "the Hermit and the Cub go onto two different recruitment cells")
-    return err("LEAD-3.5", "placing it there would leave your own Leader captured or surrounded")
+    # only the published FAQ's ban (LEAD-P1) restricts recruitment; the seed's LEAD-3.5 does not
+    return err("LEAD-P1", "placing it there would leave your own Leader captured or surrounded (self_loss='any_action')")
 
 
 def _explain_select(state: "LeadersState", action: Select, err) -> IllegalActionError:  # type: ignore[no-untyped-def]
@@ -149,10 +150,13 @@ def _explain_select(state: "LeadersState", action: Select, err) -> IllegalAction
     if kind in state.acted:
         return err("LEAD-2.2", f"the {kind} has already acted this turn (one action per character)")
     other = {"Hermit": "Cub", "Cub": "Hermit"}.get(kind)
-    if other in state.acted and state.acted[-1] != other:
-        return err("LEAD-7.1", f"the {other} acted earlier this turn; when both act, the {kind} must act right after it")
-    if state._steps(c):
-        return err("LEAD-3.5", f"every move or ability of the {kind} would leave your own Leader captured or surrounded")
+    if other in state.acted and state.acted[-1] != other and state.game.options["hermit_cub_in_a_row"]:
+        return err("LEAD-P2", f"the {other} acted earlier this turn; when both act, the {kind} must act right after it "
+                              "(hermit_cub_in_a_row=True)")
+    steps = state._steps(c)
+    if steps:
+        clause = state.self_loss_clause(steps[0][1], owner) or "LEAD-3.5"
+        return err(clause, f"every move or ability of the {kind} would leave your own Leader captured or surrounded")
     if kind in R.ACTIVE and R.jailed(g := state.game.geometry, state.pieces, c) and not any(
         state.pieces[j] is None for j in g.nbrs[c]
     ):
@@ -171,7 +175,11 @@ def _explain_step(state: "LeadersState", c: int, action: "Move | Ability", err) 
             if a == lc:
                 lc = b
         how = R.leader_lost(g, after, lc, owner)
-        return err("LEAD-3.5", f"this would leave your own Leader {how}; take another action")
+        clause = state.self_loss_clause(raw[action], owner) or "LEAD-3.5"
+        if clause == "LEAD-3.5":
+            return err(clause, f"this would move your own Leader where it is {how}, which would end the game by "
+                               "itself; take another action")
+        return err(clause, f"this would leave your own Leader {how} (self_loss='any_action'); take another action")
     end = action.to if isinstance(action, Move) else action.target
     if state._cell(end) == c and (isinstance(action, Move) or action.verb in ("jump", "ride", "guard", "claw", "wander")):
         return err("LEAD-D1", f"the {kind} would end where it began: that changes nothing and is not an action")

@@ -223,7 +223,7 @@ def abilities(g: Geometry, pieces: Pieces, c: int, leader_cell: int) -> Iterator
                 pieces[j] is not None and pieces[j].owner != owner for j in g.nbrs[z]  # type: ignore[union-attr]
             ):
                 yield "wander", z, -1, ((c, z),)
-    elif kind == "Brewmaster":  # LEAD-5.9: move an adjacent ally one cell
+    elif kind == "Brewmaster":  # LEAD-5.9: move an adjacent ally one cell (its Leader too, LEAD-D10)
         for x in g.nbrs[c]:
             if pieces[x] is not None and pieces[x].owner == owner:  # type: ignore[union-attr]
                 for y in g.nbrs[x]:

@@ -7,6 +7,12 @@ from boardkit.games.leaders.actions import NOTATION
 
 RULES_HISTORY = (
     ("1.0", "First complete engine: LEAD-1.1 .. LEAD-10, decisions LEAD-D1 .. LEAD-D8."),
+    ("2.0", "The seed is the default (issue 9). LEAD-3.5/LEAD-D9: only a move of one's own Leader in one's own "
+            "turn that loses it 'da sola' is refused ('il Leader non può essere spostato ... perché quella mossa "
+            "farebbe finire la partita da sola'); an action that also captures the enemy Leader is legal and wins "
+            "(LEAD-3.4); the FAQ's ban on any self-losing action is self_loss='any_action' (LEAD-P1, published). "
+            "LEAD-7.1: Hermit and Cub act in any order ('si può muovere uno, l'altro o entrambi'); the card "
+            "text's 'one right after the other' is hermit_cub_in_a_row=True (LEAD-P2, published)."),
 )
 
 #: The rule options (each names the clause it decides).
@@ -14,7 +20,15 @@ OPTIONS: tuple[Option, ...] = (
     Option("expert", False, "Expert mode: no deck, every character available, Exile rounds", "LEAD-8.1", kind=bool),
     Option("first_player", None, "who takes the first turn; None: drawn by chance", "LEAD-1.4", choices=(0, 1), allow_none=True),
     Option("max_turns", None, "cut the game off after this many turns (not a rule: for study)", "LEAD-D7", kind=int, allow_none=True),
-    Option("nemesis_trigger", "any", "what moves the Nemesis: any displacement of the enemy Leader, or only its own move", "LEAD-7.2", choices=("any", "own_move")),
+    Option("nemesis_trigger", "any", "what moves the Nemesis (LEAD-7.2): any displacement of the enemy Leader, in either "
+           "turn, as the seed says; 'own_move' (a variant): only the Leader's own move", "LEAD-7.2", choices=("any", "own_move")),
+    Option("self_loss", "leader_move", "which actions may not lose one's own Leader (LEAD-3.5, LEAD-D9): 'leader_move' "
+           "(seed): moving one's own Leader, in one's own turn, where that move alone loses it; 'any_action' "
+           "(published FAQ, LEAD-P1): no move, ability or recruitment may leave one's own Leader captured or surrounded",
+           "LEAD-3.5", choices=("leader_move", "any_action"), published="any_action"),
+    Option("hermit_cub_in_a_row", False, "Hermit and Cub, when both act in a turn, act one right after the other "
+           "(published card text, LEAD-P2); the seed lets them act in any order (LEAD-7.1)", "LEAD-P2", kind=bool,
+           published=True),
     Option("board", "leaders", "board file (data/boards/<name>.yaml or a path)", "LEAD-9.4", kind=str),
 )
 

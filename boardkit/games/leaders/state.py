@@ -152,15 +152,17 @@ class LeadersState(State):
         self.selected = None
 
     def _actors(self, player: int) -> list[int]:
-        """Cells of ``player``'s characters that may still act this turn (LEAD-2.2, LEAD-7.1,
-        LEAD-7.2), before the LEAD-3.5 check."""
+        """Cells of ``player``'s characters that may still act this turn (LEAD-2.2; LEAD-7.1 the
+        Hermit and the Cub in any order, or one right after the other with the published
+        ``hermit_cub_in_a_row``, LEAD-P2; LEAD-7.2 never the Nemesis), before the LEAD-3.5
+        check."""
         out = []
         for i, pc in enumerate(self.pieces):
             if pc is None or pc.owner != player or pc.kind == "Nemesis" or pc.kind in self.acted:
                 continue
-            if pc.kind in ("Hermit", "Cub"):
+            if pc.kind in ("Hermit", "Cub") and self.game.options["hermit_cub_in_a_row"]:
                 other = "Cub" if pc.kind == "Hermit" else "Hermit"
-                if other in self.acted and self.acted[-1] != other:  # LEAD-7.1
+                if other in self.acted and self.acted[-1] != other:  # LEAD-P2 (LEAD-7.1: any order)
                     continue
             out.append(i)
         return out
@@ -240,18 +242,44 @@ class LeadersState(State):
                 out.append((made.ability(verb, t, d), eff))
         return out
 
-    def _safe(self, effect: R.Effect, player: int) -> bool:
-        """LEAD-3.5: after ``effect`` ``player``'s own Leader is neither captured nor surrounded."""
+    def self_loss_clause(self, effect: R.Effect, player: int) -> str | None:
+        """The clause that refuses an action of ``player`` with ``effect``, or None if allowed.
+
+        LEAD-3.5 as the seed words it (option ``self_loss="leader_move"``, LEAD-D9): an action
+        that moves ``player``'s own Leader may not leave it captured or surrounded, unless the
+        same action captures or surrounds the enemy Leader (LEAD-3.4: the active player wins).
+        LEAD-P1 (``self_loss="any_action"``, published FAQ): no action may leave one's own
+        Leader captured or surrounded, whatever else it does. Judged when the acting
+        character's own action is complete, before any Nemesis reaction (LEAD-D3).
+
+        Returns:
+            ``"LEAD-3.5"``, ``"LEAD-P1"`` or None.
+        """
         lc = self.leader_cell(player)
-        near = self.game.geometry.near2[lc]
-        if not any(a in near or b in near for a, b in effect):
-            return True  # nothing changed within two cells of a Leader that stood safe
+        moved = next((b for a, b in effect if a == lc), -1)
+        wide = self.game.options["self_loss"] == "any_action"
+        if moved < 0:
+            if not wide:
+                return None  # LEAD-D9: the seed restricts only moves of one's own Leader
+            near = self.game.geometry.near2[lc]
+            if not any(a in near or b in near for a, b in effect):
+                return None  # nothing changed within two cells of a Leader that stood safe
         after = R.apply_effect(self.pieces, effect)
-        for a, b in effect:
-            if a == lc:
-                lc = b
-                break
-        return R.leader_lost(self.game.geometry, after, lc, player) is None
+        g = self.game.geometry
+        if R.leader_lost(g, after, moved if moved >= 0 else lc, player) is None:
+            return None
+        enemy = after.index(R.Piece(LEADER_OF[1 - player], 1 - player))
+        wins = R.leader_lost(g, after, enemy, 1 - player) is not None
+        if moved >= 0 and not wins:
+            return "LEAD-3.5"
+        # LEAD-D9, LEAD-3.4: a move that also takes the enemy Leader wins; only the FAQ's wider
+        # ban (LEAD-P1) refuses it, and any other action that loses one's own Leader
+        return "LEAD-P1" if wide else None
+
+    def _safe(self, effect: R.Effect, player: int) -> bool:
+        """LEAD-3.5 / LEAD-P1: the action with ``effect`` is not refused for losing ``player``'s
+        own Leader (:meth:`self_loss_clause`)."""
+        return self.self_loss_clause(effect, player) is None
 
     def _legal_steps(self, c: int) -> list[tuple[Action, R.Effect]]:
         owner = self.pieces[c].owner  # type: ignore[union-attr]
@@ -305,7 +333,7 @@ class LeadersState(State):
         return new
 
     def _recruit_actions(self) -> list[Recruit]:
-        """LEAD-2.3, LEAD-7.1, LEAD-3.5: every legal recruitment of the player to move."""
+        """LEAD-2.3, LEAD-7.1, LEAD-P1: every legal recruitment of the player to move."""
         p = self.to_move
         free = [c for c in self.game.recruit_cells[p] if self.pieces[c] is None]
         made = self.game.made
@@ -324,10 +352,15 @@ class LeadersState(State):
         return out
 
     def _safe_place(self, placed: dict[int, Piece], lc: int, p: int) -> bool:
+        """LEAD-P1 (``self_loss="any_action"`` only): the placement leaves ``p``'s own Leader
+        neither captured nor surrounded. The seed's LEAD-3.5 does not restrict recruitment
+        (LEAD-D9): a placement that surrounds one's own Leader ends the game (LEAD-3.1)."""
+        if self.game.options["self_loss"] != "any_action":
+            return True
         after = list(self.pieces)
         for c, pc in placed.items():
             after[c] = pc
-        return R.leader_lost(self.game.geometry, after, lc, p) is None  # LEAD-3.5
+        return R.leader_lost(self.game.geometry, after, lc, p) is None
 
     def _legal_actions(self) -> list[Action]:
         p = self.current_player()

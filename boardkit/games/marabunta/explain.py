@@ -71,7 +71,11 @@ def explain(state: "MarabuntaState", action: "Action") -> IllegalActionError:
         if action.element not in state.remaining:
             return err("MARA-3.3", f"{action.element} is not left in {who}'s pool (left: {', '.join(state.remaining)})")
         if action.element == TILE:
-            return err("MARA-3.6", "the crossed-cupcake tile must be used when it can be")
+            if state.tile == state.game.last_tile:
+                return err("MARA-3.6", "the crossed-cupcake tile must be used when it can be")
+            return err("MARA-3.3", "every element of the pool is carried out: the tile must be used when it can be "
+                                   "(only what cannot be used is lost); the published rule optional_tile=True "
+                                   "lets players leave it unused (MARA-3.6)")
         if not can_use(state, action.element):
             return err("MARA-4.6", f"dice are not skipped: the {action.element} die cannot be used now; it is lost "
                                    f"with the rest once nothing left in the pool can be used (MARA-D4)")
@@ -177,7 +181,8 @@ def _explain_task(state: "MarabuntaState", a: Place, task: Task, source: str, er
                 why = f"{a.field} is next to your number on {near_own[0]}" if near_own else "your first number is free"
                 return err("MARA-D3", f"no ant hill is needed: {why} (drop 'ant')")
             return err("MARA-4.5", f"{PLAYERS[p]} has no ant hill left")
-        first = " (your first number needs an ant hill: option first_number='ant_hill')" if state.nums[p] == 0 else ""
+        first = (" (your first number needs an ant hill, unless the variant first_number='free')"
+                 if state.nums[p] == 0 else "")
         hint = f"; add 'ant' to cross one of your {state.ants[p]} ant hill(s)" if state.ants[p] else "; no ant hill is left"
         return err("MARA-4.5", f"no number of {PLAYERS[p]}'s is next to {a.field}{first}{hint}")
     if isinstance(task, CircleTask):

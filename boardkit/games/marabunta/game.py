@@ -36,10 +36,14 @@ class MarabuntaGame(Game):
 
     Options:
         first_player: 0 or 1, or None (default) to draw the start player by chance (MARA-2.1).
-        first_number: ``"free"`` (default): a player's first number is free of the adjacency
-            rule; ``"ant_hill"``: it needs an ant hill (MARA-4.5).
-        decline: False (default): a die must be used if it can be; True: any die may be
-            skipped (MARA-4.6).
+        first_number: ``"ant_hill"`` (default, the seed): a player's first number needs an ant
+            hill, as any number with no own number next to it; ``"free"`` (a variant): the first
+            number is free of the adjacency rule (MARA-4.5).
+        optional_tile: False (default, the seed): the tile is carried out like the dice, lost
+            only when it cannot be used (MARA-3.3); True (``rules="published"``): the tile may
+            be left unused, except the crossed-cupcake tile (MARA-3.6).
+        decline: False (default): a die must be used if it can be; True (a variant): any die
+            may be skipped (MARA-4.6).
         data: data file of the map, player board and tiles (MARA-9), a path or a name in
             ``data/marabunta/``.
 

@@ -7,15 +7,27 @@ from boardkit.core.notation import Notation
 from boardkit.core.spec import GameSpec, Option, register
 from boardkit.games.marabunta.actions import ACTIONS, PLAYERS
 
-RULES_HISTORY = (("1.0", "First engine: MARA-1.1 .. MARA-10 with decisions MARA-D1 .. MARA-D11."),)
+RULES_HISTORY = (
+    ("1.0", "First engine: MARA-1.1 .. MARA-10 with decisions MARA-D1 .. MARA-D11."),
+    ("2.0", "The seed is the default (issue 9). MARA-4.5: a player's first number needs an ant hill ('Jede Zahl "
+            "muss in einem Feld angrenzend zu einem Feld mit eigener Zahl stehen. Mit einem Ameisenhügel ... darf "
+            "man das ignorieren'); the free first number is the variant first_number='free'. MARA-3.3: the tile "
+            "is carried out like the dice ('führt alle Elemente einzeln aus': only what cannot be used is lost); "
+            "leaving it unused is the published rule optional_tile=True (MARA-3.6)."),
+)
 
 #: The rule options (each names the clause it decides).
 OPTIONS: tuple[Option, ...] = (
     Option("first_player", None, "start player (0 red, 1 blue); None: drawn by chance", "MARA-2.1",
            choices=(0, 1), allow_none=True),
-    Option("first_number", "free", "'free': a first number ignores adjacency; 'ant_hill': it needs an ant hill",
+    Option("first_number", "ant_hill", "'ant_hill' (seed, MARA-4.5): a player's first number needs an ant hill like "
+           "any number with no own number next to it; 'free' (a variant, no published source): the first number ignores adjacency",
            "MARA-4.5", choices=("free", "ant_hill")),
-    Option("decline", False, "a player may leave a usable die unused", "MARA-4.6", kind=bool),
+    Option("optional_tile", False, "the round's tile may be left unused ('skip tile'), except the crossed-cupcake tile "
+           "(published, MARA-3.6); the seed carries out every element of the pool (MARA-3.3)", "MARA-3.6", kind=bool,
+           published=True),
+    Option("decline", False, "a player may leave a usable die unused (a variant; the seed carries out every "
+           "element, MARA-4.6)", "MARA-4.6", kind=bool),
     Option("data", "default", "data file: map, player board, tiles", "MARA-9", kind=str),
 )
 

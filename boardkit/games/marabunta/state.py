@@ -166,8 +166,8 @@ class MarabuntaState(State):
         out: list[Action] = []
         for e in self.remaining:
             out.extend(rules.uses(self, e))
-        if TILE in self.remaining and self.tile != self.game.last_tile:  # MARA-3.6
-            out.append(Skip(TILE))
+        if TILE in self.remaining and self.tile != self.game.last_tile and self.game.options["optional_tile"]:
+            out.append(Skip(TILE))  # MARA-3.6 (published); the seed carries out every element (MARA-3.3)
         if self.game.options["decline"]:  # MARA-4.6
             out.extend(Skip(e) for e in self.remaining if e != TILE)
         return out
