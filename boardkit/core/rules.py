@@ -23,6 +23,19 @@ _CLAUSE_SCHEMA: dict[str, Any] = {
         "game": {"type": "string"},
         "seed": {"type": "string"},
         "spec": {"type": "string"},
+        "seed_map": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["seed"],
+                "additionalProperties": False,
+                "properties": {
+                    "seed": {"type": "string"},
+                    "clauses": {"type": "array", "items": {"type": "string"}, "minItems": 1},
+                    "none": {"type": "string"},
+                },
+            },
+        },
         "clauses": {
             "type": "array",
             "minItems": 1,
