@@ -341,7 +341,7 @@ class State:
         self._seen: list[frozenset[int] | None] = []
         #: history index -> the seat that gave that action at a turn where several seats act at
         #: once (saved as ``"@SEAT action"`` so that a replay gives it to the same seat).
-        self._actors: dict[int, int] = {}
+        self._acted_by: dict[int, int] = {}
         self._start: dict[str, Any] | None = None  # position description, if set up from one
         self._study = False  # the start position was built with study=True
         self._legal_cache: list[Action] | None = None
@@ -427,7 +427,7 @@ class State:
         every game's :meth:`clone` calls it."""
         new._history = list(self._history)
         new._seen = list(self._seen)
-        new._actors = dict(getattr(self, "_actors", {}))
+        new._acted_by = dict(getattr(self, "_acted_by", {}))
         new._start = self._start
         new._study = self._study
         new._legal_cache = self._legal_cache
@@ -583,9 +583,9 @@ class State:
             raise err
         seen = self._seen_by(action)
         if player is not None and len(self.current_players()) > 1:
-            if not hasattr(self, "_actors"):
-                self._actors = {}
-            self._actors[len(self._history)] = player
+            if not hasattr(self, "_acted_by"):
+                self._acted_by = {}
+            self._acted_by[len(self._history)] = player
         if player is None or self.current_player() == player:
             self._apply(action)
         else:
@@ -664,7 +664,7 @@ class State:
     def _saved_history(self) -> list[str]:
         """The history as saved: each action's notation, ``"@SEAT "`` before an action given by
         one of several seats acting at once."""
-        actors = getattr(self, "_actors", {})
+        actors = getattr(self, "_acted_by", {})
         return [f"@{actors[i]} {a}" if i in actors else str(a) for i, a in enumerate(self._history)]
 
     def __str__(self) -> str:

@@ -13,7 +13,7 @@ from boardkit.core.outcome import Outcome
 from boardkit.core.rules import IllegalActionError
 from boardkit.core.validate import shorten
 from boardkit.games.gridhunt import scoring
-from boardkit.games.gridhunt.actions import KINDS, Layout, Move, Shoot, ShootAll, ShootNone, Start, Stay, Turn
+from boardkit.games.gridhunt.actions import KINDS, Layout, Move, Shoot, ShootAll, Start, Turn
 from boardkit.games.gridhunt.rules import around, connected, line_to, lines, neighbours4
 
 if TYPE_CHECKING:  # pragma: no cover
