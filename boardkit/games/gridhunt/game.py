@@ -145,6 +145,11 @@ class GridhuntGame(Game):
                 raise OptionError(f"gridhunt: a {size}x{size} grid with {self.counts['wall']} walls leaves {room} cells, "
                                   f"too few for {specials} special cells and {n} players (GRID-7, GRID-5.1)")
         else:
+            given = [k for k in ("size", "walls", "mines", "vision", "attack", "beacon", "shield")
+                     if o[k] != next(opt.default for opt in SPEC.options if opt.name == k)]
+            if given:
+                raise OptionError(f"gridhunt: option {given[0]}={shorten(o[given[0]])} is for a random layout; the layout "
+                                  f"file {shorten(o['layout'])} sets the grid and its cells (GRID-7)")
             data = load_layout(o["layout"])
             self._record_files((data["source_path"], data["source_sha256"]))
             size = data["size"]
