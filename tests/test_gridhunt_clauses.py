@@ -15,7 +15,7 @@ import pytest
 
 import boardkit
 from boardkit import CHANCE, SIMULTANEOUS, IllegalActionError, OptionError, sample_chance
-from boardkit.games.gridhunt.rules import cell_index, paths_from
+from boardkit.games.gridhunt.rules import cell_index
 
 from gridhunt_helpers import position
 
@@ -110,7 +110,6 @@ def test_GRID_2_4_mine_blocks_the_next_turn_and_stays():
     assert s.blocked[0] and s.cells[cell_index(12, "b3")] == "mine"
     act(s, "shoot none")
     for _ in range(7):  # seats 1 .. 7 stay put
-        p = s.current_player()
         act(s, s.legal_actions()[0])
         act(s, "shoot none")
     assert s.current_player() == 0 and [str(a) for a in s.legal_actions()] == ["move none"]

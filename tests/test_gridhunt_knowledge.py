@@ -38,7 +38,6 @@ def _perturbations(s, p, rng):
     share = sharers(s, p)
     known_cells = {c for q in share for c in s.know[q].cells}
     known_walls = s.known_walls(p)
-    known_tele = set(s.public_teleports) | {c for q in share for c in s.know[q].teleports}
     occupied = {c for c in s.pos if c is not None}
     free_unknown = [i for i, k in enumerate(s.cells) if k == "free" and i not in known_cells and i not in occupied]
     out = []

@@ -244,7 +244,7 @@ class GridhuntState(State):
         idx = self.game.index
         trail = [start]
         if isinstance(action, Move):
-            for name in action.path:
+            for name in action.path:  # GRID-3.2: cells held by players are passed over
                 c = idx[name]
                 if self.cells[c] == "wall":  # GRID-3.3: stopped, and the wall is told to everyone
                     self.public_walls.add(c)
@@ -275,7 +275,7 @@ class GridhuntState(State):
                 if self.shield[p]:
                     self.shield[p] = False  # GRID-2.10: the shield absorbs the mine
                 else:
-                    self.blocked[p] = True
+                    self.blocked[p] = True  # GRID-D2: the next turn is skipped; this turn's shot stays
             elif kind == "vision":  # GRID-2.5
                 radius = 2
                 self.cells[end] = "free"
@@ -290,7 +290,7 @@ class GridhuntState(State):
             elif kind == "teleport":  # GRID-2.8, GRID-2.9
                 know.teleports.add(end)
                 other = next(i for i, k in enumerate(self.cells) if k == "teleport" and i != end)
-                if self.occupant(other) is None:
+                if self.occupant(other) is None:  # GRID-D3: told to all only when used
                     self.pos[p] = other
                     know.teleports.add(other)
                     self.public_teleports |= {end, other}
@@ -318,7 +318,7 @@ class GridhuntState(State):
         """The cells a shot of ``p`` hits, walls applied (GRID-4.1 .. GRID-4.3, GRID-2.3)."""
         at = self.pos[p]
         assert at is not None
-        if isinstance(action, ShootAll):  # GRID-4.2: the 8 surrounding cells
+        if isinstance(action, ShootAll):  # GRID-4.2, GRID-D11: the 8 surrounding cells, nothing between
             return [c for c in around(self.size, at, 1) if self.cells[c] != "wall"]
         if not isinstance(action, Shoot):
             return []
@@ -584,7 +584,8 @@ class GridhuntState(State):
         found there, each look (round, from where, radius, whom it saw where), the public
         knowledge (GRID-5.3: walls that stopped someone, teleports once used, beaconed players'
         cells, deaths with their round), the turn, and with ``team_shares_vision`` its teammates'
-        knowledge (GRID-1.3). ``"outcome"`` is None while the game runs.
+        knowledge (GRID-1.3). Nothing else (GRID-D9): not whether its shot hit, not who passed by.
+        ``"outcome"`` is None while the game runs.
 
         Raises:
             ValueError: ``player`` is not a seat or None.
