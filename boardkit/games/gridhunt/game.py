@@ -28,6 +28,7 @@ an action is illegal), :mod:`.scoring` (the end).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Mapping
 
@@ -47,6 +48,17 @@ __all__ = ["GridhuntGame", "GridhuntState", "RULES_HISTORY"]
 #: rules (GRID-2.1) rather than misread.
 NOTATION_CELLS = frozenset(cell_names(26))
 _CACHE_LIMIT = 20_000
+
+
+@dataclass(frozen=True)
+class GridShape:
+    """The shape of the grid for drawings (a generic square board, columns x rows, cells named
+    ``a1``.. with rank 1 at the bottom), GRID-2.1."""
+
+    columns: int
+    rows: int
+    names: tuple[str, ...]
+    kind: str = "square"
 
 
 class _Tables:
@@ -161,6 +173,8 @@ class GridhuntGame(Game):
         self.size: int = size
         self.n: int = n
         self.names: tuple[str, ...] = cell_names(size)
+        #: the grid's shape, for a generic square board drawing (GRID-2.1).
+        self.board = GridShape(size, size, self.names)
         self.index: dict[str, int] = {name: i for i, name in enumerate(self.names)}
         self.teams: tuple[int, ...] | None = tuple(p % o["teams"] for p in range(n)) if o["teams"] else None
         tables = _tables(size, n)

@@ -663,8 +663,9 @@ class GridhuntState(State):
         return to_position(self)
 
     def _why(self, action: Action, player: int | None) -> IllegalActionError | None:
-        if player is not None and not self.is_terminal() and 0 <= player < self.n and not self.alive[player] \
-                and isinstance(player, int) and not isinstance(player, bool):
+        if player is not None:
+            self._check_seat(player)
+        if player is not None and not self.is_terminal() and not self.alive[player]:
             return IllegalActionError("GRID-6", f"player {player} is dead (GRID-1.1): only living players act", action)
         return super()._why(action, player)
 
