@@ -12,8 +12,10 @@
   a seat not to move is refused with the turn clause; ``str(state)`` is the public
   observation;
 - no leak: for every game with hidden information and every seat, two truths that differ only
-  in chance outcomes hidden from that seat (the same history as the seat saw it) give equal
-  ``observation(seat)``, ``history(seat)`` and ``public_observation()``.
+  in an entry hidden from that seat (a chance outcome, or another player's order: the same
+  history as the seat saw it; for gridhunt also the same record of what the seat is told,
+  tests/gridhunt_told.py) give equal ``observation(seat)``, ``history(seat)``, saved seat view
+  and ``public_observation()``.
 
 Environment: ``BOARDKIT_CONFORMANCE_GAMES`` scales the number of games (default 200 -> 12
 games per check here).
