@@ -83,10 +83,15 @@ def acting_seat(state: State) -> int | None:
     return state.current_players()[0] if state.current_player() == SIMULTANEOUS else None
 
 
+def legal_of(state: State, seat: int | None) -> list[Any]:
+    """``legal_actions()`` (seat None), or the seat's own list at a simultaneous turn."""
+    return state.legal_actions() if seat is None else state.legal_actions(seat)
+
+
 def check_illegal(state: State, candidates: list[Any], where: Any) -> None:
     """Each candidate not legal here must raise with a known clause and change nothing."""
     seat = acting_seat(state)
-    legal = set(state.legal_actions(seat))
+    legal = set(legal_of(state, seat))
     before = snapshot(state)
     for action in candidates:
         if action in legal:
@@ -109,7 +114,7 @@ def check_step(state: State, step: int, where: Any, pool: dict[str, Any], rng: r
         for seat in waiting[1:]:
             names = [str(a) for a in state.legal_actions(seat)]
             assert names and names == sorted(names) and len(set(names)) == len(names), f"{where}: seat {seat}: {names}"
-    legal = state.legal_actions(acting_seat(state))
+    legal = legal_of(state, acting_seat(state))
     names = [str(a) for a in legal]
     assert names == sorted(names), f"{where}: legal_actions not sorted by notation: {names}"
     assert len(set(names)) == len(names) and len(set(legal)) == len(legal), f"{where}: repeated actions {names}"
@@ -175,7 +180,7 @@ def random_step(state: State, rng: random.Random) -> tuple[Any, int | None]:
     if state.current_player() == SIMULTANEOUS:
         waiting = state.current_players()
         seat = waiting[rng.randrange(len(waiting))]
-    legal = state.legal_actions(seat)
+    legal = legal_of(state, seat)
     return legal[rng.randrange(len(legal))], seat
 
 
