@@ -30,7 +30,7 @@ import pytest
 
 import boardkit
 from boardkit import OptionError
-from boardkit import Game, IllegalActionError, State, sample_chance
+from boardkit import SIMULTANEOUS, Game, IllegalActionError, State, sample_chance
 
 import toygame
 
@@ -77,26 +77,44 @@ def snapshot(state: State) -> tuple[str, str, list[str]]:
     return state.to_json(), json.dumps(state.observation(None), sort_keys=True, default=repr), [str(a) for a in state.legal_actions()]
 
 
+def acting_seat(state: State) -> int | None:
+    """The seat whose actions are checked: None (the player or chance to move), or at a turn
+    where several seats act at once (``SIMULTANEOUS``) the first of ``current_players()``."""
+    return state.current_players()[0] if state.current_player() == SIMULTANEOUS else None
+
+
+def legal_of(state: State, seat: int | None) -> list[Any]:
+    """``legal_actions()`` (seat None), or the seat's own list at a simultaneous turn."""
+    return state.legal_actions() if seat is None else state.legal_actions(seat)
+
+
 def check_illegal(state: State, candidates: list[Any], where: Any) -> None:
     """Each candidate not legal here must raise with a known clause and change nothing."""
-    legal = set(state.legal_actions())
+    seat = acting_seat(state)
+    legal = set(legal_of(state, seat))
     before = snapshot(state)
     for action in candidates:
         if action in legal:
             continue
         with pytest.raises(IllegalActionError) as info:
-            state.apply_action(action)
+            state.apply_action(action, player=seat)
         err = info.value
         assert err.clause in state.game.clauses, f"{where}: {action} raised unknown clause {err.clause!r}"
         assert err.reason, f"{where}: {action} raised without a reason"
         assert snapshot(state) == before, f"{where}: refused action {action} changed the state"
-        why = state.why_illegal(action)
+        why = state.why_illegal(action, seat)
         assert isinstance(why, IllegalActionError) and why.clause == err.clause, f"{where}: why_illegal({action}) disagrees"
 
 
 def check_step(state: State, step: int, where: Any, pool: dict[str, Any], rng: random.Random) -> None:
     game = state.game
-    legal = state.legal_actions()
+    if state.current_player() == SIMULTANEOUS:  # several seats act at once: each seat's own list
+        waiting = state.current_players()
+        assert len(waiting) > 1 and state.legal_actions() == [], f"{where}: SIMULTANEOUS with {waiting}"
+        for seat in waiting[1:]:
+            names = [str(a) for a in state.legal_actions(seat)]
+            assert names and names == sorted(names) and len(set(names)) == len(names), f"{where}: seat {seat}: {names}"
+    legal = legal_of(state, acting_seat(state))
     names = [str(a) for a in legal]
     assert names == sorted(names), f"{where}: legal_actions not sorted by notation: {names}"
     assert len(set(names)) == len(names) and len(set(legal)) == len(legal), f"{where}: repeated actions {names}"
@@ -108,7 +126,7 @@ def check_step(state: State, step: int, where: Any, pool: dict[str, Any], rng: r
             assert isinstance(p, Fraction), f"{where}: probability of {a} is {type(p).__name__}, not Fraction"
             assert 0 < p <= 1, f"{where}: probability of {a} is {p}"
         assert sum(p for _, p in outcomes) == 1, f"{where}: chance probabilities sum to {sum(p for _, p in outcomes)}"
-    else:
+    elif state.current_player() != SIMULTANEOUS:
         assert state.current_player() in range(game.num_players), f"{where}: current_player {state.current_player()}"
     for a in legal:
         assert state.parse_action(str(a)) == a, f"{where}: parse_action({str(a)!r}) != {a!r}"
@@ -132,6 +150,7 @@ def check_json_round_trip(state: State, where: Any) -> None:
     again = state.game.state_from_json(state.to_json())
     assert again.observation(None) == state.observation(None), f"{where}: JSON round trip changed the observation"
     assert again.legal_actions() == state.legal_actions(), f"{where}: JSON round trip changed the legal actions"
+    assert [again.legal_actions(p) for p in state.current_players()] == [state.legal_actions(p) for p in state.current_players()]
     assert again.current_player() == state.current_player(), f"{where}: JSON round trip changed the player"
 
 
@@ -146,11 +165,29 @@ def truth(state: State) -> tuple[str, str, Any, list[str]]:
 
 
 def random_action(state: State, rng: random.Random) -> Any:
-    """A chance outcome drawn by its probability, or a uniformly drawn legal action."""
+    """A chance outcome drawn by its probability, or a uniformly drawn legal action (at a turn
+    where several seats act at once, of a seat drawn among them: see :func:`random_step`)."""
+    return random_step(state, rng)[0]
+
+
+def random_step(state: State, rng: random.Random) -> tuple[Any, int | None]:
+    """``(action, seat)``: a chance outcome (seat None), the mover's uniformly drawn legal action
+    (seat None), or at a ``SIMULTANEOUS`` turn a seat drawn among ``current_players()`` with one
+    of its legal actions."""
     if state.is_chance_node():
-        return sample_chance(state, rng)
-    legal = state.legal_actions()
-    return legal[rng.randrange(len(legal))]
+        return sample_chance(state, rng), None
+    seat = None
+    if state.current_player() == SIMULTANEOUS:
+        waiting = state.current_players()
+        seat = waiting[rng.randrange(len(waiting))]
+    legal = legal_of(state, seat)
+    return legal[rng.randrange(len(legal))], seat
+
+
+def apply_random(state: State, rng: random.Random) -> None:
+    """Apply one :func:`random_step`."""
+    action, seat = random_step(state, rng)
+    state.apply_action(action, player=seat)
 
 
 def play_on(state: State, rng: random.Random, plies: int) -> None:
@@ -158,7 +195,7 @@ def play_on(state: State, rng: random.Random, plies: int) -> None:
     for _ in range(plies):
         if state.is_terminal():
             return
-        state.apply_action(random_action(state, rng))
+        apply_random(state, rng)
 
 
 def check_clone_independence(state: State, rng: random.Random, where: Any) -> None:
@@ -168,7 +205,8 @@ def check_clone_independence(state: State, rng: random.Random, where: Any) -> No
     assert truth(twin) == before, f"{where}: clone differs from its original"
     play_on(twin, rng, CLONE_PLIES)
     assert truth(state) == before, f"{where}: playing on a clone changed the original"
-    child = state.child(random_action(state, rng))
+    child = state.clone()
+    apply_random(child, rng)
     play_on(child, rng, CLONE_PLIES - 1)
     assert truth(state) == before, f"{where}: playing on a child changed the original"
 
@@ -186,7 +224,7 @@ def run_clone_independence(game_name: str, n_games: int) -> None:
             where = Where(game, seed, step, state)
             check_clone_independence(state, rng, where)
             aside, aside_truth = state.clone(), truth(state)
-            state.apply_action(random_action(state, rng))
+            apply_random(state, rng)
             assert truth(aside) == aside_truth, f"{where}: the original's next action changed a clone"
             step += 1
 
@@ -218,12 +256,7 @@ def run_conformance(game_name: str, n_games: int) -> None:
             check_step(state, step, where, pool, rng)
             if step % JSON_EVERY == 0:
                 check_json_round_trip(state, where)
-            if state.is_chance_node():
-                action = sample_chance(state, rng)
-            else:
-                legal = state.legal_actions()
-                action = legal[rng.randrange(len(legal))]
-            state.apply_action(action)
+            apply_random(state, rng)
             step += 1
         where = f"{game!r} seed {seed} end after {step} actions"
         if not state.is_terminal():

@@ -12,8 +12,10 @@
   a seat not to move is refused with the turn clause; ``str(state)`` is the public
   observation;
 - no leak: for every game with hidden information and every seat, two truths that differ only
-  in chance outcomes hidden from that seat (the same history as the seat saw it) give equal
-  ``observation(seat)``, ``history(seat)`` and ``public_observation()``.
+  in an entry hidden from that seat (a chance outcome, or another player's order: the same
+  history as the seat saw it; for gridhunt also the same record of what the seat is told,
+  tests/gridhunt_told.py) give equal ``observation(seat)``, ``history(seat)``, saved seat view
+  and ``public_observation()``.
 
 Environment: ``BOARDKIT_CONFORMANCE_GAMES`` scales the number of games (default 200 -> 12
 games per check here).
@@ -140,11 +142,39 @@ def _replay(game: boardkit.Game, actions: list[Any]) -> State | None:
     return state
 
 
+def _told(name: str, state: State, seat: int) -> Any:
+    """An independent record of what ``seat`` is told from now on, for games where the hidden
+    part of the truth can show later through public events (gridhunt: a hidden wall stops a
+    move, and everyone is told, GRID-3.3): :class:`gridhunt_told.Told`; None for the others,
+    whose hidden outcomes show only through the actions that follow."""
+    if name == "gridhunt":
+        import gridhunt_told
+
+        return gridhunt_told.Told(state, seat)
+    return None
+
+
+def _step(state: State, action: Any, told: Any) -> None:
+    before = state.clone() if told is not None else None
+    state.apply_action(action)
+    if told is not None:
+        told.step(before, action, None, state)
+
+
+def _seat_view(state: State, seat: int) -> tuple[Any, ...]:
+    saved = getattr(state, "player_view_json", None)
+    return (state.observation(seat), state.history(seat), saved(seat) if saved is not None else None,
+            state.public_observation(), str(state))
+
+
 @pytest.mark.parametrize("name", [g for g in GAMES if boardkit.get_spec(g).information == "imperfect"])
 def test_no_leak_between_truths_a_seat_cannot_tell_apart(name: str) -> None:
-    """Take a chance outcome hidden from a seat (``history(seat)`` shows it as text), put
-    another outcome of the same node in its place, and play on both truths with the actions
-    that followed for as long as they stay legal in both: the seat's view must never differ."""
+    """Take an entry hidden from a seat (``history(seat)`` shows it as text: a chance outcome, or
+    another player's order), put another outcome of the same node (or another legal order of the
+    same player) in its place, and play on both truths with the actions that followed for as
+    long as they stay legal in both and, where the game has one (gridhunt), the independent
+    record of what the seat is told (``_told``) stays equal: the seat's observation, history
+    and saved view (``player_view_json``, gridhunt) and the public view must never differ."""
     game = _game(name)
     pairs = 0
     differing = 0
@@ -158,21 +188,33 @@ def test_no_leak_between_truths_a_seat_cannot_tell_apart(name: str) -> None:
             rng.shuffle(hidden)
             for i in hidden[:2]:
                 prefix = _replay(game, history[:i])
-                assert prefix is not None and prefix.is_chance_node()
-                others = [a for a, _ in prefix.chance_outcomes() if a != history[i]]
+                assert prefix is not None
+                if prefix.is_chance_node():
+                    others = [a for a, _ in prefix.chance_outcomes() if a != history[i]]
+                else:
+                    others = [a for a in prefix.legal_actions() if a != history[i]]
                 for other in rng.sample(others, min(3, len(others))):
                     truth, alt = prefix.clone(), prefix.clone()
-                    truth.apply_action(history[i])
-                    alt.apply_action(other)
+                    t_told, a_told = _told(name, truth, seat), _told(name, alt, seat)
+                    _step(truth, history[i], t_told)
+                    _step(alt, other, a_told)
+                    if t_told is not None and t_told.events != a_told.events:
+                        continue  # the seat is told something that tells the truths apart
                     for nxt in history[i + 1:i + 40]:
                         if truth.why_illegal(nxt) is not None or alt.why_illegal(nxt) is not None:
                             break
-                        truth.apply_action(nxt)
-                        alt.apply_action(nxt)
+                        kept = (truth.clone(), alt.clone())
+                        _step(truth, nxt, t_told)
+                        _step(alt, nxt, a_told)
+                        if t_told is not None and t_told.events != a_told.events:
+                            truth, alt = kept  # from here on the seat may tell them apart
+                            break
+                        assert _seat_view(alt, seat) == _seat_view(truth, seat), f"{name}: seat {seat} sees a hidden entry"
                     pairs += 1
                     differing += alt.observation(None) != truth.observation(None)
                     assert alt.history(seat) == truth.history(seat)
                     assert alt.observation(seat) == truth.observation(seat), f"{name}: seat {seat} sees a hidden outcome"
+                    assert _seat_view(alt, seat) == _seat_view(truth, seat)
                     assert alt.public_observation() == truth.public_observation()
                     assert str(alt) == str(truth)
     assert pairs > 0 and differing > 0, "no two different truths a seat cannot tell apart were found: the check saw nothing"

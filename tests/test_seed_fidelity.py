@@ -145,6 +145,9 @@ def test_profiles_are_listed() -> None:
 
 #: Seeded random games per game and profile (BOARDKIT_PROFILE_GAMES=N for another size).
 PROFILE_GAMES = int(os.environ.get("BOARDKIT_PROFILE_GAMES", "1000"))
+#: Default sizes for games slower than a few ms a game: gridhunt's eight players take about
+#: 0.1 s a game (its 10^3 games: BOARDKIT_GRIDHUNT_GAMES=1000, tests/test_gridhunt_properties.py).
+SLOW_GAMES = {"gridhunt": 200}
 #: Safety stop per game (atomic actions); a game that reaches it fails the test.
 PROFILE_MAX_ACTIONS = 50_000
 
@@ -160,11 +163,12 @@ def test_both_profiles_play_seeded_games_to_the_end(game: str, rules: str) -> No
     if rules == "published" and g == boardkit.load_game(game):
         pytest.skip(f"{game}: the published edition changes no option; the seed run plays the same games")
     reasons: Counter[str] = Counter()
-    for i in tqdm(range(PROFILE_GAMES), desc=f"{game} {rules}", leave=False, disable=None):
+    n = PROFILE_GAMES if "BOARDKIT_PROFILE_GAMES" in os.environ else SLOW_GAMES.get(game, PROFILE_GAMES)
+    for i in tqdm(range(n), desc=f"{game} {rules}", leave=False, disable=None):
         state = random_playout(g.new_initial_state(), random.Random(f"profiles:{game}:{rules}:{i}"), PROFILE_MAX_ACTIONS)
         assert state.is_terminal(), f"game {i} not over after {PROFILE_MAX_ACTIONS} actions"
         outcome = state.outcome()
         assert outcome is not None and outcome.clause in g.clauses, (i, outcome)
         assert len(state.returns()) == g.num_players
         reasons[outcome.clause] += 1
-    assert sum(reasons.values()) == PROFILE_GAMES
+    assert sum(reasons.values()) == n

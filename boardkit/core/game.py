@@ -89,6 +89,17 @@ def _check_files_on_disk(files: Mapping[str, str], source: str) -> None:
                                     f"one saved); the saved game cannot be replayed with other game data")
 
 
+def _split_actor(entry: str) -> tuple[int | None, str]:
+    """A saved history entry as (seat, notation): ``"@3 move d5"`` -> ``(3, "move d5")``; an
+    entry without ``@`` -> ``(None, entry)``."""
+    if entry.startswith("@"):
+        head, _, rest = entry.partition(" ")
+        if not head[1:].isdigit() or not head[1:].isascii() or len(head) > 6:
+            raise NotationError(f"{shorten(head)}: a seat number after '@' is expected")
+        return int(head[1:]), rest
+    return None, entry
+
+
 class _FromSpec:
     """A read-only attribute of a Game taken from its ``spec``, on the class as on instances
     (code that has only the class, such as docs and benchmarks, reads the options too)."""
@@ -329,8 +340,9 @@ class Game:
             raise BoardkitDataError(f"{source}: position: {exc}") from None
         for i, entry in enumerate(doc["history"]):
             try:
-                state.apply_action(state.parse_action(entry))
-            except (NotationError, IllegalActionError) as exc:
+                seat, text = _split_actor(entry)
+                state.apply_action(state.parse_action(text), player=seat)
+            except (NotationError, IllegalActionError, ValueError) as exc:
                 raise BoardkitDataError(f"{source}: history[{i}] {shorten(entry)}: {str(exc)[:300]}") from None
         return state
 
@@ -346,6 +358,9 @@ class State:
         self._history: list[Action] = []
         #: per history entry, the seats that saw it as it is (None: everyone).
         self._seen: list[frozenset[int] | None] = []
+        #: history index -> the seat that gave that action at a turn where several seats act at
+        #: once (saved as ``"@SEAT action"`` so that a replay gives it to the same seat).
+        self._acted_by: dict[int, int] = {}
         self._start: dict[str, Any] | None = None  # position description, if set up from one
         self._study = False  # the start position was built with study=True
         self._legal_cache: list[Action] | None = None
@@ -431,6 +446,7 @@ class State:
         every game's :meth:`clone` calls it."""
         new._history = list(self._history)
         new._seen = list(self._seen)
+        new._acted_by = dict(getattr(self, "_acted_by", {}))
         new._start = self._start
         new._study = self._study
         new._legal_cache = self._legal_cache
@@ -585,6 +601,10 @@ class State:
         if err is not None:
             raise err
         seen = self._seen_by(action)
+        if player is not None and len(self.current_players()) > 1:
+            if not hasattr(self, "_acted_by"):
+                self._acted_by = {}
+            self._acted_by[len(self._history)] = player
         if player is None or self.current_player() == player:
             self._apply(action)
         else:
@@ -653,13 +673,19 @@ class State:
             "rules": self.game.rules,
             "options": dict(self.game.options),
             "position": self._start,
-            "history": [str(a) for a in self._history],
+            "history": self._saved_history(),
         }
         if self._study:
             doc["study"] = True  # a study position (state_from_position(..., study=True))
         if self.game.data_files:
             doc["files"] = self.game.data_files  # path -> SHA-256: a changed file is told on load
         return json.dumps(doc, indent=1)
+
+    def _saved_history(self) -> list[str]:
+        """The history as saved: each action's notation, ``"@SEAT "`` before an action given by
+        one of several seats acting at once."""
+        actors = getattr(self, "_acted_by", {})
+        return [f"@{actors[i]} {a}" if i in actors else str(a) for i, a in enumerate(self._history)]
 
     def __str__(self) -> str:
         """The public information only (what every onlooker sees), as JSON text."""
@@ -685,7 +711,8 @@ def sample_chance(state: State, rng: Any) -> Action:
 
 
 def random_playout(state: State, rng: Any, max_actions: int | None = None) -> State:
-    """Play uniformly random legal actions (chance by its probabilities) until the end.
+    """Play uniformly random legal actions (chance by its probabilities) until the end; at a
+    turn where several seats act at once (``SIMULTANEOUS``), a seat drawn among them acts.
 
     Args:
         state: the state to play from (changed in place).
@@ -699,6 +726,11 @@ def random_playout(state: State, rng: Any, max_actions: int | None = None) -> St
     while not state.is_terminal() and (max_actions is None or n < max_actions):
         if state.is_chance_node():
             state.apply_action(sample_chance(state, rng))
+        elif state.current_player() == SIMULTANEOUS:  # several seats act: one of them, drawn
+            waiting = state.current_players()
+            seat = waiting[rng.randrange(len(waiting))]
+            acts = state.legal_actions(seat)
+            state.apply_action(acts[rng.randrange(len(acts))], player=seat)
         else:
             acts = state.legal_actions()
             state.apply_action(acts[rng.randrange(len(acts))])

@@ -304,7 +304,11 @@ def render(action: "Action", form: Form) -> list[tuple[str, bool]]:
         if isinstance(p, _Lit):
             out.append((p.word, False))
         elif isinstance(p, _Slot):
-            out.append((_write(getattr(action, p.name)), p.kind == "cell"))
+            value = getattr(action, p.name)
+            if p.kind == "cell" and p.many == "+" and isinstance(value, tuple):
+                out.extend((str(v), True) for v in value)  # each cell of a path is a word (a click)
+            else:
+                out.append((_write(value), p.kind == "cell"))
         else:
             words: list[tuple[str, bool]] = []
             present = True

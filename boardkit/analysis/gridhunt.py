@@ -1,0 +1,144 @@
+"""Gridhunt questions on the grid's graph (networkx) and on what players know (GRID-3, GRID-5).
+
+- :func:`reachable_cells`: the cells a player may end on with one declared path of 1 .. 6
+  orthogonal steps, given the walls it knows (GRID-3.1, GRID-3.3); a path of at most 6 steps
+  reaches exactly the cells at graph distance 1 .. 6 (a shortest path never revisits a cell).
+- :func:`belief_set` / :func:`belief_sizes`: the cells where a player may be as far as public
+  knowledge goes (GRID-5.3): the whole grid at the start, widened by each of its moves to every
+  cell one declared path away through publicly known walls (a hidden wall may stop it anywhere
+  on the way, even on its cell, GRID-D4), one cell while it is beaconed (GRID-2.7), none once
+  dead.
+- :func:`expected_revealed`: the expected number of cells a player newly sees with one move
+  drawn uniformly among its orders (GRID-5.2), the GM resolving it on the truth; an exact
+  Fraction.
+
+Plain data out: sets and lists of cell names, Fractions.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any, Iterable
+
+import networkx as nx
+
+from boardkit.games.gridhunt.rules import MAX_STEPS, around, cell_index, cell_name, grid_graph
+
+
+def reachable_cells(size: int, start: str, known_walls: Iterable[str] = ()) -> set[str]:
+    """Cells a declared path of 1 .. 6 orthogonal steps from ``start`` can end on, avoiding the
+    ``known_walls`` (GRID-3.1, GRID-3.3): graph distance 1 .. 6 in the grid minus those walls.
+
+    Args:
+        size: the grid's side.
+        start: the player's cell (``"f6"``).
+        known_walls: cell names of the walls the player knows.
+
+    Returns:
+        The set of cell names (``start`` excluded: a path never returns to it).
+
+    Raises:
+        KeyError: a cell that is not on the grid.
+
+    >>> len(reachable_cells(12, "f6"))   # the 6-step diamond (85 cells) minus f6 and 2 off the grid
+    82
+    """
+    walls = {cell_index(size, w) for w in known_walls}
+    g = grid_graph(size, walls)
+    s = cell_index(size, start)
+    dist = nx.single_source_shortest_path_length(g, s, cutoff=MAX_STEPS)
+    return {cell_name(size, c) for c, d in dist.items() if d >= 1}
+
+
+def _widen(size: int, cells: set[int], walls: set[int]) -> set[int]:
+    g = grid_graph(size, walls)
+    out = set(cells)
+    for c in cells:
+        if c in g:
+            out |= set(nx.single_source_shortest_path_length(g, c, cutoff=MAX_STEPS))
+    return out
+
+
+def belief_sizes(state: Any, target: int) -> list[int]:
+    """The size of :func:`belief_set` for ``target`` after every action of the game of ``state``
+    (replayed from its start; ``state`` is not changed).
+
+    Args:
+        state: a GridhuntState started from the initial state (not from a position).
+        target: the seat whose whereabouts are in question.
+
+    Returns:
+        One count per history entry.
+    """
+    return [len(cells) for cells in _beliefs(state, target)]
+
+
+def belief_set(state: Any, target: int) -> set[str]:
+    """Cells where seat ``target`` may be now as far as public knowledge goes (see the module doc).
+
+    >>> import boardkit
+    >>> s = boardkit.load_game("gridhunt", layout="small").new_initial_state()
+    >>> len(belief_set(s, 0))
+    25
+    """
+    beliefs = _beliefs(state, target)
+    size = state.size
+    cells = beliefs[-1] if beliefs else set(range(size * size))
+    return {cell_name(size, c) for c in cells}
+
+
+def _beliefs(state: Any, target: int) -> list[set[int]]:
+    size = state.size
+    replay = state.game.new_initial_state()
+    cells: set[int] = set(range(size * size))
+    out: list[set[int]] = []
+    for action in state.history():
+        before_phase = replay.phase
+        mover = replay.current_player() if before_phase == "move" else None
+        actor = state._acted_by.get(len(out)) if hasattr(state, "_acted_by") else None
+        replay.apply_action(action, player=actor)
+        resolving = mover if before_phase == "move" else (getattr(action, "player", None) if before_phase == "resolve" else None)
+        if resolving == target:
+            cells = _widen(size, cells, set(replay.public_walls))
+        cells -= set(replay.public_walls)
+        if not replay.alive[target]:
+            cells = set()
+        elif replay.beaconed[target] and replay.pos[target] is not None:
+            cells = {replay.pos[target]}
+        out.append(set(cells))
+    return out
+
+
+def expected_revealed(state: Any) -> Fraction:
+    """The expected number of cells the player to move newly sees (not in any of its earlier
+    looks) with one move order drawn uniformly among its orders, resolved by the GM on the truth
+    (GRID-5.2; a vision cell sees 24 cells, GRID-2.5).
+
+    Args:
+        state: a GridhuntState where a player is to give its move order (phase ``move``).
+
+    Returns:
+        An exact Fraction (0 for a blocked player, whose only order is ``move none``).
+
+    Raises:
+        ValueError: no move order is awaited.
+    """
+    if state.phase != "move":
+        raise ValueError(f"gridhunt: expected_revealed needs a move order to come, not phase {state.phase!r}")
+    p = state.current_player()
+    size = state.size
+    seen: set[int] = set()
+    for _r, at, radius, _players in state.know[p].looks:
+        seen |= set(around(size, at, radius)) | {at}
+    orders = state.legal_actions()
+    total = 0
+    for order in orders:
+        child = state.clone()
+        child._apply(order)
+        if len(child.know[p].looks) > len(state.know[p].looks):
+            _r, at, radius, _players = child.know[p].looks[-1]
+            total += len((set(around(size, at, radius)) | {at}) - seen)
+    return Fraction(total, len(orders))
+
+
+__all__ = ["reachable_cells", "belief_set", "belief_sizes", "expected_revealed"]

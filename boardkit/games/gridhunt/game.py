@@ -1,0 +1,231 @@
+"""Gridhunt: hidden-grid elimination for 8 or more players, run by a game master (GM).
+
+Source: seed ``001_bcc873264f6cd736.txt`` (French), specified clause by clause in
+``shared/rules/gridhunt.md`` and ``data/rules/gridhunt.yaml`` (GRID-1.1 .. GRID-7 and the
+decisions GRID-D*). The engine is the GM: ``observation(None)`` is its truth, and
+``observation(seat)`` is exactly what that seat has been told.
+
+Random layout (GRID-7), as chance nodes: the walls are drawn one cell at a time, each uniform
+over the cells still empty; once all are drawn, a layout whose non-wall cells are not
+orthogonally connected is rejected and the walls are drawn again (the draws stay in the
+history). Sequential uniform draws give every set of wall cells the same probability, and
+rejecting the invalid sets leaves the uniform distribution on the valid ones. The teleports,
+mines, vision, attack, beacon and shield cells are then drawn the same way over the empty
+non-wall cells; validity depends on the walls only and every valid wall set has the same number
+of ways to place them, so the whole layout is exactly uniform over the valid layouts. Then the
+players are placed one by one, each uniform over the empty non-wall cells (GRID-5.1).
+
+The package's modules: :mod:`.spec` (options, notation), :mod:`.actions` (actions and forms),
+:mod:`.rules` (grid geometry), :mod:`.data` (layout files), :mod:`.state` (one position: turns,
+moves, shots, knowledge), :mod:`.position` (positions for study, both ways), :mod:`.explain` (why
+an action is illegal), :mod:`.scoring` (the end).
+
+>>> import boardkit
+>>> s = boardkit.load_game("gridhunt").new_initial_state()
+>>> s.is_chance_node(), str(s.legal_actions()[0])   # the GM draws the first wall (GRID-7)
+(True, 'layout wall a1')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Mapping
+
+from boardkit.core.actions import Action
+from boardkit.core.game import Game, OptionError
+from boardkit.core.notation import NotationContext, Vocabulary
+from boardkit.core.validate import shorten
+from boardkit.games.gridhunt.actions import KINDS, Layout, Move, Shoot, ShootAll, ShootNone, Start, Stay, Turn
+from boardkit.games.gridhunt.data import load_layout
+from boardkit.games.gridhunt.rules import MAX_STEPS, cell_names, paths_from
+from boardkit.games.gridhunt.spec import RULES_HISTORY, SPEC
+from boardkit.games.gridhunt.state import GridhuntState
+
+__all__ = ["GridhuntGame", "GridhuntState", "RULES_HISTORY"]
+
+#: Cells the notation reads: a1 .. z26, so that a cell off a smaller grid is refused by the
+#: rules (GRID-2.1) rather than misread.
+NOTATION_CELLS = frozenset(cell_names(26))
+_CACHE_LIMIT = 20_000
+
+
+@dataclass(frozen=True)
+class GridShape:
+    """The shape of the grid for drawings (a generic square board, columns x rows, cells named
+    ``a1``.. with rank 1 at the bottom), GRID-2.1."""
+
+    columns: int
+    rows: int
+    names: tuple[str, ...]
+    kind: str = "square"
+
+
+class _Tables:
+    """Every action of a grid size and player count, made once and shared by all games of that
+    shape (actions are immutable values): so a state lists its orders without making new
+    objects, each notation is written once, and known notation is read back by a look-up."""
+
+    def __init__(self, size: int, n: int) -> None:
+        names = cell_names(size)
+        self.size = size
+        self.names = names
+        cells = range(size * size)
+        self.layout = {(k, i): Layout(k, names[i]) for k in KINDS for i in cells}
+        self.start = {(p, i): Start(p, names[i]) for p in range(n) for i in cells}
+        self.turn = tuple(Turn(p) for p in range(n))
+        self.shoot = tuple(Shoot(names[i]) for i in cells)
+        self.shoot_all, self.shoot_none, self.stay = ShootAll(), ShootNone(), Stay()
+        self.by_text: dict[str, Action] = {}
+        for table in (self.layout.values(), self.start.values(), self.turn, self.shoot,
+                      (self.shoot_all, self.shoot_none, self.stay)):
+            for a in table:
+                self.by_text[str(a)] = a
+        self._moves: dict[tuple[int, ...], Action] = {}
+        self._paths: dict[tuple[int, frozenset[int]], list[Action]] = {}
+
+    def move(self, path: tuple[int, ...]) -> Action:
+        a = self._moves.get(path)
+        if a is None:
+            if len(self._moves) > _CACHE_LIMIT * 20:
+                for old in self._moves.values():
+                    self.by_text.pop(str(old), None)
+                self._moves.clear()
+            a = self._moves[path] = Move(tuple(self.names[i] for i in path))
+            self.by_text[str(a)] = a
+        return a
+
+    def moves_from(self, start: int, walls: frozenset[int]) -> list[Action]:
+        size = self.size
+        sc, sr = start % size, start // size
+        near = frozenset(w for w in walls if abs(w % size - sc) + abs(w // size - sr) <= MAX_STEPS)
+        key = (start, near)
+        out = self._paths.get(key)
+        if out is None:
+            if len(self._paths) > _CACHE_LIMIT:
+                self._paths.clear()
+            out = self._paths[key] = sorted((self.move(p) for p in paths_from(size, start, near)), key=str)
+        return out
+
+
+@lru_cache(maxsize=8)
+def _tables(size: int, n: int) -> _Tables:
+    return _Tables(size, n)
+
+
+class GridhuntGame(Game):
+    """Gridhunt rules with options (immutable).
+
+    Options (see ``spec.OPTIONS``): players (>= 8, GRID-1.2), teams (0, 2 or 4, GRID-1.2),
+    team_shares_vision (GRID-1.3), turn_order (GRID-6), layout ('random' or a data file,
+    GRID-7), size and the counts of each cell kind (random layout, GRID-7; teleports are always
+    two, GRID-2.8), shield_stops_landing (GRID-2.10), line_shot (GRID-4.2),
+    shield_stops_enhanced (GRID-D8), max_turns (GRID-D10).
+
+    Raises:
+        OptionError: unknown option or value, fewer than 8 players, a grid too small for the
+            counts, a count below 0.
+        BoardkitDataError: a malformed layout file (names the file and the field).
+    """
+
+    spec = SPEC
+    file_options = ("layout",)
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        o = self.options
+        n = o["players"]
+        if not SPEC.players[0] <= n <= SPEC.players[1]:
+            raise OptionError(f"gridhunt: option players={shorten(n)}: at least 8 players (GRID-1.2), at most "
+                              f"{SPEC.players[1]} seats")
+        if o["teams"] and o["teams"] > n // 2:
+            raise OptionError(f"gridhunt: option teams={o['teams']}: every team needs two players or more (GRID-1.2)")
+        if o["max_turns"] is not None and o["max_turns"] < 1:
+            raise OptionError(f"gridhunt: option max_turns={shorten(o['max_turns'])} must be at least 1 (GRID-D10)")
+        self.counts: dict[str, int] = {k: (2 if k == "teleport" else o["walls" if k == "wall" else "mines" if k == "mine" else k]) for k in KINDS}
+        self.fixed: tuple[str, ...] | None = None
+        if o["layout"] == "random":
+            size = o["size"]
+            if not 4 <= size <= 26:
+                raise OptionError(f"gridhunt: option size={shorten(size)}: a grid of 4 .. 26 cells a side (GRID-7)")
+            for k in KINDS:
+                if self.counts[k] < 0:
+                    raise OptionError(f"gridhunt: the count of {k} cells, {self.counts[k]}, is below 0 (GRID-7)")
+            specials = sum(self.counts.values()) - self.counts["wall"]
+            room = size * size - self.counts["wall"]
+            if room < max(specials, n) or room < 2:
+                raise OptionError(f"gridhunt: a {size}x{size} grid with {self.counts['wall']} walls leaves {room} cells, "
+                                  f"too few for {specials} special cells and {n} players (GRID-7, GRID-5.1)")
+        else:
+            given = [k for k in ("size", "walls", "mines", "vision", "attack", "beacon", "shield")
+                     if o[k] != next(opt.default for opt in SPEC.options if opt.name == k)]
+            if given:
+                raise OptionError(f"gridhunt: option {given[0]}={shorten(o[given[0]])} is for a random layout; the layout "
+                                  f"file {shorten(o['layout'])} sets the grid and its cells (GRID-7)")
+            data = load_layout(o["layout"])
+            self._record_files((data["source_path"], data["source_sha256"]))
+            size = data["size"]
+            self.fixed = tuple(data["cells"])
+            self.counts = {k: self.fixed.count(k) for k in KINDS}
+            if size * size - self.counts["wall"] < n:
+                raise OptionError(f"gridhunt: layout {shorten(o['layout'])}: {size * size - self.counts['wall']} non-wall "
+                                  f"cells for {n} players (GRID-5.1)")
+        self.size: int = size
+        self.n: int = n
+        self.names: tuple[str, ...] = cell_names(size)
+        #: the grid's shape, for a generic square board drawing (GRID-2.1).
+        self.board = GridShape(size, size, self.names)
+        self.index: dict[str, int] = {name: i for i, name in enumerate(self.names)}
+        self.teams: tuple[int, ...] | None = tuple(p % o["teams"] for p in range(n)) if o["teams"] else None
+        tables = _tables(size, n)
+        self.layout_actions: dict[tuple[str, int], Action] = tables.layout
+        self.start_actions: dict[tuple[int, int], Action] = tables.start
+        self.turn_actions: tuple[Action, ...] = tables.turn
+        self.shoot_actions: tuple[Action, ...] = tables.shoot
+        self.shoot_all, self.shoot_none, self.stay = tables.shoot_all, tables.shoot_none, tables.stay
+        self._tables = tables
+
+    def cell_names(self) -> frozenset[str]:
+        """The notation's cells: a1 .. z26 (GRID-2.1 refuses those off this game's grid)."""
+        return NOTATION_CELLS
+
+    def vocabularies(self) -> dict[str, Vocabulary]:
+        """The notation's words: ``kind`` (the cell kinds the GM draws, GRID-2.2)."""
+        return {"kind": Vocabulary("kind", KINDS)}
+
+    def notation_context(self) -> NotationContext:
+        """The notation reads every seat of the spec (``turn 15`` is an action; with fewer
+        players it is illegal, GRID-6, not misspelt)."""
+        if self._notation_context is None:
+            self._notation_context = NotationContext(self.cell_names(), len(self.spec.seats), self.vocabularies())
+        return self._notation_context
+
+    def move_action(self, path: tuple[int, ...]) -> Action:
+        """The (shared) Move action for a path of cell indices."""
+        return self._tables.move(path)
+
+    def moves_from(self, start: int, walls: frozenset[int]) -> list[Action]:
+        """Every path order from ``start`` avoiding the ``walls`` a player knows (GRID-3.1,
+        GRID-3.3), sorted by notation; made once per (start, nearby known walls)."""
+        return self._tables.moves_from(start, walls)
+
+    def known_action(self, text: str) -> Action | None:
+        """The action whose canonical notation is exactly ``text``, if this game has made it
+        already (a fast path for :meth:`GridhuntState.parse_action`), else None."""
+        return self._tables.by_text.get(text)
+
+    def new_initial_state(self) -> GridhuntState:
+        """Before setup: the GM draws the layout (unless fixed) and the players' cells by chance
+        (GRID-7, GRID-5.1)."""
+        return GridhuntState(self)
+
+    def _state_from_position(self, description: str | Mapping[str, Any], study: bool = False) -> GridhuntState:
+        """A position for study; see :mod:`boardkit.games.gridhunt.position` for the format.
+
+        Raises:
+            BoardkitDataError: a malformed description (names the field).
+            IllegalPositionError: an impossible position (names the clause it breaks).
+        """
+        from boardkit.games.gridhunt.position import from_position
+
+        return from_position(self, description, study=study)

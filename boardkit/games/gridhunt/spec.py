@@ -1,0 +1,57 @@
+"""The gridhunt game's declaration: seats, options, notation, rules version."""
+
+from __future__ import annotations
+
+from boardkit.core.spec import GameSpec, Option, register
+from boardkit.games.gridhunt.actions import NOTATION
+
+RULES_HISTORY = (("1.0", "First engine: GRID-1.1 .. GRID-7 with decisions GRID-D1 .. GRID-D12."),)
+
+#: The most seats the notation and the spec page know (GRID-1.2 sets only a minimum).
+MAX_PLAYERS = 16
+
+#: The rule options (each names the clause it decides).
+OPTIONS: tuple[Option, ...] = (
+    Option("players", 8, "number of players (at least 8)", "GRID-1.2", kind=int),
+    Option("teams", 0, "number of teams (0: every player alone); player p is in team p % teams", "GRID-1.2",
+           choices=(0, 2, 4)),
+    Option("team_shares_vision", False, "a player's view includes what its teammates know", "GRID-1.3", kind=bool),
+    Option("turn_order", "random_each_round", "order of the turns in a round: drawn at random each round, seat order, "
+           "or every living player gives its orders at once (forum GM)", "GRID-6",
+           choices=("random_each_round", "fixed", "simultaneous")),
+    Option("layout", "random", "'random' (the GM draws the layout, GRID-7) or a layout data file (a name in "
+           "data/gridhunt/ or a path)", "GRID-7", kind=str),
+    Option("size", 12, "side of the square grid (random layout)", "GRID-7", kind=int),
+    Option("walls", 12, "walls (random layout)", "GRID-7", kind=int),
+    Option("mines", 6, "mines (random layout)", "GRID-7", kind=int),
+    Option("vision", 4, "vision cells (random layout)", "GRID-7", kind=int),
+    Option("attack", 4, "enhanced-attack cells (random layout)", "GRID-7", kind=int),
+    Option("beacon", 4, "beacon cells (random layout)", "GRID-7", kind=int),
+    Option("shield", 2, "shield cells (random layout)", "GRID-7", kind=int),
+    Option("shield_stops_landing", False, "a shield charge also absorbs a landing kill (the mover then stops one cell "
+           "earlier)", "GRID-2.10", kind=bool),
+    Option("line_shot", "target", "an enhanced line shot hits only the chosen cell ('target') or the first player on "
+           "the line ('first')", "GRID-4.2", choices=("target", "first")),
+    Option("shield_stops_enhanced", True, "a shield charge also absorbs an enhanced attack (False: only the basic "
+           "shot is a 'classic attack')", "GRID-D8", kind=bool),
+    Option("max_turns", None, "cut the game off (no winner) once this many player turns have begun (not a rule: for "
+           "study)", "GRID-D10", kind=int, allow_none=True),
+)
+
+SPEC = register(GameSpec(
+    id="gridhunt",
+    title="Gridhunt (forum game run by a game master)",
+    seed="001_bcc873264f6cd736.txt",
+    players=(8, MAX_PLAYERS),
+    seats=tuple(f"p{i}" for i in range(MAX_PLAYERS)),
+    chance=True,
+    information="imperfect",
+    board="",
+    options=OPTIONS,
+    notation=NOTATION,
+    rules_version=RULES_HISTORY[-1][0],
+    rules_history=RULES_HISTORY,
+    game="boardkit.games.gridhunt.game:GridhuntGame",
+    turn_clause="GRID-6",
+    players_option="players",
+))

@@ -1,0 +1,116 @@
+"""What a gridhunt seat is told, step by step, worked out from the GM's truth alone (GRID-5,
+GRID-D9): an oracle for the no-leak tests, independent of the engine's knowledge records.
+
+:class:`Told` follows one game from one step on. For each step it reads the truth before and
+after (``state.to_position()``: cells, players' cells and states, phase; never the engine's
+``public`` or ``know`` parts) and writes down what the seat may learn at that step:
+
+- the history entry as the seat sees it (layout draws, others' start cells and others' orders
+  hidden; ``turn p`` public);
+- the public state of the turn (phase, round, turns, who acted, who is to act), who is alive,
+  beaconed players' cells (GRID-2.7), a wall that stopped a move (GRID-3.3) and both teleports
+  once one is used (GRID-2.8), worked out from the declared path on the truth;
+- the seat's own state (and, with shared vision, its teammates', GRID-1.3): cell, shield,
+  block, enhanced attack, beacon;
+- after its own move: the kind of cell it landed on (GRID-5.4) and every wall, teleport and
+  player within its sight radius (GRID-5.2).
+
+Two truths with equal ``Told.events`` for a seat differ only in what that seat cannot know, so
+the seat's observation, history and saved view must be equal.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from boardkit.games.gridhunt.actions import Layout, Move, Start, Turn
+from boardkit.games.gridhunt.rules import around, cell_index
+
+
+def sharers(state: Any, seat: int) -> set[int]:
+    """``seat`` and, with ``team_shares_vision``, its teammates (GRID-1.3)."""
+    o = state.game.options
+    if o["team_shares_vision"] and o["teams"]:
+        return {q for q in range(state.n) if q % o["teams"] == seat % o["teams"]}
+    return {seat}
+
+
+def _kinds(pos: dict[str, Any], size: int) -> dict[int, str]:
+    out = {}
+    for kind, cells in pos["cells"].items():
+        for name in cells:
+            out[cell_index(size, name)] = kind
+    return out
+
+
+def _at(pos: dict[str, Any], q: int, size: int) -> int | None:
+    pl = pos["players"].get(str(q))
+    return None if pl is None or pl["at"] is None else cell_index(size, pl["at"])
+
+
+class Told:
+    """The events told to ``seat`` from one step on (see the module doc)."""
+
+    def __init__(self, state: Any, seat: int) -> None:
+        self.seat = seat
+        self.size = state.size
+        self.share = sharers(state, seat)
+        self.events: list[Any] = []
+
+    def step(self, before: Any, action: Any, actor: int | None, after: Any) -> None:
+        """Record what the seat learns when ``action`` (given by ``actor``, None for chance or
+        the single mover) takes the state from ``before`` to ``after`` (both states; not changed)."""
+        b, a = before.to_position(), after.to_position()
+        size = self.size
+        mover = actor if actor is not None else before.current_player()
+        if isinstance(action, Layout):
+            entry = "layout ?"
+        elif isinstance(action, Start):
+            entry = str(action) if action.player in self.share else "start ?"
+        elif isinstance(action, Turn):
+            entry = str(action)
+        else:
+            entry = str(action) if mover in self.share else str(action).split()[0] + " ?"
+        ev: list[Any] = [entry, after.current_player(), after.current_players(), a["phase"], a["round"], a["turns"],
+                         a["acted"], [pl.get("alive", True) for _, pl in sorted(a["players"].items())]]
+        ev.append(sorted((q, pl["at"]) for q, pl in a["players"].items() if pl.get("beaconed") and pl.get("alive", True)))
+        ev.append(after.outcome() and after.outcome().to_dict())
+        kinds = _kinds(b, size)
+        # whose move resolves in this step: the mover's order (sequential) or a drawn one (simultaneous)
+        resolving = None
+        order = None
+        if b["phase"] == "move":
+            resolving, order = mover, action
+        elif b["phase"] == "resolve" and isinstance(action, Turn):
+            resolving = action.player
+            text = b["orders"].get(str(resolving))
+            order = before.parse_action(text) if text else None
+        if resolving is not None and _at(b, resolving, size) is not None:
+            start = _at(b, resolving, size)
+            trail = [start]
+            if isinstance(order, Move):
+                for name in order.path:
+                    c = cell_index(size, name)
+                    if kinds.get(c) == "wall":
+                        ev.append(("wall stopped a move", c))  # GRID-3.3
+                        break
+                    trail.append(c)
+            end = _at(a, resolving, size)
+            teleports = sorted(c for c, k in kinds.items() if k == "teleport")
+            if end is not None and end in teleports and end not in trail:
+                ev.append(("teleport used", teleports))  # GRID-2.8
+            if resolving in self.share and end is not None:
+                landed = end if end in trail else [t for t in teleports if t != end][0]
+                ev.append(("landed", landed, kinds.get(landed, "free") if landed != start else None))
+                radius = a["players"][str(resolving)]["radius"]
+                after_kinds = _kinds(a, size)
+                occupants = {_at(a, q, size): q for q in range(before.n) if _at(a, q, size) is not None}
+                ev.append(("sight", resolving, end, radius,
+                           [(c, after_kinds.get(c) if after_kinds.get(c) in ("wall", "teleport") else None,
+                             occupants.get(c)) for c in around(size, end, radius)]))
+        for s in sorted(self.share):
+            ev.append(("own", s, a["players"].get(str(s)), a["orders"].get(str(s)), a["shots"].get(str(s))))
+        self.events.append(ev)
+
+
+__all__ = ["Told", "sharers"]
