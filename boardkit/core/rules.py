@@ -29,11 +29,6 @@ _CLAUSE_SCHEMA: dict[str, Any] = {
         "game": {"type": "string"},
         "seed": {"type": "string"},
         "spec": {"type": "string"},
-        "clauses": {"type": "array", "items": {"type": "string"}, "minItems": 1},
-                    "none": {"type": "string"},
-                },
-            },
-        },
         "clauses": {
             "type": "array",
             "minItems": 1,
