@@ -117,6 +117,102 @@ class GridhuntState(State):
         new.know = [k.copy() for k in self.know]
         return new
 
+    def determinize(self, player: int, rng: Any) -> "GridhuntState":
+        """A state seat ``player`` cannot tell from this one, for search agents
+        (:func:`boardkit.agents.determinize.determinize` calls it): what the seat knows (GRID-5:
+        its own and sharing teammates' knowledge, the public knowledge) is kept; the rest is
+        drawn again from what the seat can infer, never read from the truth.
+
+        - Cells: every cell whose kind the seat knows (landed on, a wall or teleport seen or
+          public) keeps it; cells it has seen to be neither wall nor teleport get a kind other
+          than those; the kinds still unaccounted for (the layout's counts, GRID-7, minus what
+          the seat knows) are dealt at random over the cells it does not know, the rest free.
+          Bonuses other players may have used up are dealt again: the seat cannot tell.
+        - Other players: a beaconed player's cell is public (GRID-2.7) and kept, so is one the
+          seat saw in a look this round; any other living player is put on a random free cell
+          out of the seat's latest look. Their shields, mines, enhanced attacks and knowledge
+          are unknown to the seat and start afresh; an order one of them has given this round
+          (the simultaneous variant, GRID-D6: that it has is public) is replaced by one drawn
+          from the orders it could give in the drawn world.
+
+        Args:
+            player: the seat (0-based).
+            rng: a ``random.Random``.
+
+        Returns:
+            A new state with the seat's observation, history and legal actions unchanged.
+
+        Raises:
+            ValueError: ``player`` is not a seat.
+        """
+        self._check_seat(player)
+        w = self.clone()
+        size = self.size
+        share = set(self.sharers(player))
+        walls = self.known_walls(player)
+        teles = set(self.public_teleports)
+        known: dict[int, str] = {}
+        looked: set[int] = set()
+        for q in share:
+            k = self.know[q]
+            teles |= k.teleports
+            known.update(k.cells)
+            for _, at, rad, _seen in k.looks:
+                looked.update(around(size, at, rad))
+                looked.add(at)
+        for c in walls:
+            known[c] = "wall"
+        for c in teles:
+            known[c] = "teleport"
+        left = dict(self.game.counts)
+        for kind in known.values():
+            if kind in left:
+                left[kind] = max(0, left[kind] - 1)
+        unknown = [c for c in range(size * size) if c not in known]
+        rng.shuffle(unknown)
+        open_cells = [c for c in unknown if c not in looked]  # may be a wall or a teleport
+        cells = {c: kind for c, kind in known.items()}
+        for kind in ("wall", "teleport"):
+            for _ in range(left.get(kind, 0)):
+                if open_cells:
+                    c = open_cells.pop()
+                    cells[c] = kind
+        rest = [c for c in unknown if c not in cells]
+        for kind in KINDS:
+            if kind in ("wall", "teleport", "free"):
+                continue
+            for _ in range(left.get(kind, 0)):
+                if rest:
+                    cells[rest.pop()] = kind
+        w.cells = [cells.get(c, "free") for c in range(size * size)]
+        latest = max((look for q in share for look in self.know[q].looks), key=lambda look: look[0], default=None)
+        seen_now = {s: c for s, c in latest[3]} if latest is not None and latest[0] == self.round else {}
+        view = set(around(size, latest[1], latest[2])) | {latest[1]} if latest is not None else set()
+        mine = {self.pos[q] for q in share if self.alive[q]}
+        for q in range(self.n):
+            if q in share or not self.alive[q]:
+                continue
+            w.shield[q] = w.blocked[q] = w.enhanced[q] = w.idle[q] = False
+            w.radius[q] = 0
+            w.know[q] = Knowledge()
+            if not (self.beaconed[q] or q in seen_now):
+                w.pos[q] = None
+        for q in range(self.n):
+            if q in share or not self.alive[q] or w.pos[q] is not None:
+                continue
+            taken = {w.pos[r] for r in range(self.n) if w.alive[r]} | mine
+            free = [c for c in range(size * size) if w.cells[c] != "wall" and c not in taken and c not in view]
+            if not free:
+                free = [c for c in range(size * size) if w.cells[c] != "wall" and c not in taken]
+            w.pos[q] = free[rng.randrange(len(free))]
+        for given in (w.orders, w.shots):  # who has given an order is public; what, not (GRID-D6)
+            for q in list(given):
+                if q not in share and w.alive[q]:  # a dead player's order is spent
+                    choices = sorted(w._orders_of(q), key=str)
+                    given[q] = choices[rng.randrange(len(choices))]
+        w._legal_cache = None
+        return w
+
     def team_of(self, p: int) -> int:
         """The team of seat ``p`` (its own seat number without teams, GRID-1.2)."""
         return self.game.teams[p] if self.game.teams is not None else p
