@@ -13,6 +13,8 @@ Every picture is drawn from one *view* of the grid, never from the state itself:
 * :func:`reachable_figure`: the cells a declared path of 1 .. 6 steps can end on from a cell,
   with the walls known (:func:`boardkit.analysis.gridhunt.reachable_cells`, GRID-3.1, GRID-3.3),
   coloured by the number of steps.
+* :func:`value_figure`: any number per cell as a heat map (the notebooks draw the expected
+  cells revealed per move with it, :func:`boardkit.analysis.gridhunt.expected_revealed`).
 * :func:`belief_figure`: the cells where a player may be as far as public knowledge goes
   (:func:`boardkit.analysis.gridhunt.belief_set`, GRID-5.3); :func:`belief_sizes_figure`: the
   size of that set along a game (a plotly line).
@@ -272,8 +274,10 @@ def grid_svg(obs: dict[str, Any], highlights: Iterable[str] = (), path: Iterable
     return "".join(out)
 
 
-def _value_figure(size: int, values: dict[str, float], title: str, colorbar: str, marks: dict[str, str],
+def value_figure(size: int, values: dict[str, float], title: str, colorbar: str, marks: dict[str, str],
                   colorscale: Any = "Viridis") -> Any:
+    """A heat map of one number per cell (``values``; cells left out are blank) with ``marks``
+    written on cells, titled ``title``, the colour bar named ``colorbar``."""
     import plotly.graph_objects as go
 
     z = _matrix(size, values, None)
@@ -305,7 +309,7 @@ def reachable_figure(size: int, start: str, known_walls: Iterable[str] = (), tit
     walls = list(known_walls)
     steps = reachable_steps(size, start, walls)
     marks = {w: "#" for w in walls} | {start: "@"} | {c: str(d) for c, d in steps.items()}
-    return _value_figure(size, {c: float(d) for c, d in steps.items()},
+    return value_figure(size, {c: float(d) for c, d in steps.items()},
                          title or f"{len(steps)} cells reachable from {start} ({len(walls)} known walls)", "steps",
                          marks, colorscale="Blues_r")
 
@@ -325,7 +329,7 @@ def belief_figure(state: Any, target: int, title: str | None = None) -> Any:
     if at is not None:
         marks[names[at]] = f"P{target}" + ("!" if state.beaconed[target] else "")
     values = {n: (1.0 if n in cells else 0.0) for n in names}
-    return _value_figure(size, values, title or f"where player {target} may be: {len(cells)} cells", "in the set",
+    return value_figure(size, values, title or f"where player {target} may be: {len(cells)} cells", "in the set",
                          marks, colorscale=[[0, "#f2f2f2"], [1, "#c0392b"]])
 
 
@@ -404,4 +408,4 @@ class GridhuntController(BoardController):
 
 
 __all__ = ["CODES", "COLOURS", "CellView", "GridhuntController", "belief_figure", "belief_sizes_figure",
-           "grid_figure", "grid_svg", "grid_view", "reachable_figure", "reachable_steps"]
+           "grid_figure", "grid_svg", "grid_view", "reachable_figure", "reachable_steps", "value_figure"]
