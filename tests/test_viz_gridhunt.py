@@ -44,7 +44,7 @@ def test_gm_view_shows_every_kind_and_every_player():
 
 def test_seat_view_shows_only_what_the_seat_knows():
     s = _state()
-    s.apply_action("move b3")  # seat 0 lands on b3 and looks around: sees the wall b4 and player 1? (d2: no)
+    s.apply_action("move b3")  # seat 0 lands on b3 and looks around it (radius 1)
     view = grid_view(s.observation(0))
     assert view["b3"].own and view["b3"].label == "P0*"
     assert view["b4"].code == "wall"          # seen in its look (GRID-5.2)

@@ -152,8 +152,6 @@ def grid_view(obs: dict[str, Any]) -> dict[str, CellView]:
             at = v.get("position")
             if at is None:
                 continue
-            if codes[at] in ("unknown", "looked"):
-                codes[at] = "free" if q == str(seat) and not v.get("found") else codes[at]
             labels[at] = [x for x in labels[at] if not x.startswith(f"P{q}")] + [f"P{q}*" if q == str(seat) else f"P{q}"]
             state = [w for w in ("shield", "blocked", "enhanced", "beaconed") if v.get(w)]
             tips[at].append(("you" if q == str(seat) else f"teammate {q}") + (f" ({', '.join(state)})" if state else ""))
