@@ -144,5 +144,10 @@ def test_action_logs_replay_to_the_same_end() -> None:
         assert again.is_terminal() and tuple(again.winners()) == row.winners and len(again.history()) == row.actions
     with pytest.raises(NotationError, match="log entry 0"):
         replay(game, ["pass"])
+    orders = boardkit.load_game("gridhunt", turn_order="simultaneous", layout="small", max_turns=40)
+    logged = play_many(orders, 2, seed=1, progress=False, log=True)
+    assert any(e.startswith("@") for e in logged["log"][0])  # orders given at once carry their seat
+    for row in logged.itertuples():
+        assert tuple(replay(orders, row.log).winners()) == row.winners
     with pytest.raises(IllegalActionError, match=r"\[BR-[0-9.]+\] log entry [0-9]+ \("):
         replay(game, df["log"][0][1:])  # one action left out: a later one is no longer legal

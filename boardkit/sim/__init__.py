@@ -48,7 +48,8 @@ class GameResult:
         lead_changes: times the leader by running score changed at a turn's end (games
             with a registered score), else None.
         reason, clause: the end (``state.outcome()``), "" for a game cut off.
-        log: the full action history as text, when asked for.
+        log: the full action history as text, when asked for (as a saved state writes it:
+            ``"@SEAT action"`` for an action given at a turn where several seats act at once).
     """
 
     index: int
@@ -152,7 +153,7 @@ def play_one(game: Game, seed: str, index: int = 0, agent: Any = "random", max_a
         int(getattr(state, "turn", getattr(state, "round", seat_turns))), state.is_terminal(),
         decisions, seat_turns, legal_total / decisions if decisions else 0.0, lead_changes,
         outcome.reason if outcome else "", outcome.clause if outcome else "",
-        tuple(str(a) for a in state.history()) if log else None,
+        tuple(state._saved_history()) if log else None,
     )
 
 
@@ -350,18 +351,20 @@ def replay(game: Game, log: Sequence[str]) -> State:
     Args:
         game: the game with the run's options and profile (``load_game(row.game, rules=row.rules,
             **json.loads(row.options))``).
-        log: the action texts in order.
+        log: the action texts in order (``"@SEAT action"`` where several seats act at once).
 
     Raises:
         IllegalActionError, NotationError: an entry is not legal there (the log is not of this
             game and options); the message names the entry's index.
     """
+    from boardkit.core.game import _split_actor
     from boardkit.core.rules import IllegalActionError, NotationError
 
     state = game.new_initial_state()
     for i, text in enumerate(log):
         try:
-            state.apply_action(text)
+            seat, notation = _split_actor(text)  # "@SEAT action": one of several seats acting at once
+            state.apply_action(notation, player=seat)
         except (IllegalActionError, NotationError) as exc:
             if isinstance(exc, NotationError):
                 raise NotationError(f"log entry {i}: {exc}") from None
