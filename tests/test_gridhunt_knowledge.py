@@ -12,9 +12,11 @@ tests/gridhunt_told.py.) A planted leak is caught, so the check is not vacuous.
 from __future__ import annotations
 
 import copy
+import os
 import random
 
 import pytest
+from tqdm.auto import tqdm
 
 import boardkit
 from boardkit import random_playout
@@ -142,3 +144,17 @@ def test_observation_of_a_seat_is_its_own_record() -> None:
     assert cell_index(5, "a3") == s.pos[0]
     truth = s.observation(None)
     assert truth["cells"]["wall"] == ["c3", "d2"] and "know" in truth
+
+
+#: Whole seeded 8-player games checked for leaks: BOARDKIT_GRIDHUNT_GAMES (the size of the
+#: seeded-games run in tests/test_gridhunt_properties.py; 1000 for the full run) or 2.
+N_WHOLE = int(os.environ.get("BOARDKIT_GRIDHUNT_GAMES", "2"))
+
+
+def test_GRID_5_no_leak_along_whole_seeded_games() -> None:
+    """GRID-5: along N_WHOLE seeded eight-player games on the default grid, played to their end,
+    every seat at every checked step cannot tell its truth from changes it cannot know."""
+    checked = 0
+    for seed in tqdm(range(N_WHOLE), desc="gridhunt no-leak games", leave=False, disable=None):
+        checked += check_no_leak(("random_each_round", 0, False, seed), steps_every=25, max_steps=100_000)
+    assert checked > 20 * N_WHOLE
