@@ -29,7 +29,7 @@ def _options(pairs: Sequence[str]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for pair in pairs:
         if "=" not in pair:
-            raise SystemExit(f"boardkit: --option {pair!r}: write NAME=VALUE")
+            raise ValueError(f"--option {pair!r}: write NAME=VALUE")
         k, v = pair.split("=", 1)
         out[k.strip()] = _parse_value(v.strip())
     return out
@@ -53,11 +53,31 @@ def simulate(args: argparse.Namespace) -> int:
         print(f"boardkit simulate: --agents: give one agent or one per seat ({game.num_players})", file=sys.stderr)
         return 2
     seats = agents[0] if len(agents) == 1 else agents
-    if args.n < 0 or args.workers < 1:
-        print("boardkit simulate: --n must be >= 0 and --workers >= 1", file=sys.stderr)
+    if args.n < 0 or args.workers < 1 or args.max_actions < 1:
+        print("boardkit simulate: --n must be >= 0, --workers >= 1 and --max-actions >= 1", file=sys.stderr)
         return 2
-    df = play_many(game, args.n, seed=args.seed, agents=seats, workers=args.workers, client=args.scheduler,
-                   out=args.out, progress=not args.quiet, max_actions=args.max_actions, log=args.log)
+    if args.out is not None:
+        out = Path(args.out)
+        if out.suffix != ".parquet" or not out.parent.is_dir():
+            print(f"boardkit simulate: --out {args.out!r}: give a .parquet file in an existing folder", file=sys.stderr)
+            return 2
+    client = None
+    if args.scheduler:
+        try:
+            from distributed import Client
+
+            client = Client(args.scheduler, timeout="10s")
+        except (ValueError, OSError, TimeoutError) as exc:
+            print(f"boardkit simulate: --scheduler {args.scheduler!r}: cannot reach it: {str(exc)[:200]}", file=sys.stderr)
+            return 2
+    try:
+        df = play_many(game, args.n, seed=args.seed, agents=seats, workers=args.workers, client=client,
+                       out=args.out, progress=not args.quiet, max_actions=args.max_actions, log=args.log)
+    finally:
+        if client is not None:
+            client.close()
+    if not args.n:
+        print("no games played (--n 0)")
     if args.n:
         print(win_rates(df).to_string(index=False))
         print(metrics(df).to_string(index=False))
@@ -126,7 +146,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     r.add_argument("-v", "--verbose", action="store_true", help="also the text and seed passage of each clause")
     r.set_defaults(run=rules)
     args = p.parse_args(argv)
-    return int(args.run(args))
+    try:
+        return int(args.run(args))
+    except BrokenPipeError:  # the output was piped into a reader that stopped (| head)
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":  # pragma: no cover

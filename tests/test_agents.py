@@ -80,9 +80,14 @@ def test_make_agent_reads_short_names() -> None:
     assert isinstance(make_agent("random"), RandomAgent) and isinstance(make_agent("greedy"), GreedyAgent)
     assert make_agent("mcts").iterations == 200 and make_agent("mcts50").iterations == 50
     assert make_agent("solver3").turns == 3 and make_agent("MCTS7").name == "mcts7"
-    for bad in ("mcts0", "random3", "alphazero", "", "mcts-5"):
+    for bad in ("random3", "alphazero", ""):
         with pytest.raises(ValueError, match="unknown agent"):
             make_agent(bad)
+    for bad in ("mcts0", "mcts-5", "solver0"):
+        with pytest.raises(ValueError, match="must be at least 1"):
+            make_agent(bad)
+    with pytest.raises(ValueError, match="not int"):
+        make_agent(5)
     with pytest.raises(ValueError, match=">= 1"):
         MCTSAgent(iterations=0)
 

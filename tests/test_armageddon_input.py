@@ -132,3 +132,10 @@ def test_unknown_options_are_refused():
         boardkit.load_game("armageddon", laser=False)
     with pytest.raises(BoardkitDataError):
         boardkit.load_game("armageddon", data="no_such_board")
+
+
+@pytest.mark.parametrize("bad", [0, -1])
+def test_ARMA_D12_max_turns_below_one_is_refused(bad: int) -> None:
+    """ARMA-D12: the cut-off is at least one turn; 0 or less is refused naming the option."""
+    with pytest.raises(boardkit.OptionError, match=r"max_turns=.* must be at least 1 \(ARMA-D12\)"):
+        boardkit.load_game("armageddon", max_turns=bad)

@@ -151,3 +151,44 @@ def test_action_logs_replay_to_the_same_end() -> None:
         assert tuple(replay(orders, row.log).winners()) == row.winners
     with pytest.raises(IllegalActionError, match=r"\[BR-[0-9.]+\] log entry [0-9]+ \("):
         replay(game, df["log"][0][1:])  # one action left out: a later one is no longer legal
+
+
+def test_a_max_turns_cut_off_is_a_timeout_not_a_completion() -> None:
+    """A game ended by its max_turns option (a cut-off for study, not a rule) counts as a timeout."""
+    df = play_many(boardkit.load_game("leaders", max_turns=2), 6, seed=1, progress=False)
+    assert df["terminal"].all() and df["timeout"].all() and (df["clause"] == "LEAD-D7").all()
+    m = metrics(df).set_index("metric")
+    assert m.loc["completion", "value"] == 0 and m.loc["timeouts", "value"] == 1
+    assert (metrics(df)["low"] >= 0).all()  # the intervals of counts stop at 0
+
+
+def test_an_illegal_agent_is_reported_from_worker_processes() -> None:
+    """The AgentError of a worker process reaches the caller whole (it pickles)."""
+    import pickle
+
+    from boardkit.agents import AgentError
+
+    err = AgentError("x", 1, "fly", "LEAD-2.2", "why")
+    again = pickle.loads(pickle.dumps(err))
+    assert (again.agent, again.player, again.clause, str(again)) == ("x", 1, "LEAD-2.2", str(err))
+    with pytest.raises(AgentError, match="not an action of leaders"):
+        play_many(boardkit.load_game("leaders"), 2, seed=0, agents=_garbage_agent, workers=2, progress=False)
+
+
+def _garbage_agent(state, rng):
+    return "xyzzy"
+
+
+def test_play_many_refuses_bad_arguments_by_name(tmp_path) -> None:
+    game = boardkit.load_game("marabunta")
+    with pytest.raises(ValueError, match="does not exist"):
+        play_many(game, 1, out=tmp_path / "missing" / "r.parquet", progress=False)
+    with pytest.raises(ValueError, match="max_actions"):
+        play_many(game, 1, max_actions=0, progress=False)
+    with pytest.raises(ValueError, match="not an agent"):
+        play_many(game, 1, agents=5, progress=False)
+    with pytest.raises(ValueError, match="N in mcts"):
+        play_many(game, 1, agents="mcts0", progress=False)
+    with pytest.raises(ValueError, match="DataFrame"):
+        win_rates(None)
+    assert len(play_many("marabunta", 2, progress=False)) == 2  # a game id will do

@@ -42,7 +42,12 @@ def make_agent(name: str) -> Agent:
     """
     if isinstance(name, Agent):
         return name
-    m = re.fullmatch(r"(random|greedy|mcts|solver)(\d*)", str(name).strip().lower())
+    if not isinstance(name, str):
+        raise ValueError(f"an agent is a short name ({', '.join(AGENT_NAMES)}) or an Agent, not {type(name).__name__}")
+    n_match = re.fullmatch(r"(mcts|solver)(-?\d+)", name.strip().lower())
+    if n_match and int(n_match.group(2)) < 1:
+        raise ValueError(f"agent {name.strip()!r}: N in {n_match.group(1)}N must be at least 1")
+    m = re.fullmatch(r"(random|greedy|mcts|solver)(\d*)", name.strip().lower())
     if not m or (m.group(1) in ("random", "greedy") and m.group(2)) or m.group(2).startswith("0"):
         raise ValueError(f"unknown agent {str(name)[:40]!r}; agents: " + ", ".join(f"{k} ({v})" for k, v in AGENT_NAMES.items()))
     kind, n = m.group(1), m.group(2)

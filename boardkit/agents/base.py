@@ -26,6 +26,10 @@ class AgentError(RuntimeError):
         where = f"[{clause}] " if clause else ""
         super().__init__(f"agent {agent!r} (seat {player}) chose {str(action)[:80]!r}: {where}{reason}")
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Rebuilt from its fields, so the error crosses process and Dask worker boundaries."""
+        return (AgentError, (self.agent, self.player, str(self.action), self.clause, self.reason))
+
 
 class Agent:
     """Chooses actions for one seat. Subclasses implement :meth:`act`.

@@ -27,6 +27,10 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 def _check_table(df: "pd.DataFrame", needs: Sequence[str] = ("index", "winners", "terminal")) -> None:
+    import pandas as pd
+
+    if not isinstance(df, pd.DataFrame):
+        raise ValueError(f"expected the pandas DataFrame of boardkit.sim.play_many, got {type(df).__name__}")
     missing = [c for c in needs if c not in df.columns]
     if missing:
         raise ValueError(f"not a play_many table: column(s) {', '.join(missing)} missing")
@@ -152,7 +156,9 @@ def metrics(df: "pd.DataFrame", level: float = 0.95) -> "pd.DataFrame":
         DataFrame with rows ``balance``, ``completion``, ``drawishness``, ``timeouts``
         (proportions, Wilson; balance by bootstrap), ``duration`` (seat turns), ``branching``
         (legal actions per decision), ``lead_changes`` (per game; only where the game has a
-        running score): columns ``metric``, ``value``, ``low``, ``high``, ``n``, ``unit``.
+        running score): columns ``metric``, ``value``, ``low``, ``high``, ``n``, ``unit``. A
+        game cut off by ``max_turns`` or ``max_actions`` is a timeout, not a completion; the
+        intervals of counts are cut at their least possible value (0; 1 for branching).
 
     Raises:
         ValueError: not a play_many table, or no games.
@@ -176,9 +182,10 @@ def metrics(df: "pd.DataFrame", level: float = 0.95) -> "pd.DataFrame":
     else:
         low = high = bal
     rows.append({"metric": "balance", "value": bal, "low": low, "high": high, "n": n, "unit": "1 - (best - worst seat win rate)"})
-    for name, k, unit in (("completion", int(df["terminal"].sum()), "share of games ended by a rule"),
-                          ("drawishness", int(sum(len(w) == 0 for w in df["winners"]) ), "share of games with no winner"),
-                          ("timeouts", int((~df["terminal"].astype(bool)).sum()), "share of games cut off")):
+    timeout = df["timeout"].astype(bool) if "timeout" in df.columns else ~df["terminal"].astype(bool)
+    for name, k, unit in (("completion", int((~timeout).sum()), "share of games ended by a rule"),
+                          ("drawishness", int(sum(len(w) == 0 for w in df["winners"])), "share of games with no winner"),
+                          ("timeouts", int(timeout.sum()), "share of games cut off (max_turns or max_actions)")):
         est = wilson(k, n, level)
         rows.append({"metric": name, "value": float(est.point), "low": est.low, "high": est.high, "n": n, "unit": unit})
     for name, col, unit in (("duration", "seat_turns", "seat turns per game"), ("branching", "branching", "legal actions per decision"),
@@ -189,7 +196,8 @@ def metrics(df: "pd.DataFrame", level: float = 0.95) -> "pd.DataFrame":
         if not values:
             continue
         m = mean_interval(values, level)
-        rows.append({"metric": name, "value": m.mean, "low": m.low, "high": m.high, "n": m.n, "unit": unit})
+        floor = 1.0 if name == "branching" else 0.0  # a count: the t interval is cut at its least value
+        rows.append({"metric": name, "value": m.mean, "low": max(m.low, floor), "high": m.high, "n": m.n, "unit": unit})
     return pd.DataFrame(rows)
 
 

@@ -47,7 +47,9 @@ class GameResult:
         branching: mean number of legal actions at a decision.
         lead_changes: times the leader by running score changed at a turn's end (games
             with a registered score), else None.
-        reason, clause: the end (``state.outcome()``), "" for a game cut off.
+        cut_off: the game was ended by its ``max_turns`` option (a cut-off for study, not a
+            rule): a timeout, like a game stopped by ``max_actions``.
+        reason, clause: the end (``state.outcome()``), "" for a game stopped by ``max_actions``.
         log: the full action history as text, when asked for (as a saved state writes it:
             ``"@SEAT action"`` for an action given at a turn where several seats act at once).
     """
@@ -63,6 +65,7 @@ class GameResult:
     seat_turns: int = 0
     branching: float = 0.0
     lead_changes: int | None = None
+    cut_off: bool = False
     reason: str = ""
     clause: str = ""
     log: tuple[str, ...] | None = field(default=None, compare=False)
@@ -76,7 +79,7 @@ def random_agent(state: State, rng: random.Random) -> Any:
 
 def _resolve_agents(agents: Any, num_players: int) -> list[Any]:
     """One agent per seat from a name, an agent, a function, or a sequence of them."""
-    from boardkit.agents import make_agent
+    from boardkit.agents import AGENT_NAMES, Agent, make_agent
 
     if isinstance(agents, (list, tuple)):
         if len(agents) != num_players:
@@ -84,7 +87,12 @@ def _resolve_agents(agents: Any, num_players: int) -> list[Any]:
         items = list(agents)
     else:
         items = [agents] * num_players
-    return [make_agent(a) if isinstance(a, str) else a for a in items]
+    out = [make_agent(a) if isinstance(a, str) else a for a in items]
+    for a in out:
+        if not (isinstance(a, Agent) or callable(a)):
+            raise ValueError(f"agents: {str(a)[:60]!r} is not an agent: give a name ({', '.join(AGENT_NAMES)}), a "
+                             f"boardkit.agents.Agent, or a function f(state, rng) -> action")
+    return out
 
 
 def agent_names(agents: Sequence[Any]) -> str:
@@ -148,13 +156,19 @@ def play_one(game: Game, seed: str, index: int = 0, agent: Any = "random", max_a
                     break
         n += 1
     outcome = state.outcome()
+    cut = outcome is not None and _cut_off_clause(game) == outcome.clause
     return GameResult(
         index, seed, tuple(_plain(r) for r in state.returns()), tuple(state.winners()), n,
         int(getattr(state, "turn", getattr(state, "round", seat_turns))), state.is_terminal(),
-        decisions, seat_turns, legal_total / decisions if decisions else 0.0, lead_changes,
+        decisions, seat_turns, legal_total / decisions if decisions else 0.0, lead_changes, cut,
         outcome.reason if outcome else "", outcome.clause if outcome else "",
         tuple(state._saved_history()) if log else None,
     )
+
+
+def _cut_off_clause(game: Game) -> str:
+    """The clause of the game's ``max_turns`` option (its cut-off, not a rule), or ""."""
+    return next((o.clause for o in game.option_specs if o.name == "max_turns"), "")
 
 
 def _leader(scores: Sequence[float]) -> int | None:
@@ -194,7 +208,7 @@ def _rows(game: Game, results: Sequence[GameResult], agents: str) -> Iterator[di
             "agents": agents, "winners": tuple(r.winners), "returns": tuple(float(x) for x in r.returns),
             "actions": r.actions, "decisions": r.decisions, "turns": r.turns, "seat_turns": r.seat_turns,
             "branching": r.branching, "lead_changes": r.lead_changes, "terminal": r.terminal,
-            "timeout": not r.terminal, "reason": r.reason, "clause": r.clause,
+            "timeout": not r.terminal or r.cut_off, "reason": r.reason, "clause": r.clause,
         }
         for p in range(game.num_players):
             row[f"win_{p}"] = (1.0 / len(r.winners)) if p in r.winners else 0.0
@@ -218,7 +232,7 @@ def play_many(game: Game, n: int, seed: int | str = 0, agent: Any = "random", pr
     """Play ``n`` seeded games with a tqdm progress bar; one row per game.
 
     Args:
-        game: the Game (its options and rules profile apply to every game).
+        game: the Game (its options and rules profile apply to every game), or a game id.
         n: number of games.
         seed: run seed; game ``i`` uses seed ``f"{seed}:{i}"``.
         agent: the agent(s): a name (``"random"``, ``"greedy"``, ``"mcts"``, ``"mcts500"``,
@@ -231,8 +245,9 @@ def play_many(game: Game, n: int, seed: int | str = 0, agent: Any = "random", pr
         client: a ``dask.distributed.Client`` or a scheduler address: play on that cluster
             instead (``workers`` is then ignored).
         chunk: games per task when the work is split.
-        out: a parquet file: rows are written chunk by chunk as games finish, so memory stays
-            flat however many games; the table is then read back from it.
+        out: a parquet file (``.parquet``, in an existing folder): rows are written chunk by
+            chunk as games finish, so memory stays flat however many games; the table is then
+            read back from it.
         log: keep each game's action log (column ``log``) for replay.
 
     Returns:
@@ -241,11 +256,20 @@ def play_many(game: Game, n: int, seed: int | str = 0, agent: Any = "random", pr
         ``df.itertuples()`` gives rows with attributes (``r.winners == (0,)``).
 
     Raises:
-        ValueError: ``n`` < 0, ``workers`` < 1, ``chunk`` < 1, or agents that do not fit.
+        ValueError: ``n`` < 0, ``workers`` < 1, ``chunk`` < 1, ``max_actions`` < 1, agents that
+            do not fit, or an ``out`` that is not a .parquet file in an existing folder.
         boardkit.agents.AgentError: an agent chose an illegal action.
     """
     import pandas as pd
 
+    if isinstance(game, str):
+        import boardkit
+
+        game = boardkit.load_game(game)
+    if not isinstance(game, Game):
+        raise ValueError(f"play_many: game is a Game or a game id, not {str(game)[:60]!r}")
+    if isinstance(max_actions, bool) or not isinstance(max_actions, int) or max_actions < 1:
+        raise ValueError(f"max_actions must be a whole number >= 1, not {max_actions!r}")
     if isinstance(n, bool) or not isinstance(n, int) or n < 0 or workers < 1 or chunk < 1:
         raise ValueError(f"need n >= 0, workers >= 1 and chunk >= 1; got n={n!r}, workers={workers}, chunk={chunk}")
     chosen = agents if agents is not None else agent
@@ -316,7 +340,8 @@ class _ParquetSink:
         self.path = Path(path)
         if self.path.suffix != ".parquet":
             raise ValueError(f"out: {str(path)[:200]!r} is not a .parquet file name")
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        if not self.path.parent.is_dir():
+            raise ValueError(f"out: the folder {str(self.path.parent)[:200]!r} does not exist")
         self.writer: Any = None
         self.schema: Any = None
 

@@ -75,6 +75,8 @@ class ArmageddonGame(Game):
         self.mines: int = d["mines"]
         self.empty_gk_wins: bool = self.options["empty_gk_wins"]
         self.max_turns: int | None = self.options["max_turns"]
+        if self.max_turns is not None and self.max_turns < 1:
+            raise OptionError(f"armageddon: option max_turns={self.max_turns} must be at least 1 (ARMA-D12)")
         idx = self.board.index
         self.names = self.board.names
         self.node = {n: i for i, n in enumerate(self.names)}
