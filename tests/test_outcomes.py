@@ -192,3 +192,13 @@ def test_play_many_refuses_bad_arguments_by_name(tmp_path) -> None:
     with pytest.raises(ValueError, match="DataFrame"):
         win_rates(None)
     assert len(play_many("marabunta", 2, progress=False)) == 2  # a game id will do
+
+
+def test_actions_count_every_order_of_a_simultaneous_turn() -> None:
+    """At a turn where several seats give orders, each order is one action of the count."""
+    game = boardkit.load_game("gridhunt", turn_order="simultaneous", layout="small", max_turns=24)
+    df = play_many(game, 2, seed=3, progress=False, log=True)
+    for row in df.itertuples():
+        orders = [e for e in row.log if e.startswith("@")]
+        assert orders, "the simultaneous variant gives orders at once"
+        assert row.actions == len(row.log) and len(orders) <= row.decisions < row.actions

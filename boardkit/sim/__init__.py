@@ -133,6 +133,7 @@ def play_one(game: Game, seed: str, index: int = 0, agent: Any = "random", max_a
     while not state.is_terminal() and n < max_actions:
         if state.is_chance_node():
             state.apply_action(sample_chance(state, rng))
+            n += 1
         else:
             movers = state.current_players()
             for p in movers:
@@ -152,9 +153,9 @@ def play_one(game: Game, seed: str, index: int = 0, agent: Any = "random", max_a
                                      f"{exc.reason} (game {index}, seed {seed!r})") from None
                 state.apply_action(action, player=p if len(movers) > 1 else None)
                 decisions += 1
-                if state.is_terminal() or state.is_chance_node():
+                n += 1  # each seat's order at a simultaneous turn is one action
+                if state.is_terminal() or state.is_chance_node() or n >= max_actions:
                     break
-        n += 1
     outcome = state.outcome()
     cut = outcome is not None and _cut_off_clause(game) == outcome.clause
     return GameResult(
