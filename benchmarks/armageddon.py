@@ -21,35 +21,21 @@ from __future__ import annotations
 import argparse
 import json
 import platform
-import random
 import sys
 import time
 from typing import Any
 
 import boardkit
 from boardkit.core.perft import load_perft_file, perft
+from playouts import play  # benchmarks/playouts.py: one seeded random game
 
 
 def playouts(games: int, seed: int, checked: bool) -> dict[str, Any]:
     """Play ``games`` random games; returns actions, games and seconds."""
     g = boardkit.load_game("armageddon")
     g.memo.clear()
-    actions = 0
     t0 = time.perf_counter()
-    for i in range(games):
-        rng = random.Random(seed + i)
-        s = g.new_initial_state()
-        while not s.is_terminal():
-            if s.is_chance_node():
-                a = boardkit.sample_chance(s, rng)
-            else:
-                legal = s.legal_actions()
-                a = legal[rng.randrange(len(legal))]
-            if checked:
-                s.apply_action(a)
-            else:
-                s._apply(a)
-            actions += 1
+    actions = sum(play(g, seed + i, checked, max_actions=100_000) for i in range(games))  # playouts.py's game
     dt = time.perf_counter() - t0
     return {"mode": "checked" if checked else "unchecked", "games": games, "actions": actions, "seconds": dt,
             "actions_per_s": actions / dt, "games_per_s": games / dt}

@@ -89,7 +89,7 @@ _GOOD = "name: g\nkind: graph\nnodes: {a: [0, 0], b: [1, 0]}\nedges: {x: [[a, b]
 @pytest.mark.parametrize(
     "text, message",
     [
-        (_GOOD.replace("[[a, b]]", "[[a, c]]"), r"edges.x\[0\]: 'c' is not a node of the board"),
+        (_GOOD.replace("[[a, b]]", "[[a, c]]"), r"edges.x\[0\]: dangling edge 'a' -> 'c': 'c' is not a node of the board"),
         (_GOOD.replace("[[a, b]]", "[[a, a], [a, b]]"), r"edges.x\[0\]: edge from 'a' to itself"),
         (_GOOD.replace("[[a, b]]", "[[a, b], [a, b]]"), r"edges.x\[1\]: edge a -> b is listed twice for x"),
         (_GOOD.replace("[[a, b]]", "[[a, b, a]]"), r"edges.x.0.: .* is too long"),

@@ -35,7 +35,7 @@ from typing import Any
 import networkx as nx
 
 from boardkit.core.paths import DATA_DIR
-from boardkit.core.validate import BoardkitDataError, check_schema, read_yaml, read_yaml_file
+from boardkit.core.validate import BoardkitDataError, check_schema, read_yaml, read_yaml_file, shorten
 
 #: Axial unit steps in cyclic order; direction k+3 (mod 6) is the opposite of k.
 HEX_DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
@@ -496,10 +496,29 @@ def load_graph_board(path: str | Path) -> GraphBoard:
             unknown node or one twice; the message names the file, the entry and the problem.
     """
     doc, p, digest = _read(path, "graph", _GRAPH_SCHEMA)
+    return graph_board(doc, str(p), digest)
+
+
+def graph_board(doc: dict[str, Any], where: str, digest: str, sides: tuple[str, ...] | None = None) -> GraphBoard:
+    """The GraphBoard of a parsed graph document (``nodes`` name -> [x, y], ``edges`` side ->
+    [[from, to], ...], optional ``sets``), with the checks of :func:`load_graph_board`; for
+    games that build or validate their own layout documents (schema already checked).
+
+    Args:
+        doc: the document.
+        where: the file (or other source) named in messages and recorded as ``source``.
+        digest: SHA-256 of the source, recorded as ``sha256``.
+        sides: the sides in their order (default: the document's ``edges`` keys).
+
+    Raises:
+        BoardkitDataError: a dangling edge (naming a node not on the board), a loop, an edge
+            listed twice for one side, a node on no edge, or a set naming an unknown node or
+            one twice; the message names ``where``, the entry and the problem.
+    """
     names = tuple(doc["nodes"])
     by_name = {n: i for i, n in enumerate(names)}
     positions = tuple((float(x), float(y)) for x, y in doc["nodes"].values())
-    sides = tuple(doc["edges"])
+    sides = tuple(doc["edges"]) if sides is None else sides
     side_step: dict[str, tuple[tuple[int, ...], ...]] = {}
     edge_sides: dict[tuple[int, int], list[str]] = {}
     for side in sides:
@@ -507,21 +526,21 @@ def load_graph_board(path: str | Path) -> GraphBoard:
         for j, (a, b) in enumerate(doc["edges"][side]):
             for end in (a, b):
                 if end not in by_name:
-                    raise BoardkitDataError(f"{p}: edges.{side}[{j}]: {end!r} is not a node of the board "
-                                            f"(nodes: {', '.join(names)})")
+                    raise BoardkitDataError(f"{where}: edges.{side}[{j}]: dangling edge {shorten(a)} -> {shorten(b)}: "
+                                            f"{shorten(end)} is not a node of the board")
             ia, ib = by_name[a], by_name[b]
             if ia == ib:
-                raise BoardkitDataError(f"{p}: edges.{side}[{j}]: edge from {a!r} to itself")
+                raise BoardkitDataError(f"{where}: edges.{side}[{j}]: edge from {a!r} to itself")
             if ib in out[ia]:
-                raise BoardkitDataError(f"{p}: edges.{side}[{j}]: edge {a} -> {b} is listed twice for {side}")
+                raise BoardkitDataError(f"{where}: edges.{side}[{j}]: edge {a} -> {b} is listed twice for {side}")
             out[ia].append(ib)
             edge_sides.setdefault((ia, ib), []).append(side)
         side_step[side] = tuple(tuple(row) for row in out)
     touched = {i for e in edge_sides for i in e}
     loose = [n for i, n in enumerate(names) if i not in touched]
     if loose:
-        raise BoardkitDataError(f"{p}: nodes.{loose[0]}: node is on no edge of any side")
-    sets = _read_sets(p, doc, by_name.get, repr)
+        raise BoardkitDataError(f"{where}: nodes.{loose[0]}: node is on no edge of any side")
+    sets = _read_sets(Path(where), doc, by_name.get, repr)
     member_of = _node_sets(names, sets)
     g = nx.DiGraph(name=doc["name"], kind="graph", sides=sides)
     for i, n in enumerate(names):
@@ -533,7 +552,7 @@ def load_graph_board(path: str | Path) -> GraphBoard:
         tuple(sorted({b for (a, b) in edge_sides if a == i} | {a for (a, b) in edge_sides if b == i})) for i in range(len(names))
     )
     return GraphBoard(
-        name=doc["name"], source=str(p), sha256=digest, graph=g, names=names, positions=positions, adjacent=adjacent,
+        name=doc["name"], source=where, sha256=digest, graph=g, names=names, positions=positions, adjacent=adjacent,
         sets={k: tuple(names[i] for i in v) for k, v in sets.items()}, set_indices=sets,
         sides=sides, side_step=side_step,
     )
@@ -570,5 +589,5 @@ def load_board(path: str | Path) -> Board:
 
 __all__ = [
     "BOARD_KINDS", "HEX_DIRECTIONS", "SQUARE_DIRECTIONS", "Board", "HexBoard", "SquareBoard", "GraphBoard",
-    "hex_position", "load_board", "load_hex_board", "load_square_board", "load_graph_board",
+    "hex_position", "load_board", "load_hex_board", "load_square_board", "load_graph_board", "graph_board",
 ]

@@ -27,9 +27,9 @@ from typing import Any, Mapping
 
 import networkx as nx
 
-from boardkit.core.boards import GraphBoard
+from boardkit.core.boards import GraphBoard, graph_board
 from boardkit.core.paths import DATA_DIR
-from boardkit.core.validate import BoardkitDataError, check_schema, read_yaml_file, shorten
+from boardkit.core.validate import BoardkitDataError, check_schema, read_yaml_file
 
 #: The Earth colours in the seed's order (ARMA-1.1).
 COLOURS: tuple[str, ...] = ("red", "green", "yellow")
@@ -261,62 +261,14 @@ def _chain_edges(sets: Mapping[str, list[str]], edges: dict[str, list[list[str]]
 
 
 def _build_graph(doc: dict[str, Any], where: str, digest: str) -> GraphBoard:
-    """The GraphBoard of a layout document; a dangling edge (naming no node), a loop, an edge
-    listed twice, a node on no edge or an unknown set member is refused, naming it."""
-    names = tuple(doc["nodes"])
-    by_name = {n: i for i, n in enumerate(names)}
-    side_step: dict[str, tuple[tuple[int, ...], ...]] = {}
-    edge_sides: dict[tuple[int, int], list[str]] = {}
-    for side in SIDES:
-        out: list[list[int]] = [[] for _ in names]
-        for j, (a, b) in enumerate(doc["edges"][side]):
-            for end in (a, b):
-                if end not in by_name:
-                    raise BoardkitDataError(f"{where}: edges.{side}[{j}]: dangling edge {shorten(a)} -> {shorten(b)}: "
-                                            f"{shorten(end)} is not a node of the board")
-            ia, ib = by_name[a], by_name[b]
-            if ia == ib:
-                raise BoardkitDataError(f"{where}: edges.{side}[{j}]: edge from {a!r} to itself")
-            if ib in out[ia]:
-                raise BoardkitDataError(f"{where}: edges.{side}[{j}]: edge {a} -> {b} is listed twice for {side}")
-            out[ia].append(ib)
-            edge_sides.setdefault((ia, ib), []).append(side)
-        side_step[side] = tuple(tuple(r) for r in out)
-    touched = {i for e in edge_sides for i in e}
-    for i, n in enumerate(names):
-        if i not in touched:
-            raise BoardkitDataError(f"{where}: nodes.{n}: node is on no edge of any side")
-    sets: dict[str, tuple[int, ...]] = {}
-    for set_name, members in doc["sets"].items():
-        idx: list[int] = []
-        for j, m in enumerate(members):
-            if m not in by_name:
-                raise BoardkitDataError(f"{where}: sets.{set_name}[{j}]: {shorten(m)} is not a node of the board")
-            if by_name[m] in idx:
-                raise BoardkitDataError(f"{where}: sets.{set_name}[{j}]: {m} is listed twice")
-            idx.append(by_name[m])
-        sets[set_name] = tuple(idx)
-    member_of: list[list[str]] = [[] for _ in names]
-    for set_name, members_idx in sets.items():
-        for i in members_idx:
-            member_of[i].append(set_name)
-    g = nx.DiGraph(name=doc["name"], kind="graph", sides=SIDES)
-    for i, n in enumerate(names):
-        x, y = doc["nodes"][n]
-        g.add_node(n, kind="graph", index=i, pos=(float(x), float(y)), sets=tuple(member_of[i]))
-    for (ia, ib), on in edge_sides.items():
-        g.add_edge(names[ia], names[ib], sides=tuple(on))
-    if not nx.is_weakly_connected(g):
-        parts = sorted(sorted(p)[0] for p in nx.weakly_connected_components(g))
+    """The GraphBoard of a layout document (core's :func:`~boardkit.core.boards.graph_board`:
+    dangling edges, loops, repeated edges, nodes on no edge and bad set members are refused,
+    naming them), which must also be connected."""
+    board = graph_board(doc, where, digest, sides=SIDES)
+    if not nx.is_weakly_connected(board.graph):
+        parts = sorted(sorted(p)[0] for p in nx.weakly_connected_components(board.graph))
         raise BoardkitDataError(f"{where}: the board is not connected (parts starting at {', '.join(parts)})")
-    nx.freeze(g)
-    adjacent = tuple(tuple(sorted(set(g.successors(n)) | set(g.predecessors(n)), key=by_name.__getitem__))
-                     for n in names)
-    return GraphBoard(name=doc["name"], source=where, sha256=digest, graph=g, names=names,
-                      positions=tuple(tuple(map(float, doc["nodes"][n])) for n in names),  # type: ignore[misc]
-                      adjacent=tuple(tuple(by_name[m] for m in row) for row in adjacent),
-                      sets={k: tuple(names[i] for i in v) for k, v in sets.items()}, set_indices=sets,
-                      sides=SIDES, side_step=side_step)
+    return board
 
 
 def _one(doc: dict[str, Any], key: str, where: str) -> str:
