@@ -1,4 +1,4 @@
-"""One test (at least) per gridhunt clause, named after it (GRID-1.1 .. GRID-7, GRID-D1 .. GRID-D12).
+"""One test (at least) per gridhunt clause, named after it (GRID-1.1 .. GRID-7, GRID-D1 .. GRID-D13).
 
 Positions are built with ``state_from_position`` (tests/gridhunt_helpers.py): 8 seats on a 12x12
 grid, two teleports in the far corner unless a test places them.
@@ -440,3 +440,18 @@ def test_GRID_D11_burst_hits_diagonals_directly():
 def test_GRID_D12_team_of_each_seat():
     g = boardkit.load_game("gridhunt", teams=4)
     assert g.teams == (0, 1, 2, 3, 0, 1, 2, 3)
+
+
+def test_GRID_D13_a_boxed_in_player_stays_then_shoots():
+    s = position({0: "a1"}, cells={"wall": ["a2", "b1"]}, public={"walls": ["a2", "b1"]})
+    assert not s.is_terminal() and [str(a) for a in s.legal_actions()] == ["move none"]
+    act(s, "move none")
+    assert s.game.names[s.pos[0]] == "a1" and s.phase == "shot"
+    assert [str(a) for a in s.legal_actions()] == ["shoot none"]  # both neighbours are known walls
+    # Not boxed in: staying is refused, naming GRID-3.1 and pointing to GRID-D13.
+    free = position({0: "a1"}, cells={"wall": ["a2"]}, public={"walls": ["a2"]})
+    e = err(free, "move none")
+    assert e.clause == "GRID-3.1" and "GRID-D13" in str(e)
+    # Walls it has not learned do not box it in: it declares paths and the GM stops them (GRID-3.3).
+    hidden = position({0: "a1"}, cells={"wall": ["a2", "b1"]})
+    assert "move none" not in [str(a) for a in hidden.legal_actions()]

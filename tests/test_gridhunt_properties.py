@@ -103,3 +103,20 @@ def test_save_and_resume_gives_the_same_game() -> None:
         assert [str(a) for a in resumed.history()] == [str(a) for a in whole.history()]
         assert resumed.observation(None) == whole.observation(None)
         assert all(resumed.player_view_json(p) == whole.player_view_json(p) for p in range(8))
+
+
+@settings(max_examples=60, deadline=None)
+@given(size=st.integers(4, 12), data=st.data())
+def test_GRID_3_1_move_tables_equal_the_path_walk(size, data) -> None:
+    """The moves a state lists (filtered from per-cell tables, GRID-3.1, GRID-3.3) are exactly
+    the paths of ``rules.paths_from`` (a depth-first walk that never enters a known wall), in
+    notation order."""
+    from boardkit.games.gridhunt.rules import paths_from
+
+    g = boardkit.load_game("gridhunt", size=size, walls=0, mines=0, vision=0, attack=0, beacon=0, shield=0)
+    start = data.draw(st.integers(0, size * size - 1))
+    walls = frozenset(data.draw(st.sets(st.integers(0, size * size - 1), max_size=size * size // 2)) - {start})
+    got = [str(a) for a in g.moves_from(start, walls)]
+    walk = sorted("move " + " ".join(g.names[c] for c in path) for path in paths_from(size, start, walls))
+    assert got == walk
+    assert len(got) == len(set(got))

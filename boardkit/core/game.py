@@ -8,6 +8,8 @@ either applies the whole action or raises without changing anything.
 
 from __future__ import annotations
 
+import bisect
+
 import copy
 import json
 from os import PathLike, fspath
@@ -353,6 +355,11 @@ class State:
     Public methods check their input; ``_apply`` (unchecked, for search and perft) trusts it.
     """
 
+    #: True when ``_legal_actions`` already lists the actions in notation order (as
+    #: :meth:`legal_actions` returns them), so they are not sorted again; the conformance
+    #: tests check it for every game that says so.
+    legal_in_order: ClassVar[bool] = False
+
     def __init__(self, game: Game) -> None:
         self.game = game
         self._history: list[Action] = []
@@ -491,8 +498,27 @@ class State:
             elif self.is_chance_node():
                 self._legal_cache = [a for a, _ in self.chance_outcomes()]
             else:
-                self._legal_cache = sorted(self._legal_actions(), key=str)
+                made = self._legal_actions()
+                self._legal_cache = list(made) if self.legal_in_order else sorted(made, key=str)
         return self._legal_cache
+
+    def _find_legal(self, action: Action) -> Action | None:
+        """The legal action equal to ``action`` (the game's own object), or None. Legal lists
+        are in notation order, so the game's own actions (notation written once and kept) are
+        found by bisection; anything else by the look-up table."""
+        legal = self._legal_list()
+        try:
+            text = str(action)
+        except Exception:  # noqa: BLE001 - an action that cannot be written: the table decides
+            text = None
+        if text is not None:
+            i = bisect.bisect_left(legal, text, key=str)
+            if i < len(legal) and str(legal[i]) == text and legal[i] == action:
+                return legal[i]
+        try:
+            return self._legal_lookup().get(action)
+        except TypeError:  # a field that cannot be hashed (a list)
+            return None
 
     def _legal_lookup(self) -> dict[Action, Action]:
         """Each legal action by itself (so an equal hand-built action finds the game's own),
@@ -534,10 +560,7 @@ class State:
             return self.parse_action(action)
         if not isinstance(action, Action):
             raise NotationError(f"an action is an Action or its notation text, got {shorten(action)}")
-        try:
-            found = self._legal_lookup().get(action)
-        except TypeError:  # a field that cannot be hashed (a list): written out and refused below
-            found = None
+        found = self._find_legal(action)  # None for a field that cannot be hashed: written out and refused below
         if found is not None:
             return found
         try:
@@ -572,7 +595,7 @@ class State:
                 return IllegalActionError(self.game.spec.turn_clause, f"it is not player {player}'s turn ({who} acts now)", action)
         if self.is_terminal():
             return self._explain(action)
-        if action in (self._legal_lookup() if player is None else self.legal_actions(player)):
+        if (self._find_legal(action) is not None) if player is None else action in self.legal_actions(player):
             return None
         err = self._explain(action)
         if not isinstance(err, IllegalActionError):  # pragma: no cover - engine bug guard

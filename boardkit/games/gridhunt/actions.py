@@ -12,7 +12,7 @@ notation                    meaning                                             
 ``start 2 d4``              chance (setup): the GM places player 2 on d4                     GRID-5.1
 ``turn 3``                  chance: player 3 acts next in this round                         GRID-6
 ``move d5 e5 e6``           move along this path, one orthogonal step per cell (1 .. 6)      GRID-3.1
-``move none``               the only order of a blocked player (it stays)                    GRID-3.5
+``move none``               the only order of a blocked or boxed-in player (it stays)        GRID-3.5
 ``shoot e5``                shoot this cell (an orthogonal neighbour, or 1 .. 6 away in      GRID-4.1
                             line after an enhanced-attack cell)
 ``shoot all``               enhanced attack: shoot all 8 surrounding cells                   GRID-4.2
@@ -39,8 +39,10 @@ Start = action_class("Start", "start {player:player} {cell:cell}", "chance (setu
                      summary="Chance outcome: seat ``player`` starts on ``cell`` (GRID-5.1).")
 Turn = action_class("Turn", "turn {player:player}", "chance: this player acts next in the round", "GRID-6", "turn 3",
                     button=True, summary="Chance outcome: seat ``player`` acts next in this round (GRID-6).")
-Stay = action_class("Stay", "move none", "the order of a blocked player: it stays where it is", "GRID-3.5", "move none",
-                    button=True, summary="The move order of a blocked player, which does not move (GRID-2.4, GRID-3.5).")
+Stay = action_class("Stay", "move none", "the order of a blocked or boxed-in player: it stays where it is", "GRID-3.5",
+                    "move none", button=True,
+                    summary="The move order of a blocked player, which does not move (GRID-2.4, GRID-3.5), or of one "
+                            "boxed in by walls or teammates it knows of (GRID-D13).")
 Move = action_class("Move", "move {path:cell+}", "move along this path of 1 to 6 orthogonal steps (the cells after the "
                     "start); the GM stops it at a hidden wall", "GRID-3.1", "move d5 e5 e6",
                     summary="Move order: the cells of the declared path after the start, 1 .. 6 orthogonal steps (GRID-3.1).")

@@ -71,7 +71,8 @@ def explain(state: "GridhuntState", action: Action) -> IllegalActionError:
     size = state.size
     walls = state.known_walls(p)
     if isinstance(action, Stay):
-        return err("GRID-3.1", "a move of 0 cells is not allowed: move 1 to 6 cells")
+        return err("GRID-3.1", "a move of 0 cells is not allowed: move 1 to 6 cells (only a player boxed in by "
+                               "walls or teammates it knows of stays, GRID-D13)")
     if isinstance(action, Move):
         path = action.path
         if len(path) > MAX_STEPS:

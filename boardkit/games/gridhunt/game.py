@@ -81,19 +81,21 @@ class _Tables:
                       (self.shoot_all, self.shoot_none, self.stay)):
             for a in table:
                 self.by_text[str(a)] = a
-        self._moves: dict[tuple[int, ...], Action] = {}
+        # Per start cell: every path ignoring walls (the cells as a bit mask, the action), in
+        # notation order; the moves among known walls are those whose mask misses the walls'.
+        self._templates: dict[int, list[tuple[int, Action]]] = {}
         self._paths: dict[tuple[int, frozenset[int]], list[Action]] = {}
 
-    def move(self, path: tuple[int, ...]) -> Action:
-        a = self._moves.get(path)
-        if a is None:
-            if len(self._moves) > _CACHE_LIMIT * 20:
-                for old in self._moves.values():
-                    self.by_text.pop(str(old), None)
-                self._moves.clear()
-            a = self._moves[path] = Move(tuple(self.names[i] for i in path))
-            self.by_text[str(a)] = a
-        return a
+    def _template(self, start: int) -> list[tuple[int, Action]]:
+        out = self._templates.get(start)
+        if out is None:
+            made = []
+            for path in paths_from(self.size, start, frozenset()):
+                a = Move(tuple(self.names[i] for i in path))
+                self.by_text[str(a)] = a
+                made.append((sum(1 << c for c in path), a))
+            out = self._templates[start] = sorted(made, key=lambda t: str(t[1]))
+        return out
 
     def moves_from(self, start: int, walls: frozenset[int]) -> list[Action]:
         size = self.size
@@ -104,7 +106,10 @@ class _Tables:
         if out is None:
             if len(self._paths) > _CACHE_LIMIT:
                 self._paths.clear()
-            out = self._paths[key] = sorted((self.move(p) for p in paths_from(size, start, near)), key=str)
+            blocked = sum(1 << w for w in near)
+            # A path avoids the walls exactly when none of its cells is one (GRID-3.1, GRID-3.3):
+            # the same paths as rules.paths_from(size, start, near), in notation order.
+            out = self._paths[key] = [a for mask, a in self._template(start) if not mask & blocked]
         return out
 
 

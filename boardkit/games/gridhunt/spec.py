@@ -5,7 +5,10 @@ from __future__ import annotations
 from boardkit.core.spec import GameSpec, Option, register
 from boardkit.games.gridhunt.actions import NOTATION
 
-RULES_HISTORY = (("1.0", "First engine: GRID-1.1 .. GRID-7 with decisions GRID-D1 .. GRID-D12."),)
+RULES_HISTORY = (
+    ("1.0", "First engine: GRID-1.1 .. GRID-7 with decisions GRID-D1 .. GRID-D12."),
+    ("1.1", "GRID-D13: a player boxed in by walls or teammates it knows of, which had no order, stays ('move none')."),
+)
 
 #: The most seats the notation and the spec page know (GRID-1.2 sets only a minimum).
 MAX_PLAYERS = 16

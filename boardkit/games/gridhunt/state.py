@@ -65,6 +65,8 @@ class GridhuntState(State):
             ``deaths`` ``(seat, round)``: public knowledge (GRID-5.3).
     """
 
+    legal_in_order = True  # moves come from notation-ordered tables; shots are sorted (_orders_of)
+
     game: "GridhuntGame"
 
     def __init__(self, game: "GridhuntGame") -> None:
@@ -497,7 +499,7 @@ class GridhuntState(State):
 
     def _legal_actions_for(self, player: int) -> list[Action]:
         """The orders ``player`` may give, from what it knows (GRID-3.1, GRID-3.3, GRID-4)."""
-        return sorted(self._orders_of(player), key=str)
+        return list(self._orders_of(player))
 
     def _orders_of(self, p: int) -> list[Action]:
         shot = self.phase in ("shot", "shots")
@@ -512,7 +514,7 @@ class GridhuntState(State):
             mates = self.known_mates(p)
             if mates:  # GRID-1.4: never knowingly onto a teammate
                 moves = [m for m in moves if g.index[m.path[-1]] not in mates]  # type: ignore[attr-defined]
-            return moves
+            return moves or [g.stay]  # GRID-D13: boxed in by what it knows, it stays
         out: list[Action] = [g.shoot_none]
         if self.enhanced[p]:  # GRID-2.6, GRID-4.2
             out.append(g.shoot_all)
@@ -523,7 +525,7 @@ class GridhuntState(State):
                     out.append(g.shoot_actions[c])
         else:
             out += [g.shoot_actions[c] for c in neighbours4(self.size, at) if c not in walls]
-        return out
+        return sorted(out, key=str)
 
     def _chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         g = self.game
