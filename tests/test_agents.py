@@ -92,6 +92,48 @@ def test_make_agent_reads_short_names() -> None:
         MCTSAgent(iterations=0)
 
 
+# ---- MCTS rollouts cut off and scored by a heuristic ---------------------------------------------
+
+def _unfinished_position(name: str, seed: int = 3, steps: int = 30):
+    g = boardkit.load_game(name)
+    rng = random.Random(seed)
+    state = g.new_initial_state()
+    while state.is_chance_node() or len(state.legal_actions(state.current_players()[0])) < 2 or steps > 0:
+        if state.is_chance_node():
+            state.apply_action(sample_chance(state, rng))
+        else:
+            p = state.current_players()[0]
+            acts = state.legal_actions(p)
+            state.apply_action(acts[rng.randrange(len(acts))], player=p if len(state.current_players()) > 1 else None)
+            steps -= 1
+        assert not state.is_terminal()
+    return state
+
+
+def test_MCTS_scores_a_cut_off_rollout_by_the_heuristic_else_as_a_draw() -> None:
+    """A rollout cut off at rollout_max gives each seat (h + 1) / 2 of its heuristic; a game
+    without a heuristic (Armageddon) gives each of its n seats 1/n."""
+    state = _unfinished_position("leaders")
+    p = state.current_players()[0]
+    agent = MCTSAgent(iterations=20, rollout_max=1, heuristic=lambda s, seat: 0.5 if seat == 0 else -1.0)
+    root = agent._search(state.clone(), p, 20, random.Random(0))
+    assert root.visits == 20 and root.value == [pytest.approx(20 * 0.75), pytest.approx(0.0)]
+    arma = _unfinished_position("armageddon")
+    root = MCTSAgent(iterations=10, rollout_max=1)._search(arma.clone(), arma.current_players()[0], 10, random.Random(0))
+    n = arma.game.num_players
+    assert root.value == [pytest.approx(10 / n)] * n
+
+
+def test_gridhunt_heuristic_reads_deaths() -> None:
+    from boardkit.agents.heuristics import heuristic_for
+
+    h = heuristic_for("gridhunt")
+    state = _unfinished_position("gridhunt", steps=1)
+    assert h(state, 0) == 0.0
+    state.alive[1] = state.alive[2] = False
+    assert h(state, 0) == pytest.approx(2 / 7) and h(state, 1) == -1.0
+
+
 # ---- hidden information: search never reads the truth -----------------------------------------
 
 def _hidden_games():
@@ -123,6 +165,22 @@ def test_determinizations_agree_with_everything_the_seat_knows(game: str) -> Non
                 state.apply_action(acts[rng.randrange(len(acts))])
             steps += 1
     assert differs > 0
+
+
+def test_battle_royale_determinization_redeals_only_other_seats_hands() -> None:
+    """BR-1.4, BR-2.5: the seat keeps its own hand and pile; each other seat's hand is drawn
+    again from that seat's hand and pile together (sizes kept), and the draws vary."""
+    state = _unfinished_position("battle_royale", steps=12)
+    p = state.current_players()[0]
+    hands = set()
+    for k in range(20):
+        w = determinize(state, p, random.Random(k))
+        assert w.hands[p] == state.hands[p] and sorted(w.piles[p]) == sorted(state.piles[p])
+        for q in range(state.n):
+            assert len(w.hands[q]) == len(state.hands[q]) and len(w.piles[q]) == len(state.piles[q])
+            assert sorted(w.hands[q] + w.piles[q]) == sorted(state.hands[q] + state.piles[q])
+        hands.add(tuple(tuple(h) for q, h in enumerate(w.hands) if q != p))
+    assert len(hands) > 1
 
 
 @pytest.mark.parametrize("game", _hidden_games())

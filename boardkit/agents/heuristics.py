@@ -69,6 +69,17 @@ def marabunta_heuristic(state: Any, player: int) -> float:
     return max(-1.0, min(1.0, (t[player] - t[1 - player]) / 25))
 
 
+def gridhunt_heuristic(state: Any, player: int) -> float:
+    """Gridhunt (GRID-1.1, GRID-5.3): -1 when the seat's side (itself, or its team) has no
+    living player; else the share of its rivals already dead, in ``[0, 1]``. Deaths are
+    public, so it reads only what every seat knows."""
+    side = state.team_of(player)
+    if not any(state.alive[q] for q in range(state.n) if state.team_of(q) == side):
+        return -1.0
+    rivals = [q for q in range(state.n) if state.team_of(q) != side]
+    return sum(not state.alive[q] for q in rivals) / max(1, len(rivals))
+
+
 Score = Callable[[State], list[float]]
 _SCORES: dict[str, Score] = {}
 
@@ -96,5 +107,6 @@ register_score("marabunta", marabunta_score)
 register_heuristic("leaders", leaders_heuristic)
 register_heuristic("battle_royale", battle_royale_heuristic)
 register_heuristic("marabunta", marabunta_heuristic)
+register_heuristic("gridhunt", gridhunt_heuristic)
 
 __all__ = ["Heuristic", "register_heuristic", "heuristic_for", "no_heuristic", "register_score", "score_for"]

@@ -2,8 +2,11 @@
 
 Each iteration walks the tree from the root by UCB1 (Kocsis and Szepesvári 2006), adds one
 node, finishes the game with uniformly random actions (chance by its exact probabilities) and
-backs up each seat's result (1 for a sole win, 1/k for a win shared by k seats, 0 for a loss;
-1/n each for a game cut off by ``rollout_max``). A chance node has one child per outcome seen,
+backs up each seat's result (1 for a sole win, 1/k for a win shared by k seats, 0 for a loss).
+A rollout still unfinished after ``rollout_max`` actions is scored by the game's heuristic
+(:mod:`boardkit.agents.heuristics`, ``h`` in ``[-1, 1]`` read as ``(h + 1) / 2`` for each
+seat), or 1/n each for a game without one: short rollouts with an evaluation at the cut-off
+(early playout termination) cost a fraction of full ones in long games. A chance node has one child per outcome seen,
 reached by sampling. At a node each seat picks by its own results (max^n), so the search
 works for any number of seats. Where several seats act at once, they are searched one after
 another in seat order (a simplification: later seats in the tree see the earlier choice).
@@ -19,10 +22,12 @@ from __future__ import annotations
 
 import math
 import random
+from typing import Callable
 
 from boardkit.agents.base import Agent
 from boardkit.agents.determinize import determinize
-from boardkit.agents.simple import terminal_value
+from boardkit.agents.heuristics import heuristic_for, no_heuristic
+from boardkit.agents.simple import _step, terminal_value
 from boardkit.core.actions import Action
 from boardkit.core.game import State, sample_chance
 
@@ -39,14 +44,6 @@ class _Node:
         self.value: list[float] | None = None
 
 
-def _step(state: State, action: Action, player: int | None) -> None:
-    """Apply a legal action fast (no history); by ``player`` in a turn where several act."""
-    if player is None:
-        state._apply(action)
-    else:
-        state.apply_action(action, player=player)
-
-
 def _random_step(state: State, rng: random.Random) -> None:
     if state.is_chance_node():
         state._apply(sample_chance(state, rng))
@@ -54,6 +51,9 @@ def _random_step(state: State, rng: random.Random) -> None:
     movers = state.current_players()
     p = movers[0]
     actions = state.legal_actions(p)
+    if not actions:  # the engine must give every seat to act an action; say so plainly
+        raise RuntimeError(f"{state.game.name}: seat {p} is to act but has no legal action in a game that is "
+                           f"not over (a fault of the engine, not of the search)")
     _step(state, actions[rng.randrange(len(actions))], p if len(movers) > 1 else None)
 
 
@@ -64,7 +64,10 @@ class MCTSAgent(Agent):
         iterations: search iterations per decision (a decision with one legal action is not
             searched).
         c: the UCB1 exploration constant (results are in ``[0, 1]``).
-        rollout_max: atomic actions per random rollout before the game is scored as a draw.
+        rollout_max: atomic actions per random rollout; a rollout cut off there is scored by
+            ``heuristic`` (or as a draw when the game has none).
+        heuristic: ``h(state, player) -> float`` in ``[-1, 1]`` for cut-off rollouts; default
+            the game's registered heuristic (:func:`boardkit.agents.heuristics.heuristic_for`).
         determinizations: worlds drawn per decision when information is hidden.
         name: the name in tables (default ``f"mcts{iterations}"``).
 
@@ -73,12 +76,13 @@ class MCTSAgent(Agent):
     """
 
     def __init__(self, iterations: int = 200, c: float = 1.4, rollout_max: int = 2000, determinizations: int = 4,
-                 name: str | None = None) -> None:
+                 name: str | None = None, heuristic: Callable[[State, int], float] | None = None) -> None:
         if iterations < 1 or determinizations < 1 or rollout_max < 1:
             raise ValueError(f"MCTSAgent: iterations, determinizations and rollout_max must be >= 1; got "
                              f"{iterations}, {determinizations}, {rollout_max}")
         self.iterations, self.c, self.rollout_max, self.determinizations = iterations, c, rollout_max, determinizations
         self.name = name or f"mcts{iterations}"
+        self.heuristic = heuristic
         self.last_root_visits: dict[str, int] = {}
 
     def act(self, state: State, player: int, rng: random.Random) -> Action:
@@ -99,6 +103,7 @@ class MCTSAgent(Agent):
 
     def _search(self, world: State, player: int, iterations: int, rng: random.Random) -> _Node:
         n_seats = world.game.num_players
+        h = self.heuristic or heuristic_for(world.game.name)
         root = _Node()
         simultaneous_root = len(world.current_players()) > 1
         for _ in range(iterations):
@@ -134,7 +139,12 @@ class MCTSAgent(Agent):
             while not s.is_terminal() and n < self.rollout_max:
                 _random_step(s, rng)
                 n += 1
-            result = [terminal_value(s, i) for i in range(n_seats)] if s.is_terminal() else [1.0 / n_seats] * n_seats
+            if s.is_terminal():
+                result = [terminal_value(s, i) for i in range(n_seats)]
+            elif h is no_heuristic:
+                result = [1.0 / n_seats] * n_seats
+            else:  # cut off: the heuristic's view of each seat, in [0, 1]
+                result = [(max(-1.0, min(1.0, h(s, i))) + 1) / 2 for i in range(n_seats)]
             for visited in path:
                 visited.visits += 1
                 if visited.value is None:

@@ -22,6 +22,14 @@ class RandomAgent(Agent):
         return actions[rng.randrange(len(actions))]
 
 
+def _step(state: State, action: Action, player: int | None) -> None:
+    """Apply a legal action fast (no history); by ``player`` in a turn where several act."""
+    if player is None:
+        state._apply(action)
+    else:
+        state.apply_action(action, player=player)
+
+
 def terminal_value(state: State, player: int) -> float:
     """The value of a finished game for ``player``: 1 for a sole win, 1/k for a win shared by
     k seats, 0 for a loss (or a game with no winner)."""
@@ -59,7 +67,7 @@ class GreedyAgent(Agent):
         best_value = float("-inf")
         for action in actions:
             child = world.clone()
-            child.apply_action(action, player=player if simultaneous else None)
+            _step(child, action, player if simultaneous else None)  # legal: listed just above
             if child.is_terminal():
                 won = terminal_value(child, player)
                 value = 10 + won if won > 0 else -10.0

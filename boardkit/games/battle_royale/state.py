@@ -88,6 +88,38 @@ class BattleRoyaleState(State):
         new.takes = list(self.takes)
         return new
 
+    def determinize(self, player: int, rng: Any) -> "BattleRoyaleState":
+        """A state seat ``player`` cannot tell from this one, for search agents
+        (:func:`boardkit.agents.determinize.determinize` calls it). The only hidden things are
+        the cards other seats drew (BR-1.4, BR-2.5): a seat knows each other seat's hand size
+        and which cards it has played, so the cards in that seat's hand and pile together are
+        known, not which are in the hand. Each other seat's hand is drawn again uniformly from
+        that pool (the pile is shuffled, so every split is as likely); the seat's own hand and
+        pile, and everything public, are kept.
+
+        Args:
+            player: the seat (0-based).
+            rng: a ``random.Random``.
+
+        Returns:
+            A new state with the seat's observation, history and legal actions unchanged. Its
+            full history still lists the true draws: read it only through ``history(player)``.
+
+        Raises:
+            ValueError: ``player`` is not a seat.
+        """
+        self._check_seat(player)
+        w = self.clone()
+        for q in range(self.n):
+            if q == player:
+                continue
+            pool = sorted(self.hands[q] + self.piles[q])
+            rng.shuffle(pool)
+            k = len(self.hands[q])
+            w.hands[q], w.piles[q] = sorted(pool[:k]), sorted(pool[k:])
+        w._legal_cache = None
+        return w
+
     def colour_of(self, player: int) -> str:
         """The colour of ``player`` (BR-1.3)."""
         return COLOURS[player]
