@@ -7,8 +7,10 @@ tables are checked equal across backends before any figure is printed (game i us
 ``SEED:i`` whatever the backend). Start-up (process pool, cluster) is included: it is what a
 user waits for.
 
-``mcts``: MCTS iterations per second at the first decision of a seeded game of every
-registered game (median of a few decisions).
+``mcts``: MCTS iterations per second at the first decisions of a seeded game of every
+registered game (median of a few decisions), with full rollouts (``rollout_max=2000``, the
+agent's default) and with rollouts cut off after 20 actions and scored by the game's heuristic
+(the outcomes notebook's setting).
 
 Usage::
 
@@ -64,12 +66,13 @@ def bench_backends(name: str, games: int, chunk: int) -> list[dict[str, Any]]:
     return rows
 
 
-def bench_mcts(name: str, iterations: int, decisions: int) -> dict[str, Any]:
-    """MCTS iterations per second over the first ``decisions`` decisions of a seeded game."""
+def bench_mcts(name: str, iterations: int, decisions: int, rollout: int = 2000) -> dict[str, Any]:
+    """MCTS iterations per second over the first ``decisions`` decisions of a seeded game,
+    rollouts cut off after ``rollout`` actions (then scored by the game's heuristic)."""
     game = boardkit.load_game(name)
     rng = random.Random(0)
     state = game.new_initial_state()
-    agent = MCTSAgent(iterations=iterations)
+    agent = MCTSAgent(iterations=iterations, rollout_max=rollout)
     rates = []
     while not state.is_terminal() and len(rates) < decisions:
         if state.is_chance_node():
@@ -83,7 +86,7 @@ def bench_mcts(name: str, iterations: int, decisions: int) -> dict[str, Any]:
         else:
             action = state.legal_actions(p)[0]
         state.apply_action(action, player=p if len(state.current_players()) > 1 else None)
-    return {"game": name, "iterations": iterations, "decisions": len(rates),
+    return {"game": name, "iterations": iterations, "rollout_max": rollout, "decisions": len(rates),
             "iterations_per_s": round(statistics.median(rates), 1) if rates else None}
 
 
@@ -94,6 +97,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--chunk", type=int, default=250, help="games per task (default 250)")
     parser.add_argument("--iterations", type=int, default=100, help="MCTS iterations per decision (default 100)")
     parser.add_argument("--decisions", type=int, default=5, help="MCTS decisions timed per game (default 5)")
+    parser.add_argument("--rollout", type=int, action="append",
+                        help="rollout_max of the MCTS figures; repeat for several columns (default 2000, "
+                             "the agent's default, and 20, the outcomes notebook's)")
     parser.add_argument("--skip-backends", action="store_true", help="MCTS figures only")
     parser.add_argument("--json", metavar="PATH", help="also write the figures as JSON")
     args = parser.parse_args(argv)
@@ -103,10 +109,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{'backend':<13} {'games':>7} {'s':>8} {'games/s':>9} {'x serial':>9}")
         for r in out["backends"]:
             print(f"{r['backend']:<13} {r['games']:>7} {r['seconds']:>8} {r['games_per_s']:>9} {r['ratio_to_serial']:>9}")
-    out["mcts"] = [bench_mcts(g, args.iterations, args.decisions) for g in boardkit.list_games()]
-    print(f"\n{'game':<15} {'MCTS iterations/s':>18}")
-    for r in out["mcts"]:
-        print(f"{r['game']:<15} {r['iterations_per_s']!s:>18}")
+    rollouts = args.rollout or [2000, 20]
+    out["mcts"] = [bench_mcts(g, args.iterations, args.decisions, r) for g in boardkit.list_games() for r in rollouts]
+    print(f"\n{'game':<15} " + " ".join(f"{'it/s rollout ' + str(r):>18}" for r in rollouts))
+    for g in boardkit.list_games():
+        rates = {r["rollout_max"]: r["iterations_per_s"] for r in out["mcts"] if r["game"] == g}
+        print(f"{g:<15} " + " ".join(f"{rates[r]!s:>18}" for r in rollouts))
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
             json.dump(out, f, indent=1)
