@@ -40,11 +40,13 @@ def simulate(args: argparse.Namespace) -> int:
     from boardkit.agents import make_agent
     from boardkit.analysis.outcomes import metrics, win_rates
     from boardkit.core.spec import OptionError
-    from boardkit.sim import play_many
+    from boardkit.sim import connect, play_many
 
     try:
         game = boardkit.load_game(args.game, rules=args.rules, **_options(args.option or []))
-        names = [a for a in args.agents.split(",") if a]
+        names = [a.strip() for a in args.agents.split(",")]
+        if not all(names):
+            raise ValueError(f"--agents {args.agents!r}: an empty name (agents are separated by single commas)")
         agents = [make_agent(a) for a in names]
     except (OptionError, ValueError) as exc:
         print(f"boardkit simulate: {exc}", file=sys.stderr)
@@ -53,26 +55,31 @@ def simulate(args: argparse.Namespace) -> int:
         print(f"boardkit simulate: --agents: give one agent or one per seat ({game.num_players})", file=sys.stderr)
         return 2
     seats = agents[0] if len(agents) == 1 else agents
-    if args.n < 0 or args.workers < 1 or args.max_actions < 1:
-        print("boardkit simulate: --n must be >= 0, --workers >= 1 and --max-actions >= 1", file=sys.stderr)
-        return 2
+    for flag, value, least in (("--n", args.n, 0), ("--workers", args.workers, 1), ("--max-actions", args.max_actions, 1)):
+        if value < least:
+            print(f"boardkit simulate: {flag} must be >= {least}, not {value}", file=sys.stderr)
+            return 2
     if args.out is not None:
         out = Path(args.out)
-        if out.suffix != ".parquet" or not out.parent.is_dir():
+        if out.suffix.lower() != ".parquet" or not out.parent.is_dir() or out.is_dir():
             print(f"boardkit simulate: --out {args.out!r}: give a .parquet file in an existing folder", file=sys.stderr)
             return 2
+    if args.scheduler is not None and not args.scheduler.strip():
+        print("boardkit simulate: --scheduler is empty: give an address such as tcp://host:8786", file=sys.stderr)
+        return 2
     client = None
     if args.scheduler:
         try:
-            from distributed import Client
-
-            client = Client(args.scheduler, timeout="10s")
-        except (ValueError, OSError, TimeoutError) as exc:
-            print(f"boardkit simulate: --scheduler {args.scheduler!r}: cannot reach it: {str(exc)[:200]}", file=sys.stderr)
+            client = connect(args.scheduler)
+        except OSError as exc:
+            print(f"boardkit simulate: --scheduler: {exc}", file=sys.stderr)
             return 2
     try:
         df = play_many(game, args.n, seed=args.seed, agents=seats, workers=args.workers, client=client,
                        out=args.out, progress=not args.quiet, max_actions=args.max_actions, log=args.log)
+    except ValueError as exc:  # checked before any game is played (an --out that cannot be written)
+        print(f"boardkit simulate: {exc}", file=sys.stderr)
+        return 2
     finally:
         if client is not None:
             client.close()

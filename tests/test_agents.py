@@ -90,6 +90,30 @@ def test_make_agent_reads_short_names() -> None:
         make_agent(5)
     with pytest.raises(ValueError, match=">= 1"):
         MCTSAgent(iterations=0)
+    for kwargs, word in (({"iterations": 2.5}, "iterations"), ({"iterations": "10"}, "iterations"),
+                         ({"rollout_max": 0}, "rollout_max"), ({"determinizations": True}, "determinizations"),
+                         ({"c": -1}, "c "), ({"c": float("nan")}, "c "), ({"heuristic": 5}, "heuristic")):
+        with pytest.raises(ValueError, match=word):
+            MCTSAgent(**kwargs)
+    for kwargs, word in (({"turns": 0}, "turns"), ({"turns": 1.5}, "turns"), ({"max_nodes": "x"}, "max_nodes")):
+        with pytest.raises(ValueError, match=word):
+            SolverAgent(**kwargs)
+    with pytest.raises(ValueError, match="heuristic"):
+        GreedyAgent(heuristic=5)
+    state = boardkit.load_game("leaders").new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    for bad in ("x", 0):
+        with pytest.raises(ValueError, match="max_nodes"):
+            solve(state, turns=1, max_nodes=bad)
+
+
+def test_a_solver_horizon_past_the_recursion_limit_is_a_budget_error() -> None:
+    state = boardkit.load_game("leaders").new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    with pytest.raises(SolverBudgetError):
+        solve(state, turns=1000, max_nodes=10**9)
 
 
 # ---- MCTS rollouts cut off and scored by a heuristic ---------------------------------------------

@@ -130,3 +130,26 @@ def test_bad_positions() -> None:
         position({0: "z99"})
     with pytest.raises(BoardkitDataError, match="phase"):
         position({0: "b2"}, phase="lunch")
+
+
+def test_positions_whose_knowledge_or_turn_is_false_are_refused_unless_for_study() -> None:
+    """What is public or known must be true (GRID-3.3, GRID-2.8, GRID-5.2), and the mover is
+    among the seats that have acted this round, once each (GRID-6); study=True allows a false
+    belief."""
+    with pytest.raises(IllegalPositionError, match=r"GRID-3\.3.*public\.walls.*b1"):
+        position({0: "a1"}, public={"walls": ["a2", "b1"]})
+    with pytest.raises(IllegalPositionError, match=r"GRID-5\.2.*know\.0\.walls"):
+        position({0: "a1"}, know={"0": {"walls": ["a2"]}})
+    with pytest.raises(IllegalPositionError, match=r"GRID-5\.2.*know\.0\.teleports.*b5"):
+        position({0: "a1"}, know={"0": {"teleports": ["b5"]}})
+    with pytest.raises(IllegalPositionError, match=r"GRID-2\.8.*public\.teleports"):
+        position({0: "a1"}, public={"teleports": ["c3"]})
+    with pytest.raises(IllegalPositionError, match=r"GRID-6.*acted.*mover 0"):
+        position({0: "a1"}, acted=[3])
+    with pytest.raises(IllegalPositionError, match=r"GRID-6.*once"):
+        position({0: "a1"}, acted=[0, 0])
+    g = boardkit.load_game("gridhunt")
+    doc = position({0: "a1"}).to_position()
+    doc["public"]["walls"] = ["a2", "b1"]
+    s = g.state_from_position(doc, study=True)  # a false belief, for study: it boxes a1 in
+    assert [str(a) for a in s.legal_actions()] == ["move none"]

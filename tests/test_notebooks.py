@@ -25,6 +25,16 @@ def test_notebook_is_committed_without_outputs(path):
     assert any("parameters" in c.metadata.get("tags", []) for c in nb.cells), f"{path.name}: no parameters cell"
 
 
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
+def test_a_notebook_with_plots_embeds_plotly(path):
+    """A notebook that draws plotly figures sets the renderer that keeps them in the HTML
+    report (with plotly's default the report silently has no plots)."""
+    nb = nbformat.read(path, as_version=4)
+    code = "\n".join(c.source for c in nb.cells if c.cell_type == "code")
+    if "plotly" in code or "boardkit.viz" in code:
+        assert 'pio.renderers.default = "plotly_mimetype+notebook"' in code, path.name
+
+
 @pytest.mark.notebook
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
 def test_notebook_runs_top_to_bottom(path):

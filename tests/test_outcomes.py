@@ -11,6 +11,7 @@ import pandas as pd
 import pytest
 
 import boardkit
+from boardkit.agents import AgentError
 from boardkit.analysis.outcomes import ab_compare, ab_test, lengths, mean_interval, metrics, win_rates
 from boardkit.analysis.stats import wilson
 from boardkit.cli import main as cli
@@ -191,7 +192,43 @@ def test_play_many_refuses_bad_arguments_by_name(tmp_path) -> None:
         play_many(game, 1, agents="mcts0", progress=False)
     with pytest.raises(ValueError, match="DataFrame"):
         win_rates(None)
+    for bad in ({"workers": "2"}, {"workers": 1.5}, {"workers": 0}, {"chunk": "a"}, {"n": -1}):
+        with pytest.raises(ValueError, match=next(iter(bad))):
+            play_many(game, bad.pop("n", 1), progress=False, **bad)
+    with pytest.raises(ValueError, match="seed"):
+        play_many(game, 1, seed=None, progress=False)
+    with pytest.raises(ValueError, match="client"):
+        play_many(game, 1, client=42, progress=False)
+    with pytest.raises(ValueError, match="not both"):
+        play_many(game, 1, agent="greedy", agents="random", progress=False)
+    (tmp_path / "folder.parquet").mkdir()
+    with pytest.raises(ValueError, match="is a folder"):
+        play_many(game, 1, out=tmp_path / "folder.parquet", progress=False)
+    with pytest.raises(ValueError, match="parquet file name"):
+        play_many(game, 1, out=123, progress=False)
     assert len(play_many("marabunta", 2, progress=False)) == 2  # a game id will do
+
+
+class _FailsLater:
+    """Plays the first legal action, then, after ``calls`` decisions, an illegal one."""
+
+    def __init__(self, calls: int) -> None:
+        self.calls = calls
+
+    def __call__(self, state, rng):
+        self.calls -= 1
+        return "xyzzy" if self.calls < 0 else state.legal_actions()[0]
+
+
+def test_a_failed_run_leaves_an_existing_out_file_as_it_was(tmp_path) -> None:
+    """out=: rows go to a temporary file that replaces the file only when the run has finished."""
+    out = tmp_path / "keep.parquet"
+    first = play_many("marabunta", 5, seed=1, out=out, progress=False)
+    before = out.read_bytes()
+    with pytest.raises(AgentError):
+        play_many("marabunta", 300, seed=2, agents=_FailsLater(2000), out=out, chunk=10, progress=False)
+    assert out.read_bytes() == before and len(first) == 5
+    assert [p.name for p in tmp_path.iterdir()] == ["keep.parquet"]  # no temporary file left
 
 
 def test_actions_count_every_order_of_a_simultaneous_turn() -> None:

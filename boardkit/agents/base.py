@@ -31,6 +31,21 @@ class AgentError(RuntimeError):
         return (AgentError, (self.agent, self.player, str(self.action), self.clause, self.reason))
 
 
+def check_whole(label: str, value: Any, least: int = 1) -> int:
+    """``value`` if it is a whole number >= ``least`` (not a bool); else ValueError naming
+    ``label``. For agents' settings, checked when the agent is made, not during play."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < least:
+        raise ValueError(f"{label} must be a whole number >= {least}, not {str(value)[:60]!r}")
+    return value
+
+
+def check_heuristic(label: str, fn: Any) -> Any:
+    """``fn`` if it is None or callable (``h(state, player) -> float``); else ValueError."""
+    if fn is not None and not callable(fn):
+        raise ValueError(f"{label}: a function h(state, player) -> float, or None; not {str(fn)[:60]!r}")
+    return fn
+
+
 class Agent:
     """Chooses actions for one seat. Subclasses implement :meth:`act`.
 

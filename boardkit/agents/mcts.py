@@ -24,7 +24,7 @@ import math
 import random
 from typing import Callable
 
-from boardkit.agents.base import Agent
+from boardkit.agents.base import Agent, check_heuristic, check_whole
 from boardkit.agents.determinize import determinize
 from boardkit.agents.heuristics import heuristic_for, no_heuristic
 from boardkit.agents.simple import _step, terminal_value
@@ -73,13 +73,19 @@ class MCTSAgent(Agent):
 
     Attributes:
         last_root_visits: action text -> visits at the root after the last decision.
+
+    Raises:
+        ValueError: ``iterations``, ``rollout_max`` or ``determinizations`` not a whole number
+            >= 1, ``c`` not a finite number >= 0, or a ``heuristic`` that is not callable.
     """
 
     def __init__(self, iterations: int = 200, c: float = 1.4, rollout_max: int = 2000, determinizations: int = 4,
                  name: str | None = None, heuristic: Callable[[State, int], float] | None = None) -> None:
-        if iterations < 1 or determinizations < 1 or rollout_max < 1:
-            raise ValueError(f"MCTSAgent: iterations, determinizations and rollout_max must be >= 1; got "
-                             f"{iterations}, {determinizations}, {rollout_max}")
+        for label, value in (("iterations", iterations), ("rollout_max", rollout_max), ("determinizations", determinizations)):
+            check_whole(f"MCTSAgent: {label}", value)
+        if isinstance(c, bool) or not isinstance(c, (int, float)) or not math.isfinite(c) or c < 0:
+            raise ValueError(f"MCTSAgent: c (the exploration constant) must be a finite number >= 0, not {str(c)[:60]!r}")
+        check_heuristic("MCTSAgent: heuristic", heuristic)
         self.iterations, self.c, self.rollout_max, self.determinizations = iterations, c, rollout_max, determinizations
         self.name = name or f"mcts{iterations}"
         self.heuristic = heuristic

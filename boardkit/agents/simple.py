@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Callable
 
-from boardkit.agents.base import Agent
+from boardkit.agents.base import Agent, check_heuristic
 from boardkit.agents.determinize import determinize
 from boardkit.agents.heuristics import heuristic_for
 from boardkit.core.actions import Action
@@ -53,7 +53,7 @@ class GreedyAgent(Agent):
     """
 
     def __init__(self, heuristic: Callable[[State, int], float] | None = None, name: str = "greedy") -> None:
-        self.heuristic = heuristic
+        self.heuristic = check_heuristic("GreedyAgent: heuristic", heuristic)
         self.name = name
 
     def act(self, state: State, player: int, rng: random.Random) -> Action:

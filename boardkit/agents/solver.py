@@ -20,7 +20,7 @@ import random
 from dataclasses import dataclass
 from fractions import Fraction
 
-from boardkit.agents.base import Agent
+from boardkit.agents.base import Agent, check_whole
 from boardkit.agents.determinize import determinize
 from boardkit.core.actions import Action
 from boardkit.core.game import State
@@ -117,9 +117,10 @@ def solve(state: State, player: int | None = None, turns: int = 1, max_nodes: in
         Solution (exact value, best action, the best line of the current turn).
 
     Raises:
-        ValueError: no seat to solve for, a seat out of range, ``turns`` < 1, or a turn where
-            several seats act at once.
-        SolverBudgetError: the budget was exceeded.
+        ValueError: no seat to solve for, a seat out of range, ``turns`` or ``max_nodes`` not a
+            whole number >= 1, or a turn where several seats act at once.
+        SolverBudgetError: the budget was exceeded (or the search went deeper than Python's
+            recursion limit).
     """
     if player is None:
         player = state.current_player()
@@ -128,12 +129,17 @@ def solve(state: State, player: int | None = None, turns: int = 1, max_nodes: in
     state._check_seat(player)
     if isinstance(turns, bool) or not isinstance(turns, int) or turns < 1:
         raise ValueError(f"turns is a whole number >= 1, not {turns!r}")
+    check_whole("max_nodes", max_nodes)
     if len(state.current_players()) > 1:
         raise ValueError(f"{state.game.name}: the solver plays one seat at a time; here several act at once")
     search = _Search(player, max_nodes)
     mover = state.current_player()
     last = mover if mover >= 0 else -3
-    value, best = search.value(state, turns if mover >= 0 else turns + 1, last)
+    try:
+        value, best = search.value(state, turns if mover >= 0 else turns + 1, last)
+    except RecursionError:
+        raise SolverBudgetError(f"the search went deeper than Python allows after {search.nodes} states; "
+                                f"ask for fewer turns") from None
     line: list[Action] = []
     s = state.clone()
     a = _winning_now(s, player) or best
@@ -170,7 +176,7 @@ class SolverAgent(Agent):
     """
 
     def __init__(self, turns: int = 1, max_nodes: int = 20_000, name: str | None = None) -> None:
-        self.turns, self.max_nodes = turns, max_nodes
+        self.turns, self.max_nodes = check_whole("SolverAgent: turns", turns), check_whole("SolverAgent: max_nodes", max_nodes)
         self.name = name or f"solver{turns}"
 
     def act(self, state: State, player: int, rng: random.Random) -> Action:

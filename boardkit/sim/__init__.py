@@ -15,6 +15,7 @@ profile, and the agents; optionally the whole action log for replay.
 from __future__ import annotations
 
 import json
+import os
 import random
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
@@ -218,13 +219,42 @@ def _rows(game: Game, results: Sequence[GameResult], agents: str) -> Iterator[di
         yield row
 
 
+def connect(address: str, timeout: float = 10.0) -> Any:
+    """A ``dask.distributed.Client`` for the scheduler at ``address`` (``"tcp://host:port"``),
+    or an error within about ``timeout`` seconds: the connection is made in a background
+    thread, so a server that accepts the connection but never answers as Dask cannot hang
+    the caller.
+
+    Raises:
+        OSError: nobody answers, the answer is not Dask's, or it does not come in time.
+    """
+    import threading
+
+    from distributed import Client
+
+    got: dict[str, Any] = {}
+
+    def attempt() -> None:
+        try:
+            got["client"] = Client(address, timeout=f"{timeout}s")
+        except BaseException as exc:  # noqa: BLE001 - reported to the caller below
+            got["error"] = exc
+
+    thread = threading.Thread(target=attempt, name="boardkit-dask-connect", daemon=True)
+    thread.start()
+    thread.join(timeout + 5)
+    if "client" in got:
+        return got["client"]
+    if "error" in got:
+        raise OSError(f"scheduler {address[:200]!r}: cannot reach it: {str(got['error'])[:200] or type(got['error']).__name__}")
+    raise OSError(f"scheduler {address[:200]!r}: no answer as a Dask scheduler within {timeout:g} s")
+
+
 def _client(client: Any) -> Any:
     """A ``dask.distributed.Client`` from a client or a scheduler address (``"tcp://..."``)."""
     if client is None or not isinstance(client, str):
         return client
-    from distributed import Client
-
-    return Client(client)
+    return connect(client)
 
 
 def play_many(game: Game, n: int, seed: int | str = 0, agent: Any = "random", progress: bool = True,
@@ -248,7 +278,8 @@ def play_many(game: Game, n: int, seed: int | str = 0, agent: Any = "random", pr
         chunk: games per task when the work is split.
         out: a parquet file (``.parquet``, in an existing folder): rows are written chunk by
             chunk as games finish, so memory stays flat however many games; the table is then
-            read back from it.
+            read back from it. The file is replaced only when the run has finished: a run that
+            fails leaves an existing file as it was.
         log: keep each game's action log (column ``log``) for replay.
 
     Returns:
@@ -257,8 +288,11 @@ def play_many(game: Game, n: int, seed: int | str = 0, agent: Any = "random", pr
         ``df.itertuples()`` gives rows with attributes (``r.winners == (0,)``).
 
     Raises:
-        ValueError: ``n`` < 0, ``workers`` < 1, ``chunk`` < 1, ``max_actions`` < 1, agents that
-            do not fit, or an ``out`` that is not a .parquet file in an existing folder.
+        ValueError: ``n`` (>= 0), ``workers``, ``chunk`` or ``max_actions`` (>= 1) not a whole
+            number in range; a ``seed`` that is neither a whole number nor a text; a ``client``
+            that is neither a Client nor an address; both ``agent`` and ``agents``; agents that
+            do not fit; an ``out`` that is not a writable .parquet file in an existing folder.
+        OSError: a scheduler address that cannot be reached (or does not answer as Dask).
         boardkit.agents.AgentError: an agent chose an illegal action.
     """
     import pandas as pd
@@ -271,8 +305,15 @@ def play_many(game: Game, n: int, seed: int | str = 0, agent: Any = "random", pr
         raise ValueError(f"play_many: game is a Game or a game id, not {str(game)[:60]!r}")
     if isinstance(max_actions, bool) or not isinstance(max_actions, int) or max_actions < 1:
         raise ValueError(f"max_actions must be a whole number >= 1, not {max_actions!r}")
-    if isinstance(n, bool) or not isinstance(n, int) or n < 0 or workers < 1 or chunk < 1:
-        raise ValueError(f"need n >= 0, workers >= 1 and chunk >= 1; got n={n!r}, workers={workers}, chunk={chunk}")
+    for label, value, least in (("n", n, 0), ("workers", workers, 1), ("chunk", chunk, 1)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < least:
+            raise ValueError(f"{label} must be a whole number >= {least}, not {str(value)[:60]!r}")
+    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+        raise ValueError(f"seed must be a whole number or a text, not {str(seed)[:60]!r}")
+    if client is not None and not (isinstance(client, str) and client.strip()) and not hasattr(client, "submit"):
+        raise ValueError(f"client must be a dask.distributed.Client or a scheduler address, not {str(client)[:60]!r}")
+    if agents is not None and not (isinstance(agent, str) and agent == "random"):
+        raise ValueError("give the agents once: agent= or agents=, not both")
     chosen = agents if agents is not None else agent
     seats = _resolve_agents(chosen, game.num_players)
     names = agent_names(seats)
@@ -288,6 +329,7 @@ def play_many(game: Game, n: int, seed: int | str = 0, agent: Any = "random", pr
         bar.update(len(done))
 
     bar = tqdm(total=n, desc=f"{game.name}: {n} games ({names})", unit="game", disable=not progress)
+    ok = False
     try:
         if client is None and workers == 1:
             for start in range(0, n, chunk):
@@ -312,10 +354,11 @@ def play_many(game: Game, n: int, seed: int | str = 0, agent: Any = "random", pr
                     jobs = [pool.submit(_play_chunk, *args, part, seats, max_actions, log) for part in parts]
                     for job in as_completed(jobs):
                         take(job.result())
+        ok = True
     finally:
         bar.close()
         if writer is not None:
-            writer.close()
+            writer.close(ok)
     if writer is not None:
         df = pd.read_parquet(out)
         df["winners"] = df["winners"].map(lambda w: tuple(int(x) for x in w))
@@ -335,14 +378,25 @@ def _columns(game: Game, log: bool) -> list[str]:
 
 
 class _ParquetSink:
-    """Rows appended to one parquet file, one row group per chunk (pyarrow)."""
+    """Rows appended to one parquet file, one row group per chunk (pyarrow). They go to a
+    temporary file next to it, which replaces the file only when the run has finished: a run
+    that fails leaves an existing file as it was."""
 
     def __init__(self, path: str | Path) -> None:
+        if not isinstance(path, (str, os.PathLike)) or not str(path):
+            raise ValueError(f"out: a .parquet file name, not {str(path)[:200]!r}")
         self.path = Path(path)
-        if self.path.suffix != ".parquet":
+        if self.path.suffix.lower() != ".parquet":
             raise ValueError(f"out: {str(path)[:200]!r} is not a .parquet file name")
         if not self.path.parent.is_dir():
             raise ValueError(f"out: the folder {str(self.path.parent)[:200]!r} does not exist")
+        if self.path.is_dir():
+            raise ValueError(f"out: {str(path)[:200]!r} is a folder, not a file")
+        self.part = self.path.with_name(f".{self.path.name}.{os.getpid()}.part")
+        try:
+            self.part.touch()
+        except OSError as exc:
+            raise ValueError(f"out: cannot write in {str(self.path.parent)[:200]!r}: {exc.strerror}") from None
         self.writer: Any = None
         self.schema: Any = None
 
@@ -357,17 +411,25 @@ class _ParquetSink:
             table = pa.Table.from_pylist(rows)
             fields = [f if f.name != "lead_changes" else pa.field("lead_changes", pa.int64()) for f in table.schema]
             self.schema = pa.schema(fields)
-            self.writer = pq.ParquetWriter(self.path, self.schema)
+            self.writer = pq.ParquetWriter(self.part, self.schema)
         self.writer.write_table(pa.Table.from_pylist(rows, schema=self.schema))
 
-    def close(self) -> None:
-        if self.writer is not None:
-            self.writer.close()
-        elif self.schema is None:
-            import pyarrow as pa
-            import pyarrow.parquet as pq
+    def close(self, ok: bool) -> None:
+        """Finish: with ``ok`` the file is replaced by the rows written; otherwise the
+        temporary file is removed and the file left as it was."""
+        try:
+            if self.writer is not None:
+                self.writer.close()
+            elif ok:
+                import pyarrow as pa
+                import pyarrow.parquet as pq
 
-            pq.write_table(pa.table({c: [] for c in COLUMNS}), self.path)
+                pq.write_table(pa.table({c: [] for c in COLUMNS}), self.part)
+            if ok:
+                os.replace(self.part, self.path)
+        finally:
+            if self.part.exists():
+                self.part.unlink()
 
 
 def replay(game: Game, log: Sequence[str]) -> State:

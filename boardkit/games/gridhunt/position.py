@@ -245,6 +245,13 @@ def from_position(game: "GridhuntGame", description: str | Mapping[str, Any], st
                                 for q, c in look["players"].items()))
             kn.looks.append((look["round"], cell(f"{w}.looks[{i}].at", look["at"]), look["radius"], seen))
         state.know[p] = kn
+    if not study and state.phase != "setup":
+        _check_knowledge(state)
+        if state.phase in ("move", "shot") and state.to_move not in state.acted:
+            raise IllegalPositionError("GRID-6", f"position: acted: the mover {state.to_move} is not among the seats "
+                                                 f"that have acted this round ({state.acted})")
+        if len(set(state.acted)) != len(state.acted):
+            raise IllegalPositionError("GRID-6", f"position: acted: a seat acts once a round, not twice ({state.acted})")
     state.outcome_value = None
     state._start = to_position(state)
     state._history, state._seen = [], []
@@ -257,6 +264,24 @@ def from_position(game: "GridhuntGame", description: str | Mapping[str, Any], st
         if not state._check_end():
             state._settle()
     return state
+
+
+def _check_knowledge(state: GridhuntState) -> None:
+    """What is public or known is true (GRID-3.3: a wall is told when a move hits it; GRID-2.8:
+    a teleport when it is used; GRID-5.2: walls and teleports are seen as they are)."""
+    names = state.game.names
+
+    def check(where: str, cells: set[int], kind: str, clause: str) -> None:
+        for c in sorted(cells):
+            if state.cells[c] != kind:
+                raise IllegalPositionError(clause, f"position: {where}: {names[c]} is known as a {kind}, but it is a "
+                                                   f"{state.cells[c]} cell (use study=True for a false belief)")
+
+    check("public.walls", state.public_walls, "wall", "GRID-3.3")
+    check("public.teleports", state.public_teleports, "teleport", "GRID-2.8")
+    for p, k in enumerate(state.know):
+        check(f"know.{p}.walls", k.walls, "wall", "GRID-5.2")
+        check(f"know.{p}.teleports", k.teleports, "teleport", "GRID-5.2")
 
 
 __all__ = ["SCHEMA", "PHASES", "to_position", "from_position"]
