@@ -465,4 +465,4 @@ def result_dicts(results: Sequence[GameResult]) -> list[dict[str, Any]]:
     return [asdict(r) for r in results]
 
 
-__all__ = ["GameResult", "COLUMNS", "random_agent", "play_one", "play_many", "agent_names", "replay", "result_dicts"]
+__all__ = ["GameResult", "COLUMNS", "random_agent", "play_one", "play_many", "connect", "agent_names", "replay", "result_dicts"]
