@@ -13,6 +13,7 @@ import boardkit
 import toygame
 from boardkit.agents import (Agent, AgentError, GreedyAgent, MCTSAgent, RandomAgent, SolverAgent, SolverBudgetError,
                              checked_action, determinize, make_agent, solve)
+from boardkit.agents.heuristics import no_heuristic
 from boardkit.core.game import sample_chance
 from boardkit.sim import play_one
 
@@ -135,17 +136,33 @@ def _unfinished_position(name: str, seed: int = 3, steps: int = 30):
 
 
 def test_MCTS_scores_a_cut_off_rollout_by_the_heuristic_else_as_a_draw() -> None:
-    """A rollout cut off at rollout_max gives each seat (h + 1) / 2 of its heuristic; a game
-    without a heuristic (Armageddon) gives each of its n seats 1/n."""
+    """A rollout cut off at rollout_max gives each seat (h + 1) / 2 of its heuristic; without a
+    heuristic (no_heuristic, what a game without one gets) each of the n seats gets 1/n."""
     state = _unfinished_position("leaders")
     p = state.current_players()[0]
     agent = MCTSAgent(iterations=20, rollout_max=1, heuristic=lambda s, seat: 0.5 if seat == 0 else -1.0)
     root = agent._search(state.clone(), p, 20, random.Random(0))
     assert root.visits == 20 and root.value == [pytest.approx(20 * 0.75), pytest.approx(0.0)]
     arma = _unfinished_position("armageddon")
-    root = MCTSAgent(iterations=10, rollout_max=1)._search(arma.clone(), arma.current_players()[0], 10, random.Random(0))
+    root = MCTSAgent(iterations=10, rollout_max=1, heuristic=no_heuristic)._search(
+        arma.clone(), arma.current_players()[0], 10, random.Random(0))
     n = arma.game.num_players
     assert root.value == [pytest.approx(10 / n)] * n
+
+
+def test_armageddon_heuristic_counts_earth_chips_in_play() -> None:
+    """ARMA-1.4: all Earth chips in play is 1 for Earth and -1 for the aliens; down to the
+    aliens' threshold it is -1 for Earth."""
+    from boardkit.agents.heuristics import heuristic_for
+    from boardkit.games.armageddon.rules import OUT
+
+    h = heuristic_for("armageddon")
+    state = boardkit.load_game("armageddon").new_initial_state()
+    g = state.game
+    assert [h(state, p) for p in range(g.num_players)] == [1.0, 1.0, 1.0, -1.0]
+    for c in g.earth_chips[: len(g.earth_chips) - g.alien_win_at]:
+        state.pos.at[c] = OUT
+    assert h(state, 0) == -1.0 and h(state, g.aliens_seat) == 1.0
 
 
 def test_gridhunt_heuristic_reads_deaths() -> None:

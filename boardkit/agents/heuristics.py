@@ -80,6 +80,19 @@ def gridhunt_heuristic(state: Any, player: int) -> float:
     return sum(not state.alive[q] for q in rivals) / max(1, len(rivals))
 
 
+def armageddon_heuristic(state: Any, player: int) -> float:
+    """Armageddon (ARMA-1.4): the aliens win when Earth is down to its last chips, so the share
+    of Earth's spare chips still in play, from -1 (none) to 1 (all), for an Earth seat, and its
+    negative for the aliens. Positions are public."""
+    from boardkit.games.armageddon.rules import earth_in_play
+
+    g = state.game
+    spare = len(g.earth_chips) - g.alien_win_at
+    share = (earth_in_play(g, state.pos) - g.alien_win_at) / spare if spare > 0 else 0.0
+    value = max(-1.0, min(1.0, 2 * share - 1))
+    return -value if player == g.aliens_seat else value
+
+
 Score = Callable[[State], list[float]]
 _SCORES: dict[str, Score] = {}
 
@@ -108,5 +121,6 @@ register_heuristic("leaders", leaders_heuristic)
 register_heuristic("battle_royale", battle_royale_heuristic)
 register_heuristic("marabunta", marabunta_heuristic)
 register_heuristic("gridhunt", gridhunt_heuristic)
+register_heuristic("armageddon", armageddon_heuristic)
 
 __all__ = ["Heuristic", "register_heuristic", "heuristic_for", "no_heuristic", "register_score", "score_for"]
