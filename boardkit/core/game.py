@@ -9,7 +9,6 @@ either applies the whole action or raises without changing anything.
 from __future__ import annotations
 
 import bisect
-
 import copy
 import json
 from os import PathLike, fspath

@@ -86,14 +86,17 @@ class _Tables:
         self._templates: dict[int, list[tuple[int, Action]]] = {}
         self._paths: dict[tuple[int, frozenset[int]], list[Action]] = {}
 
+    def move(self, path: tuple[int, ...]) -> Action:
+        """The Move for a path of cell indices (the shared object once one is made)."""
+        a = Move(tuple(self.names[i] for i in path))
+        return self.by_text.setdefault(str(a), a)
+
     def _template(self, start: int) -> list[tuple[int, Action]]:
         out = self._templates.get(start)
         if out is None:
             made = []
             for path in paths_from(self.size, start, frozenset()):
-                a = Move(tuple(self.names[i] for i in path))
-                self.by_text[str(a)] = a
-                made.append((sum(1 << c for c in path), a))
+                made.append((sum(1 << c for c in path), self.move(path)))
             out = self._templates[start] = sorted(made, key=lambda t: str(t[1]))
         return out
 
