@@ -53,7 +53,7 @@ def test_same_200_games_on_serial_process_and_dask_backends(tmp_path):
         assert play_many(game, 200, seed=3, progress=False, client=client, chunk=29).equals(one)
         # an existing cluster's address works with no other change
         assert play_many(game, 40, seed=3, progress=False, client=cluster.scheduler_address).equals(one.iloc[:40])
-    with pytest.raises(ValueError, match="workers >= 1"):
+    with pytest.raises(ValueError, match="workers must be a whole number >= 1"):
         play_many(game, 3, workers=0)
 
 
