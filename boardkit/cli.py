@@ -55,15 +55,6 @@ def simulate(args: argparse.Namespace) -> int:
         print(f"boardkit simulate: --agents: give one agent or one per seat ({game.num_players})", file=sys.stderr)
         return 2
     seats = agents[0] if len(agents) == 1 else agents
-    for flag, value, least in (("--n", args.n, 0), ("--workers", args.workers, 1), ("--max-actions", args.max_actions, 1)):
-        if value < least:
-            print(f"boardkit simulate: {flag} must be >= {least}, not {value}", file=sys.stderr)
-            return 2
-    if args.out is not None:
-        out = Path(args.out)
-        if out.suffix.lower() != ".parquet" or not out.parent.is_dir() or out.is_dir():
-            print(f"boardkit simulate: --out {args.out!r}: give a .parquet file in an existing folder", file=sys.stderr)
-            return 2
     if args.scheduler is not None and not args.scheduler.strip():
         print("boardkit simulate: --scheduler is empty: give an address such as tcp://host:8786", file=sys.stderr)
         return 2
@@ -77,7 +68,7 @@ def simulate(args: argparse.Namespace) -> int:
     try:
         df = play_many(game, args.n, seed=args.seed, agents=seats, workers=args.workers, client=client,
                        out=args.out, progress=not args.quiet, max_actions=args.max_actions, log=args.log)
-    except ValueError as exc:  # checked before any game is played (an --out that cannot be written)
+    except ValueError as exc:  # play_many checks --n, --workers, --max-actions and --out before any game
         print(f"boardkit simulate: {exc}", file=sys.stderr)
         return 2
     finally:

@@ -117,6 +117,12 @@ def test_cli_simulate_writes_parquet_and_prints_intervals(tmp_path, capsys) -> N
     assert cli(["simulate", "leaders", "--agents", "random,random,random", "--quiet"]) == 2
     assert cli(["simulate", "leaders", "--option", "colour=red", "--quiet", "--n", "1"]) == 2
     assert "unknown option" in capsys.readouterr().err
+    for args, word in ((["--n", "-3"], "n must be"), (["--workers", "0"], "workers must be"),
+                       (["--max-actions", "0"], "max_actions must be"), (["--out", str(tmp_path)], "out:"),
+                       (["--agents", "random,"], "empty name"), (["--scheduler", " "], "scheduler is empty")):
+        assert cli(["simulate", "leaders", "--quiet", *args]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("boardkit simulate: ") and word in err and "Traceback" not in err, err
 
 
 def test_cli_rules_prints_every_clause_with_source_and_coverage(capsys) -> None:

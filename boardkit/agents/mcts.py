@@ -7,8 +7,8 @@ A rollout still unfinished after ``rollout_max`` actions is scored by the game's
 (:mod:`boardkit.agents.heuristics`, ``h`` in ``[-1, 1]`` read as ``(h + 1) / 2`` for each
 seat), or 1/n each for a game without one: short rollouts with an evaluation at the cut-off
 (early playout termination) cost a fraction of full ones in long games. A chance node has
-one child per outcome seen, reached by sampling. At a node each seat picks by its own results (max^n), so the search
-works for any number of seats. Where several seats act at once, they are searched one after
+one child per outcome seen, reached by sampling. At a node each seat picks by its own results
+(max^n), so the search works for any number of seats. Where several seats act at once, they are searched one after
 another in seat order (a simplification: later seats in the tree see the earlier choice).
 
 With hidden information the search never starts from the truth: the agent draws

@@ -127,8 +127,7 @@ def solve(state: State, player: int | None = None, turns: int = 1, max_nodes: in
         if player < 0:
             raise ValueError(f"{state.game.name}: no seat is to move here; name the player to solve for")
     state._check_seat(player)
-    if isinstance(turns, bool) or not isinstance(turns, int) or turns < 1:
-        raise ValueError(f"turns is a whole number >= 1, not {turns!r}")
+    check_whole("turns", turns)
     check_whole("max_nodes", max_nodes)
     if len(state.current_players()) > 1:
         raise ValueError(f"{state.game.name}: the solver plays one seat at a time; here several act at once")

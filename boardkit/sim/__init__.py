@@ -225,6 +225,14 @@ def connect(address: str, timeout: float = 10.0) -> Any:
     thread, so a server that accepts the connection but never answers as Dask cannot hang
     the caller.
 
+    Args:
+        address: the scheduler's address.
+        timeout: seconds Dask is given to connect; the call returns or raises within about
+            ``timeout + 5`` seconds.
+
+    Returns:
+        The connected client (close it when done).
+
     Raises:
         OSError: nobody answers, the answer is not Dask's, or it does not come in time.
     """
@@ -303,11 +311,10 @@ def play_many(game: Game, n: int, seed: int | str = 0, agent: Any = "random", pr
         game = boardkit.load_game(game)
     if not isinstance(game, Game):
         raise ValueError(f"play_many: game is a Game or a game id, not {str(game)[:60]!r}")
-    if isinstance(max_actions, bool) or not isinstance(max_actions, int) or max_actions < 1:
-        raise ValueError(f"max_actions must be a whole number >= 1, not {max_actions!r}")
-    for label, value, least in (("n", n, 0), ("workers", workers, 1), ("chunk", chunk, 1)):
-        if isinstance(value, bool) or not isinstance(value, int) or value < least:
-            raise ValueError(f"{label} must be a whole number >= {least}, not {str(value)[:60]!r}")
+    from boardkit.agents.base import check_whole
+
+    for label, value, least in (("max_actions", max_actions, 1), ("n", n, 0), ("workers", workers, 1), ("chunk", chunk, 1)):
+        check_whole(label, value, least)
     if isinstance(seed, bool) or not isinstance(seed, (int, str)):
         raise ValueError(f"seed must be a whole number or a text, not {str(seed)[:60]!r}")
     if client is not None and not (isinstance(client, str) and client.strip()) and not hasattr(client, "submit"):

@@ -210,7 +210,7 @@ class GridhuntState(State):
         for given in (w.orders, w.shots):  # who has given an order is public; what, not (GRID-D6)
             for q in list(given):
                 if q not in share and w.alive[q]:  # a dead player's order is spent
-                    choices = sorted(w._orders_of(q), key=str)
+                    choices = w._orders_of(q)  # in notation order
                     given[q] = choices[rng.randrange(len(choices))]
         w._legal_cache = None
         return w
