@@ -26,7 +26,7 @@ from boardkit.core.game import (
     state_from_json,
 )
 from boardkit.core.outcome import Outcome
-from boardkit.core.rules import IllegalActionError, IllegalPositionError, NotationError
+from boardkit.core.rules import IllegalActionError, IllegalPositionError, NotationError, Refusal
 from boardkit.core.spec import GameSpec, Option, OptionError, add_discovery, get_spec, list_games, load_game
 from boardkit.games import discover
 from boardkit.core.validate import BoardkitDataError
@@ -51,7 +51,7 @@ __getattr__ = submodule_getattr(__name__, __path__)  # boardkit.viz, boardkit.an
 
 
 __all__ = [
-    "CHANCE", "TERMINAL", "SIMULTANEOUS", "Outcome", "GameSpec", "get_spec", "Game", "State", "Option", "OptionError", "IllegalActionError", "IllegalPositionError",
+    "CHANCE", "TERMINAL", "SIMULTANEOUS", "Outcome", "GameSpec", "get_spec", "Game", "State", "Option", "OptionError", "IllegalActionError", "Refusal", "IllegalPositionError",
     "NotationError", "BoardkitDataError", "load_game", "list_games", "game_class",
     "random_playout", "sample_chance", "state_from_json", "__version__",
 ]

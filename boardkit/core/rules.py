@@ -84,6 +84,23 @@ class IllegalActionError(ValueError):
         super().__init__(f"[{clause}] {shown}{reason}")
 
 
+class Refusal(Exception):
+    """The one rule path's answer "not legal": raised by a game's rule code (the same code
+    that generates its legal actions) and turned into the :class:`IllegalActionError` the
+    seat sees, so a legal action and the reason an action is refused never come from two
+    derivations.
+
+    Attributes:
+        clause: the clause id that forbids the action (for example ``"ARMA-3.5"``).
+        reason: why, in plain words, computed from what the asking seat may know.
+    """
+
+    def __init__(self, clause: str, reason: str) -> None:
+        super().__init__(f"[{clause}] {reason}")
+        self.clause = clause
+        self.reason = reason
+
+
 class NotationError(ValueError):
     """Text that is not an action in a game's notation, or that names more than one."""
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from boardkit.core.rules import Refusal
+
 if TYPE_CHECKING:  # pragma: no cover
     from boardkit.games.armageddon.game import ArmageddonGame
 
@@ -18,15 +20,6 @@ OUT, LIMBO = -1, -3
 TABLE = -2
 #: Chip kinds.
 EARTH, WARRIOR, OFFICER = 0, 1, 2
-
-
-class Refusal(Exception):
-    """A share of the roll the rules refuse: ``clause`` and ``reason`` in words."""
-
-    def __init__(self, clause: str, reason: str) -> None:
-        super().__init__(f"[{clause}] {reason}")
-        self.clause = clause
-        self.reason = reason
 
 
 class Pos:
