@@ -20,7 +20,7 @@ from typing import Any, ClassVar, Mapping, Sequence
 from boardkit.core.actions import Action
 from boardkit.core.notation import NotationContext, Vocabulary
 from boardkit.core.outcome import Outcome
-from boardkit.core.rules import ClauseRegistry, IllegalActionError, NotationError, load_clauses
+from boardkit.core.rules import ClauseRegistry, IllegalActionError, NotationError, Refusal, RuleDisagreement, load_clauses
 from boardkit.core.spec import PROFILES, GameSpec, Option, OptionError, check_profile
 from boardkit.core.validate import (
     MAX_JSON_CHARS, BoardkitDataError, check_schema, file_sha256, is_data_name, shorten,
@@ -400,8 +400,33 @@ class State:
         self._apply_action(action)
 
     def _explain(self, action: Action) -> IllegalActionError:
-        """Why a non-legal action is illegal: must name a clause."""
+        """Why a non-legal action is illegal: must name a clause. Only for games whose rule
+        path (:meth:`refuse`) is not their own yet; a game on one rule path leaves it."""
         raise NotImplementedError
+
+    def refuse(self, action: Action, player: int | None = None) -> None:
+        """The game's one rule path for a decision: returns when ``action`` is legal for the
+        asking seat, raises :class:`~boardkit.core.rules.Refusal` naming the clause otherwise.
+
+        A game on one rule path overrides it with the same code that generates its legal
+        actions, so "legal" and "why not" cannot disagree; the answer is computed for
+        ``player`` from what that seat may know (a refusal never speaks of another seat's
+        secrets). The conformance test ``tests/test_rule_path.py`` checks, over random
+        states, seats and actions, that it raises exactly for the actions not in
+        ``legal_actions(player)``. The default asks :meth:`_explain` (games not yet moved).
+
+        Args:
+            action: an action in the game's form (:meth:`canonical`).
+            player: the asking seat, which is to act; None: the player to move.
+
+        Raises:
+            Refusal: the action is not legal for that seat here (``.clause``, ``.reason``).
+        """
+        legal = self._legal_list() if player is None else self.legal_actions(player)
+        if action in legal:
+            return
+        err = self._explain(action)
+        raise Refusal(err.clause, err.reason)
 
     def _outcome(self) -> Outcome:
         """The outcome of a finished game (called only when ``is_terminal()``)."""
@@ -592,14 +617,15 @@ class State:
                 to_move = self.current_players()
                 who = "chance" if self.is_chance_node() else "player " + ", ".join(map(str, to_move))
                 return IllegalActionError(self.game.spec.turn_clause, f"it is not player {player}'s turn ({who} acts now)", action)
-        if self.is_terminal():
-            return self._explain(action)
-        if (self._find_legal(action) is not None) if player is None else action in self.legal_actions(player):
+        if not self.is_terminal() and ((self._find_legal(action) is not None) if player is None
+                                       else action in self.legal_actions(player)):
             return None
-        err = self._explain(action)
-        if not isinstance(err, IllegalActionError):  # pragma: no cover - engine bug guard
-            raise TypeError(f"{type(self).__name__}._explain must return IllegalActionError")
-        return err
+        try:
+            self.refuse(action, player)
+        except Refusal as r:
+            return self.game.clauses.error(r.clause, r.reason, action)
+        raise RuleDisagreement(f"{self.game.name}: {action} is not among the legal actions, yet the rule path "
+                               f"refuses nothing (an engine defect: please report it)")
 
     def apply_action(self, action: Action | str, player: int | None = None) -> None:
         """Apply a legal action in place (text in the game's notation is parsed first).

@@ -101,6 +101,11 @@ class Refusal(Exception):
         self.reason = reason
 
 
+class RuleDisagreement(RuntimeError):
+    """An engine defect: the move generator and the rule path (``State.refuse``) disagree
+    about an action. Never raised by a correct game; the conformance tests look for it."""
+
+
 class NotationError(ValueError):
     """Text that is not an action in a game's notation, or that names more than one."""
 
