@@ -3,8 +3,9 @@
 ``boardkit simulate GAME --n N --agents random,mcts --workers K [--scheduler ADDRESS] --out results.parquet``
 plays seeded games (:func:`boardkit.sim.play_many`) and prints the win rates and metrics with
 their intervals; ``boardkit rules GAME`` prints the game's clauses with their source (seed,
-published edition, or decision), option and coverage (code and tests naming each). Also
-``python -m boardkit ...``.
+published edition, or decision), option and coverage (code and tests naming each);
+``boardkit rulings GAME [FILE ...]`` checks a rulings book (docs/rulings.md) and exits non-zero
+on a failed ruling. Also ``python -m boardkit ...``.
 """
 
 from __future__ import annotations
@@ -116,6 +117,23 @@ def rules(args: argparse.Namespace) -> int:
     return 0
 
 
+def rulings(args: argparse.Namespace) -> int:
+    from boardkit import rulings as book
+
+    try:
+        loaded = [r for f in (args.files or [args.game]) for r in book.load(f, game=args.game)]
+    except book.RulingsError as exc:
+        print(f"boardkit rulings: {exc}", file=sys.stderr)
+        return 2
+    results = book.check(loaded)
+    for res in results:
+        if args.verbose or not res.passed:
+            print(res.describe())
+    failed = sum(not r.passed for r in results)
+    print(f"{len(results) - failed} of {len(results)} readings of {len(loaded)} rulings pass" + (f"; {failed} FAIL" if failed else ""))
+    return 1 if failed else 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of ``boardkit`` (and ``python -m boardkit``). Returns the exit status."""
     import boardkit
@@ -143,6 +161,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     r.add_argument("game", help="game id: " + ", ".join(boardkit.list_games()))
     r.add_argument("-v", "--verbose", action="store_true", help="also the text and seed passage of each clause")
     r.set_defaults(run=rules)
+    k = sub.add_parser("rulings", help="check a rulings book against the engine (exit 1 on a failed ruling)")
+    k.add_argument("game", help="game id: " + ", ".join(boardkit.list_games()))
+    k.add_argument("files", nargs="*", help="rulings files (default: the game's book data/rulings/GAME.yaml)")
+    k.add_argument("-v", "--verbose", action="store_true", help="print every ruling, not only the failed ones")
+    k.set_defaults(run=rulings)
     args = p.parse_args(argv)
     try:
         return int(args.run(args))
