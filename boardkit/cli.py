@@ -119,10 +119,11 @@ def rules(args: argparse.Namespace) -> int:
 
 def rulings(args: argparse.Namespace) -> int:
     from boardkit import rulings as book
+    from boardkit.core.validate import BoardkitDataError
 
     try:
         loaded = [r for f in (args.files or [args.game]) for r in book.load(f, game=args.game)]
-    except book.RulingsError as exc:
+    except BoardkitDataError as exc:  # RulingsError, or a file that is no YAML
         print(f"boardkit rulings: {exc}", file=sys.stderr)
         return 2
     results = book.check(loaded)
