@@ -120,8 +120,13 @@ class Ruling:
 
     @property
     def seat(self) -> int | None:
-        """The seat the question is asked for (None: the game master's full view)."""
+        """The seat that asks and acts (None: the player to act, and the game master's view)."""
         return self.question.get("seat")
+
+    @property
+    def view(self) -> int | None:
+        """Whose observation the answer's facts are read from (default: :attr:`seat`)."""
+        return self.question.get("view", self.seat)
 
 
 @dataclass
@@ -459,11 +464,11 @@ def answer(ruling: Ruling, reading: Reading) -> tuple[dict[str, Any], Any, Any]:
     if "to_move" in want:
         got["to_move"] = view.current_player()
     if "facts" in want or "absent" in want:
-        obs = view.observation(seat)
+        obs = view.observation(q.get("view", seat))
         got["facts"] = {p: fact(obs, p) for p in want.get("facts", {})}
         got["absent"] = {p: fact(obs, p) for p in want.get("absent", [])}
     if "history" in want:
-        got["history"] = [str(a) for a in view.history(seat)]
+        got["history"] = [str(a) for a in view.history(q.get("view", seat))]
     if kind == "after" and err is None and view.outcome() is not None and "clause" not in got:
         got["clause"], got["reason"] = view.outcome().clause, view.outcome().reason
     return got, err, (state if kind != "after" else state)
