@@ -201,8 +201,15 @@ def _check(doc: Any, source: str) -> None:
     validator = jsonschema.Draft202012Validator(schema())
     err = jsonschema.exceptions.best_match(validator.iter_errors(doc))
     if err is not None:
-        message = err.message if len(err.message) <= 300 else err.message[:299] + "…"
-        raise RulingsError(f"{source}: {_where(doc, err.absolute_path)}: {message}")
+        path, message = list(err.absolute_path), err.message
+        if err.validator == "additionalProperties" and isinstance(err.instance, dict):
+            known = err.schema.get("properties", {})
+            extra = sorted(str(k) for k in err.instance if k not in known)
+            if extra:
+                path.append(extra[0])
+                message = f"unknown field; the fields are: {', '.join(known)}"
+        message = message if len(message) <= 300 else message[:299] + "…"
+        raise RulingsError(f"{source}: {_where(doc, path)}: {message}")
 
 
 def _normal(text: str) -> str:

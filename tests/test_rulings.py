@@ -1,0 +1,157 @@
+"""The rulings books (data/rulings/<game>.yaml) as tests, one per reading of each ruling, and
+the rulings format itself: schema errors name the file, the ruling and the field; a wrong
+ruling fails with the engine's real answer; the command line's exit status; rendering."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+import boardkit
+from boardkit import rulings
+from boardkit.cli import main
+
+WRONG = Path(__file__).resolve().parent / "data" / "rulings" / "wrong.yaml"
+
+#: Every game's book, one test per reading of each ruling (the one-line helper users call).
+test_book = rulings.rulings_tests(*rulings.books())
+
+
+def test_every_game_has_a_book_of_its_size():
+    """At least 15 rulings per game; Armageddon's few (its board is being redrawn)."""
+    sizes = {g: len(rulings.load(g)) for g in rulings.books()}
+    assert set(sizes) == set(boardkit.list_games())
+    assert all(sizes[g] >= 15 for g in ("leaders", "battle_royale", "marabunta", "gridhunt")), sizes
+    assert 3 <= sizes["armageddon"] < 15
+
+
+def test_every_book_is_for_the_current_rules_version():
+    for g in rulings.books():
+        assert {r.rules_version for r in rulings.load(g)} == {boardkit.get_spec(g).rules_version}, g
+
+
+def test_open_points_show_readings_side_by_side():
+    """Each book but Armageddon's has rulings with two readings whose answers differ."""
+    for g in ("leaders", "battle_royale", "marabunta", "gridhunt"):
+        two = [r for r in rulings.load(g) if len(r.readings) >= 2 and r.readings[0].answer != r.readings[1].answer]
+        assert two, g
+
+
+def test_a_wrong_ruling_fails_with_the_engines_answer():
+    wrong, right = rulings.check(rulings.load(WRONG))
+    assert right.passed and not wrong.passed
+    assert wrong.answer["legal"] is False and wrong.clause == "LEAD-6.3"
+    text = wrong.describe()
+    assert "legal: expected true, engine says false" in text and "[LEAD-6.3]" in text and wrong.reason in text
+
+
+def test_the_pytest_helper_fails_a_wrong_ruling_with_the_engines_answer():
+    test = rulings.rulings_tests(WRONG)
+    cases = {r.id: (r, r.readings[0]) for r in rulings.load(WRONG)}
+    test(*cases["right-jailer"])  # passes
+    with pytest.raises(pytest.fail.Exception) as failed:
+        test(*cases["wrong-jailer"])
+    assert "engine says false" in str(failed.value) and "LEAD-6.3" in str(failed.value)
+
+
+def test_the_command_line_exit_status(capsys):
+    assert main(["rulings", "leaders"]) == 0
+    assert "pass" in capsys.readouterr().out
+    assert main(["rulings", "leaders", str(WRONG)]) == 1
+    out = capsys.readouterr().out
+    assert "wrong-jailer" in out and "FAIL" in out and "[LEAD-6.3]" in out and "right-jailer" not in out
+    assert main(["rulings", "marabunta", str(WRONG)]) == 2  # the file is about leaders
+    assert "not marabunta" in capsys.readouterr().err
+
+
+def _bad(tmp_path, text: str) -> str:
+    path = tmp_path / "bad.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(rulings.RulingsError) as err:
+        rulings.load(path)
+    message = str(err.value)
+    assert str(path) in message
+    return message
+
+
+HEAD = 'game: leaders\nrules_version: "2.0"\nrulings:\n'
+RULING = """  - id: one
+    title: One
+    question: {text: "May the Archer be the first card?", legal: draw Archer}
+    answer: {legal: true}
+    source: {clauses: [LEAD-1.3]}
+"""
+
+
+def test_a_bad_file_names_the_file_the_ruling_and_the_field(tmp_path):
+    assert "ruling 1 (one): question" in _bad(tmp_path, HEAD + RULING.replace('text: "May the Archer be the first card?", ', ""))
+    assert "ruling 1 (one): answer.legal" in _bad(tmp_path, HEAD + RULING.replace("legal: true", "legal: maybe"))
+    assert "ruling 1 (one): source.clauses.0: no clause LEAD-99" in _bad(tmp_path, HEAD + RULING.replace("LEAD-1.3", "LEAD-99"))
+    two = RULING + RULING.replace("id: one", "id: two").replace("question:", "optionz: {}\n    question:")
+    assert "ruling 2 (two): optionz" in _bad(tmp_path, HEAD + two)
+    assert "ruling 1 (one): options.colour: leaders has no option" in _bad(
+        tmp_path, HEAD + RULING.replace("    title", "    options: {colour: red}\n    title"))
+    assert "ruling 2 (one): id: given twice" in _bad(tmp_path, HEAD + RULING + RULING)
+    quote = RULING.replace("source: {clauses: [LEAD-1.3]}", "source: {clauses: [LEAD-2.2], seed: Il Re vince sempre}")
+    assert "ruling 1 (one): source.seed: the seed text" in _bad(tmp_path, HEAD + quote)
+    assert "game: unknown game" in _bad(tmp_path, HEAD.replace("leaders", "chess") + RULING)
+
+
+def test_a_file_that_is_no_yaml_is_refused_with_its_name(tmp_path):
+    path = tmp_path / "bad.yaml"
+    path.write_text(HEAD + "  - id: [", encoding="utf-8")
+    with pytest.raises(boardkit.BoardkitDataError, match="not valid YAML") as err:
+        rulings.load(path)
+    assert str(path) in str(err.value)
+
+
+def test_a_ruling_for_an_old_rules_version_loads_and_says_so(tmp_path):
+    path = tmp_path / "old.yaml"
+    path.write_text(HEAD.replace('"2.0"', '"1.0"') + RULING, encoding="utf-8")
+    (ruling,) = rulings.load(path)
+    assert ruling.rules_version == "1.0"
+    (result,) = rulings.check([ruling])
+    assert result.passed and result.version_note == "written for rules version 1.0; the engine plays version 2.0"
+    assert "written for rules version 1.0" in result.describe()
+    assert "written for rules version 1.0" in rulings.render_html([result], pictures=False)
+
+
+def test_a_set_up_the_engine_refuses_is_a_failure_naming_the_move(tmp_path):
+    path = tmp_path / "setup.yaml"
+    path.write_text(HEAD + RULING.replace("    question", "    moves: [select a1]\n    question"), encoding="utf-8")
+    (result,) = rulings.check(rulings.load(path))
+    assert not result.passed and "moves.0 'select a1' is refused: [" in result.error
+
+
+def test_probabilities_are_exact_fractions():
+    (ruling,) = [r for r in rulings.load("leaders") if r.id == "market-then-first-player-odds"]
+    got, _, _ = rulings.answer(ruling, ruling.readings[0])
+    assert got["probability"] == Fraction(1, 16) * Fraction(1, 15) * Fraction(1, 14) * Fraction(1, 2)
+
+
+def test_a_ruling_with_two_readings_gets_two_different_engine_answers():
+    (ruling,) = [r for r in rulings.load("leaders") if r.id == "self-surround-by-another-piece"]
+    seed, published = rulings.check([ruling])
+    assert (seed.reading.rules, published.reading.rules) == ("seed", "published")
+    assert seed.answer["legal"] is True and seed.answer["outcome"]["winners"] == [1]
+    assert published.answer["legal"] is False and published.clause == "LEAD-P1"
+
+
+def test_rendered_pages_show_the_toc_pictures_answers_and_failures_in_red():
+    results = rulings.check(rulings.load(WRONG))
+    page = rulings.render_html(results)
+    assert page.count("<svg") == 2 and '<a href="#leaders-wrong-jailer">' in page
+    assert '<tr class="failed">' in page and "engine says false" in page and "LEAD-6.3" in page
+    assert "Il Carceriere impedisce" in page  # the refusing clause's seed passage
+    text = rulings.render_markdown(results)
+    assert "**FAIL**" in text and "May the Rider next to the enemy Jailer ride to a3?" in text
+
+
+@pytest.mark.parametrize("game", ["leaders", "battle_royale", "marabunta", "gridhunt", "armageddon"])
+def test_every_game_draws_its_positions(game):
+    ruling = rulings.load(game)[0]
+    (result, *_) = rulings.check([ruling])
+    svg = rulings.picture(result.state, rulings._cells(result.state, ruling), seat=ruling.seat)
+    assert svg.lstrip().startswith("<svg") or "<svg" in svg[:400]
