@@ -155,3 +155,30 @@ def test_every_game_draws_its_positions(game):
     (result, *_) = rulings.check([ruling])
     svg = rulings.picture(result.state, rulings._cells(result.state, ruling), seat=ruling.seat)
     assert svg.lstrip().startswith("<svg") or "<svg" in svg[:400]
+
+
+def test_the_template_loads_empty_and_its_example_is_a_passing_ruling(tmp_path):
+    """data/rulings/TEMPLATE.yaml is an empty rulings file; its commented example, uncommented
+    under ``rulings:``, is a valid ruling the engine agrees with."""
+    template = rulings.RULINGS_DIR / "TEMPLATE.yaml"
+    assert rulings.load(template) == []
+    text = template.read_text(encoding="utf-8")
+    head, example = text.split("rulings: []", 1)
+    example = "# - id:" + example.split("# - id:", 1)[1]
+    lines = [line[2:] if line.startswith("# ") else "" if line == "#" else line for line in example.splitlines()]
+    path = tmp_path / "mine.yaml"
+    path.write_text(head + "rulings:\n" + "\n".join("  " + line for line in lines) + "\n", encoding="utf-8")
+    (result,) = rulings.check(rulings.load(path))
+    assert result.passed and result.clause == "LEAD-6.3", result.describe()
+
+
+def test_the_how_to_example_is_a_passing_ruling(tmp_path):
+    """The YAML example of docs/rulings.md loads and the engine agrees with both readings."""
+    import re
+
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "rulings.md").read_text(encoding="utf-8")
+    example = re.search(r"```yaml\n(.*?)```", doc, re.S).group(1)
+    path = tmp_path / "example.yaml"
+    path.write_text(HEAD + example, encoding="utf-8")
+    results = rulings.check(rulings.load(path))
+    assert [r.reading.name for r in results] == ["seed", "published FAQ"] and all(r.passed for r in results)
