@@ -478,7 +478,7 @@ def answer(ruling: Ruling, reading: Reading) -> tuple[dict[str, Any], Any, Any]:
         got["history"] = [str(a) for a in view.history(q.get("view", seat))]
     if kind == "after" and err is None and view.outcome() is not None and "clause" not in got:
         got["clause"], got["reason"] = view.outcome().clause, view.outcome().reason
-    return got, err, (state if kind != "after" else state)
+    return got, err, state
 
 
 def check_one(ruling: Ruling, reading: Reading) -> Result:
@@ -497,7 +497,7 @@ def check_one(ruling: Ruling, reading: Reading) -> Result:
     try:
         got, err, state = answer(ruling, reading)
     except (ValueError, OptionError, BoardkitDataError, IllegalActionError) as exc:
-        return Result(ruling, reading, False, error=f"set-up: {exc}", version_note=note)
+        return Result(ruling, reading, False, error=f"the engine could not answer: {exc}", version_note=note)
     bad = _compare(reading.answer, got)
     if err is None and "clause" in reading.answer and "clause" not in got:
         bad.append(f"clause: expected {reading.answer['clause']}, engine says the action is legal")
@@ -758,13 +758,13 @@ def render_html(results: Sequence[Result], pictures: bool = True, toc: bool = Tr
         rows = []
         for r in rs:
             opts = "".join(f"<br><code>{_e(k)}={_e(repr(v))}</code>" for k, v in r.reading.options.items())
-            engine = r.error or _answer_text(r.answer)
+            engine = _e(r.error or _answer_text(r.answer))
             if r.mismatches:
                 engine += "<br>" + "<br>".join(_e(m) for m in r.mismatches)
             seed = clauses[r.clause].seed if r.clause in clauses else ""
             cl = f"<b>{_e(r.clause)}</b> {_e(r.reason)}" + (f"<blockquote>{_e(seed)}</blockquote>" if seed else "") if r.clause else ""
             rows.append(f'<tr class="{"" if r.passed else "failed"}"><td>{_e(r.reading.name)}<br><code>rules={_e(r.reading.rules)}</code>{opts}</td>'
-                        f"<td>{_e(_expected_text(r.reading.answer))}</td><td>{engine if r.error or r.mismatches else _e(engine)}</td>"
+                        f"<td>{_e(_expected_text(r.reading.answer))}</td><td>{engine}</td>"
                         f"<td>{cl}</td><td class=\"{'pass' if r.passed else 'fail'}\">{'pass' if r.passed else 'FAIL'}</td></tr>")
             if r.reading.note:
                 rows.append(f'<tr><td></td><td colspan="4" class="note">{_e(r.reading.note)}</td></tr>')

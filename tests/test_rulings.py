@@ -182,3 +182,10 @@ def test_the_how_to_example_is_a_passing_ruling(tmp_path):
     path.write_text(HEAD + example, encoding="utf-8")
     results = rulings.check(rulings.load(path))
     assert [r.reading.name for r in results] == ["seed", "published FAQ"] and all(r.passed for r in results)
+
+
+def test_an_action_in_no_notation_is_a_failure_naming_the_word(tmp_path):
+    path = tmp_path / "words.yaml"
+    path.write_text(HEAD + RULING.replace("legal: draw Archer", "legal: fly Archer"), encoding="utf-8")
+    (result,) = rulings.check(rulings.load(path))
+    assert not result.passed and result.error.startswith("the engine could not answer:") and "fly" in result.error
