@@ -682,7 +682,7 @@ def render_markdown(results: Sequence[Result]) -> str:
         for cid in ruling.source["clauses"]:
             lines.append(f"- **{cid}** {clauses[cid].text}")
         if ruling.source.get("seed"):
-            lines.append(f"- seed: > {ruling.source['seed']}" + (f" ({ruling.source['english']})" if ruling.source.get("english") else ""))
+            lines.append(f"- seed: \"{ruling.source['seed']}\"" + (f" ({ruling.source['english']})" if ruling.source.get("english") else ""))
         if ruling.source.get("published"):
             lines.append(f"- published: {ruling.source['published']}")
         if ruling.explanation:
