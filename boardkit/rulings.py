@@ -557,7 +557,16 @@ def rulings_tests(*sources: str | Path, game: str | None = None) -> Callable[...
 # ----------------------------------------------------------------------------- rendering
 
 def _cells(state: Any, ruling: Ruling) -> tuple[str, ...]:
+    """The cells to draw: the question's action(s) in order; for a legal-actions question the
+    cell each legal action ends on (after an empty first entry: nothing outlined)."""
     q = ruling.question
+    if ruling.kind == "legal_actions":
+        ends = []
+        for a in state.legal_actions(ruling.seat) if not state.is_terminal() else []:
+            cells = getattr(a, "cells", ())
+            if cells and cells[-1] not in ends:
+                ends.append(cells[-1])
+        return ("", *ends) if ends else ()
     texts = q.get("legal") or q.get("after") or ()
     texts = [texts] if isinstance(texts, str) else list(texts)
     cells: list[str] = []
@@ -580,14 +589,15 @@ def picture(state: Any, cells: Sequence[str] = (), seat: int | None = None) -> s
 
     Args:
         state: a State of any of the five games.
-        cells: cell names of the action, in order.
+        cells: cell names of the action, in order; an empty first name outlines nothing and
+            tints the rest (the ends of the legal actions).
         seat: draw that seat's view where the game has one (gridhunt), else the full view.
 
     Returns:
         SVG text (the game's picture from ``boardkit.viz.<game>``), or "" for an unknown game.
     """
     name = state.game.name
-    first, rest = (cells[0] if cells else None), list(cells[1:])
+    first, rest = (cells[0] or None if cells else None), list(cells[1:])
     if name == "leaders":
         from boardkit.viz.leaders import hex_svg
 
@@ -599,11 +609,13 @@ def picture(state: Any, cells: Sequence[str] = (), seat: int | None = None) -> s
     if name == "marabunta":
         from boardkit.viz.marabunta import territory_svg
 
-        return territory_svg(state, highlights=list(cells), size=12)
+        return territory_svg(state, highlights=[c for c in cells if c], size=12)
     if name == "gridhunt":
         from boardkit.viz.gridhunt import grid_svg
 
-        return grid_svg(state.observation(seat), path=list(cells), cell=20)
+        if first:  # the action's path
+            return grid_svg(state.observation(seat), path=list(cells), cell=20)
+        return grid_svg(state.observation(seat), highlights=rest, cell=20)
     if name == "armageddon":
         from boardkit.viz.armageddon import board_svg
 

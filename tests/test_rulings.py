@@ -189,3 +189,14 @@ def test_an_action_in_no_notation_is_a_failure_naming_the_word(tmp_path):
     path.write_text(HEAD + RULING.replace("legal: draw Archer", "legal: fly Archer"), encoding="utf-8")
     (result,) = rulings.check(rulings.load(path))
     assert not result.passed and result.error.startswith("the engine could not answer:") and "fly" in result.error
+
+
+def test_a_legal_actions_picture_tints_where_each_action_ends():
+    """The Nemesis ruling asks for the legal actions: its picture tints their 17 end cells."""
+    from boardkit.viz.layout import HIGHLIGHT_FILL
+
+    (result,) = [r for r in rulings.check(rulings.load("leaders")) if r.ruling.id == "nemesis-reacts-in-the-other-turn"]
+    cells = rulings._cells(result.state, result.ruling)
+    assert cells[0] == "" and len(cells[1:]) == 17
+    assert rulings.picture(result.state, cells).count(HIGHLIGHT_FILL) == 17
+    assert rulings.picture(result.state).count(HIGHLIGHT_FILL) == 0
