@@ -200,3 +200,10 @@ def test_a_legal_actions_picture_tints_where_each_action_ends():
     assert cells[0] == "" and len(cells[1:]) == 17
     assert rulings.picture(result.state, cells).count(HIGHLIGHT_FILL) == 17
     assert rulings.picture(result.state).count(HIGHLIGHT_FILL) == 0
+
+
+def test_the_module_docstring_example_runs():
+    import doctest
+
+    failed, attempted = doctest.testmod(rulings)
+    assert attempted >= 3 and failed == 0
