@@ -298,6 +298,13 @@ def load(path: str | Path, game: str | None = None) -> list[Ruling]:
             field_ = f"readings.{j}.answer" if "readings" in r else "answer"
             if "clause" in ans and ans["clause"] not in clauses:
                 raise RulingsError(f"{where}: {field_}.clause: no clause {ans['clause']} in {name}'s rules")
+            if "probability" in ans:
+                try:
+                    p_ = Fraction(str(ans["probability"]))
+                except ZeroDivisionError:
+                    p_ = Fraction(2)
+                if not 0 <= p_ <= 1:
+                    raise RulingsError(f"{where}: {field_}.probability: {ans['probability']} is not a probability (0 to 1)")
             readings.append(Reading(rd["name"], rd.get("rules", base_rules), options, ans, rd.get("note", "")))
         out.append(Ruling(
             id=r["id"], title=r["title"], game=name, file=source, position=r.get("position"),

@@ -97,6 +97,8 @@ def test_a_bad_file_names_the_file_the_ruling_and_the_field(tmp_path):
     quote = RULING.replace("source: {clauses: [LEAD-1.3]}", "source: {clauses: [LEAD-2.2], seed: Il Re vince sempre}")
     assert "ruling 1 (one): source.seed: the seed text" in _bad(tmp_path, HEAD + quote)
     assert "game: unknown game" in _bad(tmp_path, HEAD.replace("leaders", "chess") + RULING)
+    odds = RULING.replace("legal: draw Archer}", "probability: draw Archer}").replace("{legal: true}", "{probability: 1/0}")
+    assert "ruling 1 (one): answer.probability: 1/0 is not a probability" in _bad(tmp_path, HEAD + odds)
 
 
 def test_a_file_that_is_no_yaml_is_refused_with_its_name(tmp_path):
