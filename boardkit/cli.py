@@ -127,6 +127,9 @@ def rulings(args: argparse.Namespace) -> int:
         print(f"boardkit rulings: {exc}", file=sys.stderr)
         return 2
     results = book.check(loaded)
+    if args.html:  # a page to share: the FAQ with pictures, failures in red
+        Path(args.html).write_text(f"<!DOCTYPE html><meta charset='utf-8'><title>{args.game} rulings</title>"
+                                   + book.render_html(results), encoding="utf-8")
     for res in results:
         if args.verbose or not res.passed:
             print(res.describe())
@@ -166,6 +169,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     k.add_argument("game", help="game id: " + ", ".join(boardkit.list_games()))
     k.add_argument("files", nargs="*", help="rulings files (default: the game's book data/rulings/GAME.yaml)")
     k.add_argument("-v", "--verbose", action="store_true", help="print every ruling, not only the failed ones")
+    k.add_argument("--html", metavar="PATH", help="also write the rulings as an HTML page (pictures, failures in red)")
     k.set_defaults(run=rulings)
     args = p.parse_args(argv)
     try:

@@ -209,3 +209,10 @@ def test_the_module_docstring_example_runs():
 
     failed, attempted = doctest.testmod(rulings)
     assert attempted >= 3 and failed == 0
+
+
+def test_the_command_line_writes_a_shareable_page(tmp_path, capsys):
+    page = tmp_path / "wrong.html"
+    assert main(["rulings", "leaders", str(WRONG), "--html", str(page)]) == 1
+    text = page.read_text(encoding="utf-8")
+    assert text.startswith("<!DOCTYPE html>") and text.count("<svg") == 2 and '<tr class="failed">' in text
