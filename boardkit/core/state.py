@@ -74,6 +74,20 @@ class State:
         """Game-specific: apply a legal action in place (no check)."""
         raise NotImplementedError
 
+    def apply_unchecked(self, action: Action) -> None:
+        """Apply a legal action in place without checking it and without recording it in the
+        history: the fast path for perft, search and solvers, which take their actions from
+        :meth:`legal_actions` (or :meth:`chance_outcomes`) of this very state.
+
+        Args:
+            action: one of this state's legal actions, in the game's own form. Anything else
+                leaves the state undefined: use :meth:`apply_action` for actions from outside.
+
+        The history (:meth:`history`, :meth:`to_json`) does not grow; a searched state is not
+        saved.
+        """
+        self._apply(action)
+
     def _apply(self, action: Action) -> None:
         """Apply a legal action in place without checking it or recording it in the history:
         the fast path for perft and search. Callers guarantee legality."""
@@ -172,9 +186,22 @@ class State:
         """True when the game is over."""
         return self.current_player() == TERMINAL
 
-    def _check_seat(self, player: int) -> None:
+    def check_seat(self, player: int) -> None:
+        """Refuse anything that is not a seat of this game (0 .. ``num_players - 1``; a bool is
+        no seat).
+
+        Args:
+            player: the value to check.
+
+        Raises:
+            ValueError: ``player`` is not a seat; the message gives the range.
+        """
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.game.num_players:
             raise ValueError(f"{self.game.name}: player is a seat 0 .. {self.game.num_players - 1}, not {shorten(player)}")
+
+
+    #: The former private name of :meth:`check_seat`, kept for code that still uses it.
+    _check_seat = check_seat
 
     def legal_actions(self, player: int | None = None) -> list[Action]:
         """The actions open to the player to move, sorted by notation, without repeats.
@@ -224,6 +251,20 @@ class State:
             return self._legal_lookup().get(action)
         except TypeError:  # a field that cannot be hashed (a list)
             return None
+
+    def find_legal(self, action: Action) -> Action | None:
+        """The legal action (of the player or chance to move) equal to ``action``, as the game's
+        own object, or None when it is not legal here (or cannot be compared: a field that
+        cannot be hashed). Unchecked and fast: the look-up agents and search use to turn an
+        equal hand-built action into the game's own; :meth:`why_illegal` says why not.
+
+        Args:
+            action: an Action (not text).
+
+        Returns:
+            The equal legal Action, or None.
+        """
+        return self._find_legal(action)
 
     def _legal_lookup(self) -> dict[Action, Action]:
         """Each legal action by itself (so an equal hand-built action finds the game's own),
@@ -360,6 +401,19 @@ class State:
         new.apply_action(action)
         return new
 
+    def move_number(self) -> int:
+        """How many actions were applied since the initial state (or the set-up position):
+        every decision and every chance outcome counts one, as OpenSpiel's ``MoveNumber``.
+
+        Returns:
+            ``len(history())``, 0 at the start.
+
+        >>> import boardkit
+        >>> boardkit.load_game("leaders").new_initial_state().move_number()
+        0
+        """
+        return len(self._history)
+
     def history(self, player: int | None = None) -> list[Action | str]:
         """Actions applied since the initial state (or the set-up position), in order.
 
@@ -402,7 +456,7 @@ class State:
             "rules": self.game.rules,
             "options": dict(self.game.options),
             "position": self._start,
-            "history": self._saved_history(),
+            "history": self.saved_history(),
         }
         if self._study:
             doc["study"] = True  # a study position (state_from_position(..., study=True))
@@ -410,11 +464,20 @@ class State:
             doc["files"] = self.game.data_files  # path -> SHA-256: a changed file is told on load
         return json.dumps(doc, indent=1)
 
-    def _saved_history(self) -> list[str]:
-        """The history as saved: each action's notation, ``"@SEAT "`` before an action given by
-        one of several seats acting at once."""
+    def saved_history(self) -> list[str]:
+        """The history as :meth:`to_json` saves it: each action's notation in order, with
+        ``"@SEAT "`` before an action given by one of several seats acting at once (so that a
+        replay gives it to the same seat), e.g. ``["first 1", "@0 order n", "@1 order e"]``.
+
+        Returns:
+            A new list of strings; ``game.state_from_json`` and the simulation logs read it.
+        """
         actors = getattr(self, "_acted_by", {})
         return [f"@{actors[i]} {a}" if i in actors else str(a) for i, a in enumerate(self._history)]
+
+
+    #: The former private name of :meth:`saved_history`, kept for code that still uses it.
+    _saved_history = saved_history
 
     def __str__(self) -> str:
         """The public information only (what every onlooker sees), as JSON text."""
