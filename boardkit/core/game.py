@@ -19,7 +19,7 @@ from boardkit.core.outcome import Outcome
 from boardkit.core.playout import random_playout, sample_chance
 from boardkit.core.rules import ClauseRegistry, load_clauses
 from boardkit.core.saved import _check_files_on_disk, _parse_saved, _split_actor, replay, state_from_json  # noqa: F401
-from boardkit.core.spec import PROFILES, GameSpec, Option, OptionError, check_profile
+from boardkit.core.spec import PROFILES, GameSpec, Option, OptionError, check_profile, get_spec, load_game
 from boardkit.core.state import CHANCE, SIMULTANEOUS, TERMINAL, State
 from boardkit.core.validate import BoardkitDataError, is_data_name, shorten
 
@@ -162,11 +162,29 @@ class Game:
         check_profile(cls.spec.id, rules)
         return {o.name: o.default_for(rules) for o in cls.spec.options}
 
-    def __repr__(self) -> str:
+    def _changed_options(self) -> dict[str, Any]:
+        """The options whose value is not the default of the game's rules profile."""
         base = self.profile_options(self.rules)
-        changed = {k: v for k, v in self._options.items() if v != base[k]}
+        return {k: v for k, v in self._options.items() if v != base[k]}
+
+    def __repr__(self) -> str:
+        """The call that makes this game again (evaluable after ``import boardkit``)."""
+        changed = self._changed_options()
         args = (f", rules={self.rules!r}" if self.rules != "seed" else "") + "".join(f", {k}={v!r}" for k, v in changed.items())
         return f"boardkit.load_game({self.name!r}{args})"
+
+    def __reduce__(self) -> str | tuple[Any, ...]:
+        """A game pickles as the arguments of its :meth:`__repr__`: name, rules profile and the
+        options that differ from it, and unpickles through ``load_game`` (so a process that
+        reads it rebuilds the game from its own rules files, and the pickle stays small).
+        A game class not registered under its name pickles as a plain object."""
+        try:
+            registered = get_spec(self.name).game_class() is type(self)
+        except OptionError:
+            registered = False
+        if not registered:
+            return object.__reduce_ex__(self, 2)
+        return (_load_pickled, (self.name, self.rules, self._changed_options()))
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Game) and other.name == self.name and dict(other.options) == dict(self.options)
@@ -253,6 +271,11 @@ class Game:
         """The state of a checked saved document made with this game's options
         (:func:`boardkit.core.saved.replay`)."""
         return replay(self, doc, source)
+
+
+def _load_pickled(name: str, rules: str, options: Mapping[str, Any]) -> Game:
+    """Unpickle a game (:meth:`Game.__reduce__`): ``load_game(name, rules=rules, **options)``."""
+    return load_game(name, rules=rules, **options)
 
 
 __all__: Sequence[str] = [
