@@ -13,6 +13,7 @@ import json
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar, Sequence
 
+from boardkit.core import face
 from boardkit.core.actions import Action
 from boardkit.core.outcome import Outcome
 from boardkit.core.rules import IllegalActionError, NotationError, Refusal, RuleDisagreement
@@ -478,6 +479,16 @@ class State:
 
     #: The former private name of :meth:`saved_history`, kept for code that still uses it.
     _saved_history = saved_history
+
+    def __repr__(self) -> str:
+        """What this is: the game, the number of actions applied and who is to move (or how
+        it ended), e.g. ``<leaders state: 12 actions, player 0 to move>``."""
+        return face.describe(self)
+
+    def _repr_html_(self) -> str | None:
+        """The picture a notebook shows when a cell evaluates to this state (found lazily in
+        ``boardkit.viz.<game>``, see :mod:`boardkit.core.face`); None without one."""
+        return face.html(self)
 
     def __str__(self) -> str:
         """The public information only (what every onlooker sees), as JSON text."""
