@@ -46,7 +46,7 @@ class _Node:
 
 def _random_step(state: State, rng: random.Random) -> None:
     if state.is_chance_node():
-        state._apply(sample_chance(state, rng))
+        state.apply_unchecked(sample_chance(state, rng))
         return
     movers = state.current_players()
     p = movers[0]
@@ -118,7 +118,7 @@ class MCTSAgent(Agent):
             while not s.is_terminal():
                 if s.is_chance_node():
                     outcome = sample_chance(s, rng)
-                    s._apply(outcome)
+                    s.apply_unchecked(outcome)
                     node = node.children.setdefault(str(outcome), _Node())
                     path.append(node)
                     continue

@@ -84,7 +84,7 @@ class _Search:
             total = Fraction(0)
             for outcome, p in state.chance_outcomes():
                 child = state.clone()
-                child._apply(outcome)
+                child.apply_unchecked(outcome)
                 total += p * self.value(child, turns_left, last)[0]
             out: tuple[Fraction, Action | None] = (total, None)
         else:
@@ -93,7 +93,7 @@ class _Search:
             maximise = mover == self.player
             for action in state.legal_actions():
                 child = state.clone()
-                child._apply(action)
+                child.apply_unchecked(action)
                 v = self.value(child, turns_left, last)[0]
                 if best_v is None or (v > best_v if maximise else v < best_v):
                     best_v, best_a = v, action
@@ -126,7 +126,7 @@ def solve(state: State, player: int | None = None, turns: int = 1, max_nodes: in
         player = state.current_player()
         if player < 0:
             raise ValueError(f"{state.game.name}: no seat is to move here; name the player to solve for")
-    state._check_seat(player)
+    state.check_seat(player)
     check_whole("turns", turns)
     check_whole("max_nodes", max_nodes)
     if len(state.current_players()) > 1:
@@ -145,7 +145,7 @@ def solve(state: State, player: int | None = None, turns: int = 1, max_nodes: in
     best = a
     while a is not None and s.current_player() == player:
         line.append(a)
-        s._apply(a)
+        s.apply_unchecked(a)
         if s.is_terminal() or s.is_chance_node() or s.current_player() != player:
             break
         a = _winning_now(s, player) or search.value(s, turns, player)[1]
@@ -158,7 +158,7 @@ def _winning_now(state: State, player: int) -> Action | None:
         return None
     for action in state.legal_actions():
         child = state.clone()
-        child._apply(action)
+        child.apply_unchecked(action)
         if child.is_terminal() and player in child.winners():
             return action
     return None

@@ -605,7 +605,19 @@ def explain_text(err: IllegalActionError | None) -> str:
     """``[clause] reason`` of an error ('' for None)."""
     return "" if err is None else f"[{err.clause}] {err.reason}"
 
+def state_svg(state: Any) -> str:
+    """The picture a notebook shows for a State of this game (the full truth): the board with its chips and the summary line (:func:`board_svg`).
+    Found by :func:`boardkit.viz.pictures.state_picture` when a cell evaluates to a State.
 
-__all__ = ["ArmageddonController", "board_figure", "board_svg", "part_layout", "node_roles", "chip_side",
+    Args:
+        state: a State of this game.
+
+    Returns:
+        SVG text.
+    """
+    return board_svg(state)
+
+
+__all__ = ["state_svg", "ArmageddonController", "board_figure", "board_svg", "part_layout", "node_roles", "chip_side",
            "chip_colour", "chip_label", "mines_text", "summary_text", "explain_text", "SIDE_COLOURS", "SIDES",
            "EDGE_COLOURS"]

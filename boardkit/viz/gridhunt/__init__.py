@@ -404,6 +404,18 @@ class GridhuntController(BoardController):
         out["turn"] = obs.get("round")
         return out
 
+def state_svg(state: Any) -> str:
+    """The picture a notebook shows for a State of this game (the full truth): the grid as the game master sees it (:func:`grid_svg` of ``observation(None)``).
+    Found by :func:`boardkit.viz.pictures.state_picture` when a cell evaluates to a State.
 
-__all__ = ["CODES", "COLOURS", "CellView", "GridhuntController", "belief_figure", "belief_sizes_figure",
+    Args:
+        state: a State of this game.
+
+    Returns:
+        SVG text.
+    """
+    return grid_svg(state.observation(None))
+
+
+__all__ = ["state_svg", "CODES", "COLOURS", "CellView", "GridhuntController", "belief_figure", "belief_sizes_figure",
            "grid_figure", "grid_svg", "grid_view", "reachable_figure", "reachable_steps", "value_figure"]
