@@ -64,3 +64,47 @@ def test_a_saved_state_with_a_long_history_entry_is_refused_naming_the_entry() -
     doc["history"] = ["move " + " ".join(["a1"] * 33_333)]
     with pytest.raises(BoardkitDataError, match=r"history\[0\].*at most 1000 characters"):
         game.state_from_json(json.dumps(doc))
+
+
+# -- 2. gridhunt's random layout: wall counts whose layout is practically reachable ----------------
+
+def _kept(size: int, walls: int, samples: int, seed: int) -> float:
+    from boardkit.games.gridhunt.rules import connected
+
+    rng = random.Random(seed)
+    cells = range(size * size)
+    return sum(connected(size, rng.sample(cells, walls)) for _ in range(samples)) / samples
+
+
+def test_too_many_walls_are_refused_before_any_draw() -> None:
+    """``walls=60`` on 12x12 ran 138,000 draws without finishing: now refused by name."""
+    from boardkit.games.gridhunt.game import MAX_WALLS
+
+    with pytest.raises(boardkit.OptionError, match=r"option walls=60: on a 12x12 grid at most 41 walls"):
+        boardkit.load_game("gridhunt", walls=60)
+    assert MAX_WALLS[12] == 41
+    boardkit.load_game("gridhunt", walls=MAX_WALLS[12])  # the bound itself is accepted
+
+
+@pytest.mark.parametrize("size", [6, 12, 26])
+def test_the_wall_bound_keeps_about_one_layout_in_ten(size: int) -> None:
+    """MAX_WALLS is where about one uniform wall set in ten leaves the free cells connected:
+    at the bound well above 1 in 20, a few walls more well below 1 in 10."""
+    from boardkit.games.gridhunt.game import MAX_WALLS
+
+    bound = MAX_WALLS[size]
+    assert _kept(size, bound, 400, 7) > 0.05
+    assert _kept(size, bound + max(3, size // 2), 400, 8) < 0.10
+
+
+def test_a_layout_that_is_never_kept_ends_with_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    from boardkit.games.gridhunt import state as gridhunt_state
+
+    monkeypatch.setattr(gridhunt_state, "MAX_LAYOUT_DRAWS", 0)
+    state = boardkit.load_game("gridhunt", size=6, walls=13).new_initial_state()
+    rng = random.Random(3)
+    with pytest.raises(boardkit.OptionError, match=r"option walls=13: 0 random wall sets drawn, none leaving"):
+        for _ in range(10_000):
+            before = state.to_json()
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+    assert state.to_json() == before  # the refused draw changed nothing
