@@ -47,7 +47,7 @@ def simulate(args: argparse.Namespace) -> int:
         names = [a.strip() for a in args.agents.split(",")]
         if not all(names):
             raise ValueError(f"--agents {args.agents!r}: an empty name (agents are separated by single commas)")
-        agents = [make_agent(a) for a in names]
+        agents = [make_agent(a, seconds=args.seconds) for a in names]
     except (OptionError, ValueError) as exc:
         print(f"boardkit simulate: {exc}", file=sys.stderr)
         return 2
@@ -130,6 +130,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     s.add_argument("--seed", default="0", help="run seed (default 0)")
     s.add_argument("--agents", default="random",
                    help="one agent, or one per seat, comma-separated: " + "; ".join(f"{k}: {v}" for k, v in AGENT_NAMES.items()))
+    s.add_argument("--seconds", type=float, default=None, metavar="S",
+                   help="time budget per decision of the search agents mcts and solver, in seconds "
+                        "(default 30 for mcts, 10 for solver); the search plays its best action so far")
     s.add_argument("--rules", default="seed", choices=("seed", "published"), help="rules profile (default seed)")
     s.add_argument("--option", action="append", metavar="NAME=VALUE", help="a rule option (repeatable)")
     s.add_argument("--workers", type=int, default=1, help="local processes (default 1)")

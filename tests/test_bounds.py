@@ -108,3 +108,72 @@ def test_a_layout_that_is_never_kept_ends_with_a_clear_error(monkeypatch: pytest
             before = state.to_json()
             state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
     assert state.to_json() == before  # the refused draw changed nothing
+
+
+# -- 3. search: a time budget and a node bound, exposed on the command line ---------------------------
+
+class _Clock:
+    """A monotonic clock that moves ``step`` seconds at each reading (no real waiting)."""
+
+    def __init__(self, step: float) -> None:
+        self.now, self.step = 0.0, step
+
+    def __call__(self) -> float:
+        self.now += self.step
+        return self.now
+
+
+def _decision(name: str) -> boardkit.State:
+    state = boardkit.load_game(name).new_initial_state()
+    rng = random.Random(0)
+    while state.is_chance_node() or len(state.legal_actions(state.current_players()[0])) < 2:
+        boardkit.random_playout(state, rng, max_actions=1)
+    return state
+
+
+def test_mcts_with_a_huge_iteration_count_stops_at_its_default_time_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    from boardkit.agents import MCTSAgent
+    from boardkit.agents import mcts
+
+    clock = _Clock(1.0)
+    monkeypatch.setattr(mcts, "_clock", clock)
+    agent = MCTSAgent(iterations=10**12)
+    assert agent.seconds == mcts.SECONDS == 30.0 and agent.max_nodes == mcts.MAX_NODES
+    state = _decision("leaders")
+    action = agent.act(state, state.current_player(), random.Random(1))
+    assert action in state.legal_actions()
+    assert agent.last_stop == "seconds"
+    assert clock.now < 200  # about 30 readings of the clock, not 10**12 iterations
+
+
+def test_mcts_stops_at_its_node_bound() -> None:
+    from boardkit.agents import MCTSAgent
+
+    state = _decision("battle_royale")
+    agent = MCTSAgent(iterations=10**12, seconds=None, max_nodes=60, rollout_max=5)
+    assert agent.act(state, state.current_player(), random.Random(1)) in state.legal_actions()
+    assert agent.last_stop == "nodes" and sum(agent.last_root_visits.values()) < 60
+
+
+def test_solve_stops_at_its_time_budget_with_a_budget_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    from boardkit.agents import SolverBudgetError, solve, solver
+
+    monkeypatch.setattr(solver, "_clock", _Clock(1.0))
+    with pytest.raises(SolverBudgetError, match=r"no answer within 30 s \(seconds\) after 992 states"):
+        solve(_decision("marabunta"), turns=50)
+    with pytest.raises(ValueError, match="turns must be at most 1000"):
+        solve(_decision("marabunta"), turns=10**6)
+
+
+def test_the_command_line_takes_a_time_budget(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from boardkit.agents import mcts
+    from boardkit.cli import main
+
+    monkeypatch.setattr(mcts, "_clock", _Clock(1.0))
+    assert main(["simulate", "battle_royale", "--agents", "mcts999999999", "--seconds", "0.5", "--n", "1",
+                 "--quiet"]) == 0
+    assert "wins" in capsys.readouterr().out  # it played the game: one search iteration a decision
+    assert main(["simulate", "leaders", "--agents", "mcts" + "9" * 5000, "--n", "1"]) == 2
+    assert "N in mctsN has at most 18 digits" in capsys.readouterr().err
+    assert main(["simulate", "leaders", "--agents", "mcts", "--seconds", "nan", "--n", "1"]) == 2
+    assert "seconds must be a number of seconds > 0" in capsys.readouterr().err
