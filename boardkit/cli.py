@@ -40,7 +40,7 @@ def simulate(args: argparse.Namespace) -> int:
     from boardkit.agents import make_agent
     from boardkit.analysis.outcomes import metrics, win_rates
     from boardkit.core.spec import OptionError
-    from boardkit.sim import connect, play_many
+    from boardkit.sim import RunStopped, connect, play_many
 
     try:
         game = boardkit.load_game(args.game, rules=args.rules, **_options(args.option or []))
@@ -71,6 +71,14 @@ def simulate(args: argparse.Namespace) -> int:
     except ValueError as exc:  # play_many checks --n, --workers, --max-actions and --out before any game
         print(f"boardkit simulate: {exc}", file=sys.stderr)
         return 2
+    except RunStopped as exc:  # SIGINT / SIGTERM: the rest was cancelled, the workers stopped
+        kept = f"; {args.out} left as it was" if args.out else ""
+        print(f"boardkit simulate: {exc}{kept}", file=sys.stderr)
+        return 128 + exc.signum
+    except Exception as exc:  # noqa: BLE001 - the first error of a chunk stops the run: one line, not a traceback
+        kept = f"; {args.out} left as it was" if args.out else ""
+        print(f"boardkit simulate: stopped by an error: {type(exc).__name__}: {str(exc)[:500]}{kept}", file=sys.stderr)
+        return 1
     finally:
         if client is not None:
             client.close()
@@ -149,6 +157,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = p.parse_args(argv)
     try:
         return int(args.run(args))
+    except KeyboardInterrupt:  # Ctrl-C outside a run's games (while loading, say): one line, no traceback
+        print(f"boardkit {args.command}: interrupted", file=sys.stderr)
+        return 130
     except BrokenPipeError:  # the output was piped into a reader that stopped (| head)
         import os
 
