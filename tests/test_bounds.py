@@ -177,3 +177,71 @@ def test_the_command_line_takes_a_time_budget(monkeypatch: pytest.MonkeyPatch, c
     assert "N in mctsN has at most 18 digits" in capsys.readouterr().err
     assert main(["simulate", "leaders", "--agents", "mcts", "--seconds", "nan", "--n", "1"]) == 2
     assert "seconds must be a number of seconds > 0" in capsys.readouterr().err
+
+
+# -- 4. gridhunt positions the engine can play (without study=True) ------------------------------------
+
+def _gridhunt_at(turn_order: str, phase: str, given: int = 1) -> tuple[boardkit.Game, dict]:
+    """A real position of a seeded game: the first time ``phase`` is reached with at least
+    ``given`` orders in."""
+    game = boardkit.load_game("gridhunt", turn_order=turn_order)
+    state = game.new_initial_state()
+    rng = random.Random(5)
+    for _ in range(20_000):
+        pos = state.to_position()
+        if pos["phase"] == phase and len(pos["orders"]) >= given:
+            return game, json.loads(json.dumps(pos))
+        boardkit.random_playout(state, rng, max_actions=1)
+    raise AssertionError(f"no {phase} phase reached")
+
+
+def test_gridhunt_refuses_pending_orders_that_break_grid_3_1() -> None:
+    game, pos = _gridhunt_at("simultaneous", "orders")
+    game.state_from_position(pos)  # the real position is accepted
+    p = next(iter(pos["orders"]))
+    far = "a1" if pos["players"][p]["at"][0] > "h" else "l12"
+    pos["orders"][p] = "move " + " ".join([far] * 40)
+    with pytest.raises(boardkit.IllegalPositionError, match=rf"GRID-3.1.*orders.{p}: .* not an order seat {p} may give"):
+        game.state_from_position(pos)
+    assert game.state_from_position(pos, study=True) is not None  # a study may hold it
+
+
+def test_gridhunt_refuses_orders_of_dead_seats_and_phases_of_the_other_variant() -> None:
+    game, pos = _gridhunt_at("simultaneous", "orders")
+    dead = dict(pos)
+    p = next(iter(pos["orders"]))
+    dead["players"] = {**pos["players"], p: {**pos["players"][p], "alive": False, "at": None}}
+    with pytest.raises(boardkit.IllegalPositionError, match=rf"GRID-D6.*seat {p} is dead"):
+        game.state_from_position(dead)
+    sequential = boardkit.load_game("gridhunt")
+    with pytest.raises(boardkit.IllegalPositionError, match=r"GRID-D6.*phase: orders is a phase of the simultaneous"):
+        sequential.state_from_position(pos)
+
+
+def test_gridhunt_refuses_resolve_with_nothing_pending_and_repeated_pending_seats() -> None:
+    game, pos = _gridhunt_at("simultaneous", "resolve")
+    game.state_from_position(pos)
+    with pytest.raises(boardkit.IllegalPositionError, match=r"GRID-D6.*no order left to resolve"):
+        game.state_from_position({**pos, "pending": []})
+    with pytest.raises(boardkit.IllegalPositionError, match=r"GRID-D6.*resolved once, not twice"):
+        game.state_from_position({**pos, "pending": [0, 0, 0]})
+
+
+def test_gridhunt_refuses_a_setup_with_no_free_cell_left() -> None:
+    game = boardkit.load_game("gridhunt", size=4, walls=2, mines=1, vision=0, attack=0, beacon=0, shield=0)
+    names = [f"{c}{r}" for c in "abcd" for r in range(1, 5)]
+    pos = {"size": 4, "phase": "setup", "cells": {"wall": names[:14], "teleport": names[14:]}, "setup": ["mine"]}
+    with pytest.raises(boardkit.IllegalPositionError, match=r"GRID-7.*1 cells still to draw but 0 free cells left"):
+        game.state_from_position(pos)
+    pos = {"size": 4, "phase": "setup", "cells": {"wall": names[:10], "teleport": names[10:12]}, "setup": []}
+    with pytest.raises(boardkit.IllegalPositionError, match=r"GRID-5.1.*8 players still to place"):
+        game.state_from_position(pos)
+
+
+def test_gridhunt_seat_keys_are_read_once_and_exactly() -> None:
+    game, pos = _gridhunt_at("random_each_round", "move", given=0)
+    players = pos["players"]
+    with pytest.raises(BoardkitDataError, match=r"players: '07': write a seat without leading zeros \(7\)"):
+        game.state_from_position({**pos, "players": {**players, "07": players["7"]}})
+    with pytest.raises(BoardkitDataError, match=r"players: .*'7' is given twice"):
+        game.state_from_position({**pos, "players": {**players, 7: players["7"]}})
