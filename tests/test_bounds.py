@@ -245,3 +245,61 @@ def test_gridhunt_seat_keys_are_read_once_and_exactly() -> None:
         game.state_from_position({**pos, "players": {**players, "07": players["7"]}})
     with pytest.raises(BoardkitDataError, match=r"players: .*'7' is given twice"):
         game.state_from_position({**pos, "players": {**players, 7: players["7"]}})
+
+
+# -- 5. raw errors that name nothing become the package's own --------------------------------------------
+
+@pytest.mark.parametrize("key", ["rules", "name"])
+def test_a_saved_state_with_load_game_arguments_among_its_options_is_refused(key: str) -> None:
+    doc = json.loads(boardkit.load_game("leaders").new_initial_state().to_json())
+    doc["options"][key] = "seed"
+    with pytest.raises(BoardkitDataError, match=rf"saved state: options: '{key}' is not an option"):
+        boardkit.state_from_json(json.dumps(doc))
+
+
+@pytest.mark.parametrize("game, option", [("leaders", "board"), ("marabunta", "data"), ("armageddon", "data")])
+def test_a_data_name_too_long_for_the_file_system_is_no_such_name(game: str, option: str) -> None:
+    with pytest.raises((BoardkitDataError, boardkit.OptionError), match=r"no such|cannot read"):
+        boardkit.load_game(game, **{option: "x" * 5000})
+
+
+def test_a_board_file_with_a_400_digit_coordinate_names_the_file(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from boardkit.core.boards import load_board
+    from boardkit.core.paths import DATA_DIR
+
+    text = (DATA_DIR / "boards" / "armageddon.yaml").read_text(encoding="utf-8")
+    bad = tmp_path / "big.yaml"
+    bad.write_text(text.replace("h1_red_1: [-4, 8]", "h1_red_1: [-4, " + "9" * 400 + "]"), encoding="utf-8")
+    with pytest.raises(BoardkitDataError, match=r"big.yaml: nodes: 'h1_red_1': a drawing position"):
+        load_board(bad)
+
+
+def test_numbers_past_the_digit_limit_and_lone_surrogates_are_named() -> None:
+    game = boardkit.load_game("marabunta")
+    with pytest.raises(BoardkitDataError, match=r"position: a value YAML cannot read as a number"):
+        game.state_from_position("first_player: " + "9" * 5000)
+    state = game.new_initial_state()
+    with pytest.raises(NotationError, match=r"'\\ud800'"):
+        state.apply_action("first \ud800")
+
+
+@pytest.mark.parametrize("text", ["move Ａ１", "move a01"])
+def test_a_misspelt_gridhunt_cell_is_named_as_a_cell(text: str) -> None:
+    state = boardkit.load_game("gridhunt").new_initial_state()
+    with pytest.raises(NotationError, match=r"is not a cell of the board \(did you mean 'a1'\?\)"):
+        state.parse_action(text)
+
+
+def test_metrics_of_games_without_a_decision_are_consistent() -> None:
+    from boardkit.analysis.outcomes import metrics
+    from boardkit.sim import play_many
+
+    df = play_many(boardkit.load_game("leaders"), 4, max_actions=1, progress=False)
+    assert (df["decisions"] == 0).all()
+    table = metrics(df)
+    assert "branching" not in set(table["metric"])  # no decision: no branching factor
+    assert ((table["low"] <= table["value"] + 1e-12) & (table["value"] <= table["high"] + 1e-12)).all()
+    mixed = play_many(boardkit.load_game("leaders"), 4, progress=False)
+    both = metrics(__import__("pandas").concat([df, mixed.assign(index=mixed["index"] + 4)], ignore_index=True))
+    row = both.set_index("metric").loc["branching"]
+    assert row["n"] == 4 and row["low"] <= row["value"] <= row["high"]
