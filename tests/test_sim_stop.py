@@ -109,3 +109,19 @@ def test_a_signal_inside_a_local_run_is_a_run_stopped(monkeypatch: pytest.Monkey
         play_many(game, 3, agents=agent, progress=False)
     assert isinstance(info.value, KeyboardInterrupt) and info.value.signum == signal.SIGTERM
     assert signal.getsignal(signal.SIGTERM) == before
+
+
+def test_the_first_error_on_dask_cancels_the_other_futures(tmp_path: Path) -> None:
+    """On a Dask client the first error cancels the run's other futures: the cluster does
+    not go on playing the rest."""
+    distributed = pytest.importorskip("distributed")
+    game = boardkit.load_game("leaders")
+    with distributed.Client(processes=False, n_workers=1, threads_per_worker=2, dashboard_address=None) as client:
+        with pytest.raises(RuntimeError, match="planted agent failure"):
+            play_many(game, 600, agents=[FailsOnce(tmp_path), "random"], client=client, chunk=10, progress=False)
+        calls = tmp_path / "calls"
+        after = calls.stat().st_size if calls.exists() else 0
+        time.sleep(1)
+        later = calls.stat().st_size if calls.exists() else 0
+        assert later - after < 200, "the cluster goes on playing the cancelled chunks"
+        assert not [k for k, v in client.processing().items() if v], "tasks still processing"
