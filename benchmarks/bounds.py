@@ -45,14 +45,20 @@ def cases() -> list[tuple[str, Callable[[], Any], float]]:
         while state.is_chance_node() and state.to_position()["phase"] == "setup":
             boardkit.random_playout(state, rng, max_actions=1)
 
+    def words(verb: str, word: str) -> str:
+        return verb + " " + " ".join([word] * (MAX_WORDS - 2)) + " zz"
+
+    def search() -> None:
+        MCTSAgent(iterations=10**12, seconds=2).act(leaders, leaders.current_player(), random.Random(0))
+
     return [
-        (f"gridhunt move, {MAX_WORDS - 1} words (at the bound)", lambda: grid.parse_action("move " + " ".join(["a1"] * (MAX_WORDS - 2) + ["zz"])), 0.05),
+        (f"gridhunt move, {MAX_WORDS - 1} words (at the bound)", lambda: grid.parse_action(words("move", "a1")), 0.05),
         ("gridhunt move, 33,333 words (100 KB, refused)", lambda: grid.parse_action("move " + " ".join(["a1"] * 33_333)), 0.05),
-        (f"marabunta split, {MAX_WORDS - 1} words", lambda: mara.parse_action("split " + " ".join(["yellow"] * (MAX_WORDS - 2)) + " zz"), 0.05),
+        (f"marabunta split, {MAX_WORDS - 1} words", lambda: mara.parse_action(words("split", "yellow")), 0.05),
         (f"notation of {MAX_CHARS} characters", lambda: mara.parse_action("split " + "y" * (MAX_CHARS - 6)), 0.05),
         ("saved gridhunt state of 8 MB with 100 KB history entries", lambda: boardkit.state_from_json(saved), 5.0),
         ("gridhunt random layout, walls=41 on 12x12 (the bound)", layout, 30.0),
-        ("MCTSAgent(iterations=10**12, seconds=2) on leaders", lambda: MCTSAgent(iterations=10**12, seconds=2).act(leaders, leaders.current_player(), random.Random(0)), 4.0),
+        ("MCTSAgent(iterations=10**12, seconds=2) on leaders", search, 4.0),
     ]
 
 

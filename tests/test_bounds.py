@@ -14,7 +14,6 @@ import pytest
 
 import boardkit
 from boardkit import BoardkitDataError, NotationError
-from boardkit.core import notation
 from boardkit.core.notation import MAX_CHARS, MAX_WORDS, Notation
 
 

@@ -571,4 +571,5 @@ def result_dicts(results: Sequence[GameResult]) -> list[dict[str, Any]]:
     return [asdict(r) for r in results]
 
 
-__all__ = ["GameResult", "RunStopped", "COLUMNS", "random_agent", "play_one", "play_many", "connect", "agent_names", "replay", "result_dicts"]
+__all__ = ["GameResult", "RunStopped",
+           "COLUMNS", "random_agent", "play_one", "play_many", "connect", "agent_names", "replay", "result_dicts"]
