@@ -139,6 +139,10 @@ def state_from_json(text: str, source: str = "saved state") -> State:
 
     doc = _parse_saved(text, source)
     _check_files_on_disk(doc.get("files") or {}, source)
+    for key in ("name", "rules"):  # load_game's own arguments, never an option
+        if key in doc["options"]:
+            raise BoardkitDataError(f"{source}: options: {key!r} is not an option of any game"
+                                    + (" (the rules profile is the top-level field rules)" if key == "rules" else ""))
     try:
         game = load_game(doc["game"], rules=doc.get("rules", "seed"), **doc["options"])
     except OptionError as exc:

@@ -229,6 +229,8 @@ def parse_yaml(text: str | bytes, source: Path | str) -> Any:
         return loader.get_single_data()
     except yaml.YAMLError as exc:
         raise BoardkitDataError(f"{source}: not valid YAML: {_yaml_message(exc)}") from None
+    except (ValueError, OverflowError) as exc:  # a number past Python's digit limit, say
+        raise BoardkitDataError(f"{source}: a value YAML cannot read as a number: {str(exc)[:120]}") from None
     except RecursionError:
         raise BoardkitDataError(f"{source}: not valid YAML: nested too deep") from None
     finally:
@@ -309,7 +311,11 @@ def read_yaml_file(path: str | Path, folder: Path, what: str) -> tuple[Any, Path
     p = Path(path)
     if is_data_name(str(path)):  # a bare name: a packaged file
         p = folder / f"{path}.yaml"
-        if not p.is_file():
+        try:
+            found = p.is_file()
+        except (OSError, ValueError):  # a name too long for the file system, say
+            found = False
+        if not found:
             known = sorted(f.stem for f in folder.glob("*.yaml"))
             raise BoardkitDataError(f"{what} {shorten(str(path))}: no such {what}; known names: {', '.join(known)}, "
                                     f"or a path to a .yaml file")

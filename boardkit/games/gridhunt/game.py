@@ -40,7 +40,7 @@ from boardkit.games.gridhunt.actions import KINDS, Layout, Move, Shoot, ShootAll
 from boardkit.games.gridhunt.data import load_layout
 from boardkit.games.gridhunt.rules import MAX_STEPS, cell_names, paths_from
 from boardkit.games.gridhunt.spec import RULES_HISTORY, SPEC
-from boardkit.games.gridhunt.state import GridhuntState
+from boardkit.games.gridhunt.state import MAX_LAYOUT_DRAWS, GridhuntState  # noqa: F401 (documented here)
 
 __all__ = ["GridhuntGame", "GridhuntState", "RULES_HISTORY"]
 
@@ -121,6 +121,15 @@ def _tables(size: int, n: int) -> _Tables:
     return _Tables(size, n)
 
 
+#: The most walls of a random layout per grid size (GRID-7 redraws the walls until the free cells
+#: are connected): the largest count for which at least one layout in ten is kept, estimated
+#: from 1,000 seeded uniform wall sets per count (tests/test_bounds.py re-checks it). So a layout
+#: needs about ten wall sets at worst, and more than MAX_LAYOUT_DRAWS almost never (< 1e-20).
+MAX_WALLS: dict[int, int] = {4: 7, 5: 10, 6: 13, 7: 16, 8: 20, 9: 25, 10: 30, 11: 35, 12: 41, 13: 45, 14: 52, 15: 59,
+                             16: 66, 17: 72, 18: 79, 19: 86, 20: 94, 21: 103, 22: 110, 23: 119, 24: 128, 25: 138,
+                             26: 141}
+
+
 class GridhuntGame(Game):
     """Gridhunt rules with options (immutable).
 
@@ -159,6 +168,10 @@ class GridhuntGame(Game):
             for k in KINDS:
                 if self.counts[k] < 0:
                     raise OptionError(f"gridhunt: the count of {k} cells, {self.counts[k]}, is below 0 (GRID-7)")
+            if self.counts["wall"] > MAX_WALLS[size]:
+                raise OptionError(f"gridhunt: option walls={self.counts['wall']}: on a {size}x{size} grid at most "
+                                  f"{MAX_WALLS[size]} walls (gridhunt.game.MAX_WALLS); past it fewer than one random "
+                                  f"layout in ten leaves the free cells connected and the draws may not end (GRID-7)")
             specials = sum(self.counts.values()) - self.counts["wall"]
             room = size * size - self.counts["wall"]
             if room < max(specials, n) or room < 2:

@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 from boardkit.core.rules import IllegalPositionError, NotationError
 from boardkit.core.validate import BoardkitDataError, load_description, shorten
 from boardkit.games.gridhunt.actions import KINDS, Shoot, ShootAll, ShootNone, Stay, Move
+from boardkit.games.gridhunt.rules import MAX_STEPS, neighbours4
 from boardkit.games.gridhunt.state import GridhuntState, Knowledge
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -163,9 +164,23 @@ def from_position(game: "GridhuntGame", description: str | Mapping[str, Any], st
 
     def seat(where: str, key: Any) -> int:
         s = str(key)
-        if not s.isdigit() or not s.isascii() or int(s) >= n:
+        if isinstance(key, bool) or not s.isdigit() or not s.isascii() or len(s) > 4 or int(s) >= n:
             raise BoardkitDataError(f"position: {where}: {shorten(key)} is not a seat (0 .. {n - 1})")
+        if s != str(int(s)):  # '07' would silently stand for seat 7
+            raise BoardkitDataError(f"position: {where}: {shorten(key)}: write a seat without leading zeros ({int(s)})")
         return int(s)
+
+    def seats(where: str, keys: Any) -> None:
+        """Each seat once among a mapping's keys (``7`` and ``'7'`` are one seat)."""
+        seen: set[int] = set()
+        for key in keys:
+            p = seat(where, key)
+            if p in seen:
+                raise BoardkitDataError(f"position: {where}: seat {p} is given twice")
+            seen.add(p)
+
+    for field in ("players", "orders", "shots", "know"):
+        seats(field, doc.get(field, {}))
 
     state = GridhuntState.__new__(GridhuntState)
     GridhuntState.__init__(state, game)
@@ -245,6 +260,8 @@ def from_position(game: "GridhuntGame", description: str | Mapping[str, Any], st
                                 for q, c in look["players"].items()))
             kn.looks.append((look["round"], cell(f"{w}.looks[{i}].at", look["at"]), look["radius"], seen))
         state.know[p] = kn
+    if not study:
+        _check_playable(state)
     if not study and state.phase != "setup":
         _check_knowledge(state)
         if state.phase in ("move", "shot") and state.to_move not in state.acted:
@@ -264,6 +281,78 @@ def from_position(game: "GridhuntGame", description: str | Mapping[str, Any], st
         if not state._check_end():
             state._settle()
     return state
+
+
+def _check_playable(state: GridhuntState) -> None:
+    """A position the engine can play on from here (GRID-D6 orders, GRID-3.1 paths, GRID-7 and
+    GRID-5.1 set-up room); checked unless ``study=True``."""
+    g, n, names = state.game, state.n, state.game.names
+    ph = state.phase
+    simultaneous = g.options["turn_order"] == "simultaneous"
+    if ph in ("orders", "resolve", "shots") and not simultaneous:
+        raise IllegalPositionError("GRID-D6", f"position: phase: {ph} is a phase of the simultaneous variant; this game "
+                                              f"plays in turns (turn_order={g.options['turn_order']})")
+    if ph in ("next", "move", "shot") and simultaneous:
+        raise IllegalPositionError("GRID-D6", f"position: phase: {ph} is a phase of play in turns; this game plays "
+                                              f"simultaneously")
+    if ph not in ("orders", "resolve", "shots") and (state.orders or state.shots or state.pending):
+        field = "orders" if state.orders else "shots" if state.shots else "pending"
+        raise IllegalPositionError("GRID-D6", f"position: {field}: orders are kept only in the simultaneous variant's "
+                                              f"phases orders, resolve and shots, not in {ph}")
+    if ph == "setup":
+        free = [i for i, k in enumerate(state.cells) if k == "free"]
+        if state.setup and len(free) < len(state.setup):
+            raise IllegalPositionError("GRID-7", f"position: setup: {len(state.setup)} cells still to draw but "
+                                                 f"{len(free)} free cells left")
+        taken = {c for c in state.pos if c is not None}
+        room = [i for i, k in enumerate(state.cells) if k != "wall" and i not in taken]
+        if state.placing < n and len(room) - len(state.setup) < n - state.placing:
+            raise IllegalPositionError("GRID-5.1", f"position: placing: {n - state.placing} players still to place "
+                                                   f"but no room left for them")
+        return
+    if len(set(state.pending)) != len(state.pending):
+        raise IllegalPositionError("GRID-D6", f"position: pending: a seat's order is resolved once, not twice "
+                                              f"({state.pending})")
+    if ph == "orders":
+        if state.pending or state.shots:
+            raise IllegalPositionError("GRID-D6", "position: pending/shots: nothing is resolved or shot while orders "
+                                                  "are given")
+        for p, a in state.orders.items():
+            if not state.alive[p]:
+                raise IllegalPositionError("GRID-D6", f"position: orders.{p}: seat {p} is dead and gives no order")
+            if a not in state._orders_of(p):
+                raise IllegalPositionError("GRID-3.1", f"position: orders.{p}: {a} is not an order seat {p} may give "
+                                                       f"from {names[state.pos[p] or 0]} with what it knows")
+        if not state.current_players():
+            raise IllegalPositionError("GRID-D6", "position: orders: every living seat has given its order; the "
+                                                  "phase is then resolve")
+    elif ph == "resolve":
+        if not state.pending:
+            raise IllegalPositionError("GRID-D6", "position: pending: phase resolve with no order left to resolve")
+        if state.shots:
+            raise IllegalPositionError("GRID-D6", "position: shots: no shot is given before the moves are resolved")
+        for p in state.pending:
+            if not state.alive[p] or p not in state.orders:
+                raise IllegalPositionError("GRID-D6", f"position: pending: seat {p} is dead or gave no order")
+            a = state.orders[p]
+            at = state.pos[p]
+            if isinstance(a, Move) and at is not None:
+                path = [at] + [g.index.get(c, -1) for c in a.path]
+                ok = 1 <= len(a.path) <= MAX_STEPS and all(
+                    0 <= c and b in neighbours4(state.size, c) for c, b in zip(path, path[1:]))
+                if not ok:
+                    raise IllegalPositionError("GRID-3.1", f"position: orders.{p}: {a} is not a path of 1 .. "
+                                                           f"{MAX_STEPS} orthogonal steps from {names[at]}")
+    elif ph == "shots":
+        for p, a in state.shots.items():
+            if not state.alive[p]:
+                raise IllegalPositionError("GRID-D6", f"position: shots.{p}: seat {p} is dead and gives no shot")
+            if a not in state._orders_of(p):
+                raise IllegalPositionError("GRID-4.1", f"position: shots.{p}: {a} is not a shot seat {p} may give "
+                                                       f"from {names[state.pos[p] or 0]} with what it knows")
+        if not state.current_players():
+            raise IllegalPositionError("GRID-D6", "position: shots: every living seat has given its shot; they are "
+                                                  "resolved at once")
 
 
 def _check_knowledge(state: GridhuntState) -> None:

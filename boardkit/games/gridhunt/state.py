@@ -11,10 +11,15 @@ from boardkit.core.actions import Action
 from boardkit.core.game import CHANCE, SIMULTANEOUS, TERMINAL, State
 from boardkit.core.outcome import Outcome
 from boardkit.core.rules import IllegalActionError
+from boardkit.core.spec import OptionError
 from boardkit.core.validate import shorten
 from boardkit.games.gridhunt import scoring
 from boardkit.games.gridhunt.actions import KINDS, Layout, Move, Shoot, ShootAll, Start, Turn
 from boardkit.games.gridhunt.rules import around, connected, line_to, lines, neighbours4
+
+#: Wall sets drawn for one random layout before the engine gives up with an OptionError
+#: (GRID-7); within gridhunt.game.MAX_WALLS a layout needs about ten at worst.
+MAX_LAYOUT_DRAWS = 500
 
 if TYPE_CHECKING:  # pragma: no cover
     from boardkit.games.gridhunt.game import GridhuntGame
@@ -589,6 +594,13 @@ class GridhuntState(State):
             if action.kind == "wall" and (not self.setup or self.setup[0] != "wall"):
                 walls = [c for c, k in enumerate(self.cells) if k == "wall"]
                 if not connected(self.size, walls):  # GRID-7: rejected, the walls are drawn again
+                    self.layout_draws = getattr(self, "layout_draws", 1) + 1
+                    if self.layout_draws > MAX_LAYOUT_DRAWS:
+                        self.cells[i] = "free"
+                        self.setup.insert(0, "wall")
+                        self.layout_draws -= 1
+                        raise OptionError(f"gridhunt: option walls={len(walls)}: {MAX_LAYOUT_DRAWS} random wall sets "
+                                          f"drawn, none leaving the free cells connected (GRID-7); use fewer walls")
                     for c in walls:
                         self.cells[c] = "free"
                     self.setup[:0] = ["wall"] * len(walls)
