@@ -44,6 +44,9 @@ class MarabuntaGame(Game):
             be left unused, except the crossed-cupcake tile (MARA-3.6).
         decline: False (default): a die must be used if it can be; True (a variant): any die
             may be skipped (MARA-4.6).
+        above_25: ``"continue"`` (default, the seed: "über 25 Punkte beginnt man neu bei 25"
+            starts a new lap of the 25-point track; the total is the true sum) or ``"cap"`` (a
+            variant: a total above 25 counts as 25), MARA-8.3.
         data: data file of the map, player board and tiles (MARA-9), a path or a name in
             ``data/marabunta/``.
 

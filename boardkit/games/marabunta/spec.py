@@ -14,6 +14,9 @@ RULES_HISTORY = (
             "man das ignorieren'); the free first number is the variant first_number='free'. MARA-3.3: the tile "
             "is carried out like the dice ('führt alle Elemente einzeln aus': only what cannot be used is lost); "
             "leaving it unused is the published rule optional_tile=True (MARA-3.6)."),
+    ("2.1", "No default changes (perft and playthroughs unchanged). MARA-8.3: 'über 25 Punkte beginnt man neu bei 25' "
+            "stays the true sum (a new lap of the 25-point track), now the option above_25='continue'; "
+            "above_25='cap' (a total above 25 counts as 25) is the other reading, a variant."),
 )
 
 #: The rule options (each names the clause it decides).
@@ -28,6 +31,9 @@ OPTIONS: tuple[Option, ...] = (
            published=True),
     Option("decline", False, "a player may leave a usable die unused (a variant; the seed carries out every "
            "element, MARA-4.6)", "MARA-4.6", kind=bool),
+    Option("above_25", "continue", "'continue' (seed, MARA-8.3): 'über 25 Punkte beginnt man neu bei 25' starts a new "
+           "lap of the 25-point track, the total is the true sum; 'cap' (a variant, no published source): a total "
+           "above 25 counts as 25", "MARA-8.3", choices=("continue", "cap")),
     Option("data", "default", "data file: map, player board, tiles", "MARA-9", kind=str),
 )
 
