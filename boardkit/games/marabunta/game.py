@@ -27,6 +27,7 @@ from boardkit.core.game import Game
 from boardkit.core.notation import Vocabulary
 from boardkit.games.marabunta.actions import FACES, TILE, Split
 from boardkit.games.marabunta.data import POWERS, TILE_KINDS, load_data
+from boardkit.games.marabunta.position import from_position
 from boardkit.games.marabunta.spec import RULES_HISTORY, SPEC
 from boardkit.games.marabunta.state import CROSSED, EMPTY, MarabuntaState
 
@@ -121,8 +122,6 @@ class MarabuntaGame(Game):
             BoardkitDataError: a malformed description (names the field).
             IllegalPositionError: a position the rules make impossible (names the clause).
         """
-        from boardkit.games.marabunta.position import from_position
-
         return from_position(self, description, study)
 
     def vocabularies(self) -> dict[str, Vocabulary]:
