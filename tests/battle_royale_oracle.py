@@ -90,6 +90,7 @@ class OracleState:
         self.push_arriving = bool(options.get("push_arriving", True))  # BR-D2: "welche Figur"
         self.opponent_push = options.get("opponent_push", "refuse")  # BR-D14: "Zug der eigenen Figur"
         self.no_cards = options.get("no_cards", "reshuffle")  # BR-D13
+        self.empty_goal = options.get("empty_goal", "nobody")  # BR-D7: nobody on the goal, nobody wins
         self.max_turns = options.get("max_turns")
         self.first_fixed = options.get("first_player")
         self.tiles: dict[tuple[int, int], dict[str, int]] = {}
@@ -608,6 +609,8 @@ class OracleState:
         goal = self.tiles.get(GOAL, {})
         counts = [goal.get(self.colour(p), 0) for p in range(self.n)]
         top = max(counts)
+        if top == 0 and self.empty_goal == "nobody":
+            return []  # "die Person, der die Mehrheit auf dem Zielfeld besitzt": nobody does
         tied = [p for p in range(self.n) if counts[p] == top]
         pris = {p: sum(self.prisoners[p].values()) for p in tied}
         best = max(pris.values())

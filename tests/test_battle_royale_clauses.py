@@ -114,7 +114,7 @@ def assert_over(state, winners: list[int], reason: str, clause: str = "BR-3.1") 
     n = state.game.num_players
     assert state.is_terminal() and state.current_player() == TERMINAL
     assert obs(state, "phase") == "over"
-    returns = tuple(1 if p in winners else -1 for p in range(n))
+    returns = tuple((1 if p in winners else -1) if winners else 0 for p in range(n))  # nobody wins: 0 (BR-D7)
     assert state.outcome() == Outcome(tuple(winners), reason, clause, returns)  # BR-3.1 ends it, BR-3.2 names winners
     assert state.returns() == list(returns)
     assert state.legal_actions() == []
@@ -1356,14 +1356,19 @@ def test_BR_D5_tiles_are_battled_in_name_order() -> None:
 
 def test_BR_D6_no_player_colour_left_ends_the_game() -> None:
     """BR-D6: 'only one colour' counts player colours; no player colour left (neutral only)
-    ends the game too; the winner is then decided by prisoners (BR-3.2)."""
-    s = pos(no_cards_position("""
+    ends the game too; nobody is then on the goal, so nobody wins (BR-D7), or under
+    empty_goal='prisoners' prisoners decide (BR-3.2)."""
+    body = """
         tiles:
           c3: grey 1
           c4: red 1, blue 1
         eliminator: c4
         prisoners: {0: blue 1}
-    """))
+    """
+    s = pos(no_cards_position(body))
+    s.apply_action("roll explosion")
+    assert_over(s, [], "no player's figure left in the arena")
+    s = pos(no_cards_position(body), game=variant(GN, empty_goal="prisoners"))
     s.apply_action("roll explosion")
     assert_over(s, [0], "no player's figure left in the arena")
     # neutral figures do not keep a game running: red alone with grey is one colour
@@ -1413,6 +1418,41 @@ def test_BR_D7_the_majority_is_counted_among_players(goal: str, winners: list[in
     """))
     s.apply_action("roll explosion")
     assert_over(s, winners, reason)
+
+
+EMPTY_GOAL = """
+    tiles:
+      c3: ""
+      c2: red 1
+      c4: blue 1
+    eliminator: c4
+    prisoners: {0: blue 1, 1: red 2}
+"""
+
+
+def test_BR_D7_empty_goal_nobody_wins() -> None:
+    """BR-D7 (default empty_goal='nobody'): the explosion removes blue's last figure, so only
+    red is left in the arena (BR-3.1), but on c2, not on the goal: nobody "besitzt die
+    Mehrheit auf dem Zielfeld", so nobody wins and every return is 0 - neither the last
+    colour standing nor the player with most prisoners (who has no figure left)."""
+    assert GAME.options["empty_goal"] == "nobody"
+    s = pos(no_cards_position(EMPTY_GOAL))
+    s.apply_action("roll explosion")
+    assert_over(s, [], "only one colour left in the arena")
+    assert s.returns() == [0, 0] and s.winners() == []
+
+
+def test_BR_D7_empty_goal_prisoners_option() -> None:
+    """BR-D7, option empty_goal='prisoners' (the other reading): all players tie at zero on
+    the empty goal and prisoners decide, so blue - no figure left in the arena - beats red,
+    the last colour standing; equal prisoners: both win."""
+    g = variant(GROUND, empty_goal="prisoners")
+    s = g.state_from_position(textwrap.dedent(no_cards_position(EMPTY_GOAL)))
+    s.apply_action("roll explosion")
+    assert_over(s, [1], "only one colour left in the arena")
+    s = g.state_from_position(textwrap.dedent(no_cards_position(EMPTY_GOAL.replace("red 2", "red 1"))))
+    s.apply_action("roll explosion")
+    assert_over(s, [0, 1], "only one colour left in the arena")
 
 
 def test_BR_D9_max_turns_cuts_the_game_off_with_zeros() -> None:
@@ -1494,8 +1534,10 @@ def test_BR_1_3_property_random_playouts_keep_invariants(seed: int, players: int
         steps += 1
         assert steps < 20000
     assert obs(s, "turn") <= 40
-    if s.outcome().clause == "BR-D9":
-        assert s.returns() == [0] * players
+    if s.outcome().clause == "BR-D9" or not s.winners():  # cut off, or nobody on the goal (BR-D7)
+        assert s.returns() == [0] * players and s.winners() == []
+        assert s.outcome().clause == "BR-D9" or not any(s.observation(None)["tiles"].get("c3", {}).get(c) for c in
+                                                        ("red", "blue", "green", "yellow"))
     else:
         assert 1 in s.returns() and set(s.returns()) <= {1, -1}
     again = boardkit.state_from_json(s.to_json())

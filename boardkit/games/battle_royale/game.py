@@ -58,6 +58,9 @@ class BattleRoyaleGame(Game):
         first_player: a seat number, or None (default) to draw it by chance (BR-1.7).
         own_prisoners: a player pushing its own figure out takes it as a prisoner (default
             True, BR-2.4); False: it leaves the game.
+        empty_goal: ``"nobody"`` (default): a game that ends with no player's figure on the
+            goal has no winner, every return 0 (BR-D7); ``"prisoners"``: all players tie at
+            zero there and prisoners decide.
         max_turns: cut the game off after this many turns with no winner (not a rule: for
             study; BR-D9). Default None.
         data: data file of cards, Doom die, first layout, neutral tiles (BR-6).

@@ -18,6 +18,9 @@ RULES_HISTORY = (
             "seed; the published rule is option revisit=False, BR-D10); the figure pushed on may be the one that just "
             "arrived ('welche Figur', option push_arriving, BR-D2); an empty pile is refilled from the discards instead of ending the game after a "
             "round without cards, which the seed does not have (option no_cards, BR-D13)."),
+    ("3.0", "Open readings decided from the seed: a game that ends with no player's figure on the goal has no winner, "
+            "every return 0 ('die Person, der die Mehrheit auf dem Zielfeld besitzt' - nobody does; before, all tied at "
+            "0 and prisoners decided: option empty_goal, BR-D7)."),
 )
 
 #: The rule options (each names the clause it decides).
@@ -38,6 +41,9 @@ OPTIONS: tuple[Option, ...] = (
     Option("no_cards", "reshuffle", "a draw from an empty pile: 'reshuffle' - the player's played cards are shuffled into "
            "a new pile (the game ends only as the seed says); 'round' - nothing is drawn, and once all hands and piles "
            "are empty one more round of Doom rolls is played, then the game ends", "BR-D13", choices=("reshuffle", "round")),
+    Option("empty_goal", "nobody", "the game ends with no player's figure on the goal: 'nobody' - nobody holds the "
+           "majority there, so nobody wins (returns 0); 'prisoners' - all tie at 0 and prisoners decide", "BR-D7",
+           choices=("nobody", "prisoners")),
     Option("max_turns", None, "cut the game off after this many turns (not a rule: for study)", "BR-D9", kind=int, allow_none=True),
     Option("data", "default", "data file: cards, Doom die, first layout, neutral tiles", "BR-6", kind=str),
     Option("variant", "none", "rule variants: 'abilities' (BR-5.1) and 'special_actions' (BR-5.2) need printed card texts",

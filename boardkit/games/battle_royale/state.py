@@ -429,7 +429,8 @@ class BattleRoyaleState(State):
         self.phase = Phase.OVER
         self.moving = self.push = None
         self.deal = []
-        won = () if cut else scoring.winners(self.tiles.get(self.game.goal, _NONE), self.prisoners, COLOURS)
+        won = () if cut else scoring.winners(self.tiles.get(self.game.goal, _NONE), self.prisoners, COLOURS,
+                                             self.game.options["empty_goal"])
         self._outcome_value = scoring.outcome(reason, clause, won, self.n)
 
     def _outcome(self) -> Outcome:
@@ -528,7 +529,8 @@ class BattleRoyaleState(State):
 
     def returns(self) -> list[Fraction | int]:
         """At the end, 1 for each winner and -1 for the others (BR-3.2: several may win); all 0
-        before the end or for a game cut off by ``max_turns`` (BR-D9)."""
+        before the end, for a game cut off by ``max_turns`` (BR-D9), and for a game that ends
+        with no player's figure on the goal (nobody wins, BR-D7)."""
         if self._outcome_value is None or self.phase is not Phase.OVER:
             return [0] * self.n
         return list(self._outcome_value.returns)
