@@ -977,45 +977,78 @@ def test_BR_4_3_taking_is_optional() -> None:
     refused(s, "decline", "BR-2.5")  # no battle now: chance rolls the Doom die
 
 
-def test_BR_4_3_tied_majorities_with_other_figures_take_each() -> None:
-    """BR-4.3: several players tied for the majority with other figures present may take one
-    each, in turn order from the active player (4 players, capacity 6); "eine andere Figur"
-    is any figure not one's own, a tied rival's included; a tie with no other figures gives
-    nothing."""
-    s = pos(no_cards_position("""
-        tiles:
-          b2: red 2, yellow 2, blue 1, green 1
-          c2: blue 1, green 1
-          c3: red 1, blue 1, green 1, yellow 1
-    """, game=G4, to_move=0), game=G4)
+TIED4 = """
+    tiles:
+      b2: red 2, yellow 2, blue 1, green 1
+      c2: blue 1, green 1
+      c3: red 1, blue 1, green 1, yellow 1
+"""
+
+
+def test_BR_4_3_tied_majorities_take_the_other_players_figures() -> None:
+    """BR-4.3, BR-D3 (default tied_take='others'): several players tied for the majority with
+    other players' figures present may take one each, in turn order from the active player
+    (4 players, capacity 6), from those other players' figures - not from each other."""
+    s = pos(no_cards_position(TIED4, game=G4, to_move=0), game=G4)
     s.apply_action("roll battle")
     assert s.current_player() == 0  # red first: it is the active player
-    assert legal(s) == {"take b2 blue", "take b2 green", "take b2 yellow", "decline"}
+    assert legal(s) == {"take b2 blue", "take b2 green", "decline"}
     refused(s, "take b2 red", "BR-4.4")
+    refused(s, "take b2 yellow", "BR-4.4")  # a tied holder's figure is not "andere Personen"'s
     s.apply_action("take b2 green")
     assert obs(s, "prisoners") == [{"green": 1}, {}, {}, {}]
-    assert s.current_player() == 3 and legal(s) == {"take b2 blue", "take b2 red", "decline"}  # then yellow
-    s.apply_action("take b2 red")
-    assert obs(s, "prisoners") == [{"green": 1}, {}, {}, {"red": 1}]
-    assert tiles(s)["b2"] == {"red": 1, "yellow": 2, "blue": 1} and tiles(s)["c2"] == {"blue": 1, "green": 1}
+    assert s.current_player() == 3 and legal(s) == {"take b2 blue", "decline"}  # then yellow
+    refused(s, "take b2 red", "BR-4.4")
+    s.apply_action("take b2 blue")
+    assert obs(s, "prisoners") == [{"green": 1}, {}, {}, {"blue": 1}]
+    assert tiles(s)["b2"] == {"red": 2, "yellow": 2} and tiles(s)["c2"] == {"blue": 1, "green": 1}
     assert obs(s, "phase") == "doom"
 
 
-def test_BR_4_3_every_tied_player_takes_even_a_rivals_figure() -> None:
-    """BR-4.3, BR-D15: when the first tied player took the last figure of the others, the
-    second still takes - a figure of its tied rival ("eine andere Figur"): the takers are
-    fixed when the tile is checked (3 players, capacity 5)."""
-    s = pos(no_cards_position("""
-        tiles:
-          b2: red 2, green 2, blue 1
-          c2: blue 1, green 1
-          c3: red 1, blue 1, green 1
-    """, game=G3, to_move=1), game=G3)
+def test_BR_4_3_tied_majorities_take_any_figure_option() -> None:
+    """BR-4.3, BR-D3, option tied_take='any' (the other reading): "eine andere Figur" is any
+    figure not one's own, a tied rival's included."""
+    g4 = variant(G4, tied_take="any")
+    s = pos(no_cards_position(TIED4, game=g4, to_move=0), game=g4)
+    s.apply_action("roll battle")
+    assert s.current_player() == 0 and legal(s) == {"take b2 blue", "take b2 green", "take b2 yellow", "decline"}
+    s.apply_action("take b2 green")
+    assert s.current_player() == 3 and legal(s) == {"take b2 blue", "take b2 red", "decline"}
+    s.apply_action("take b2 red")
+    assert obs(s, "prisoners") == [{"green": 1}, {}, {}, {"red": 1}]
+    assert tiles(s)["b2"] == {"red": 1, "yellow": 2, "blue": 1}
+
+
+TIED3 = """
+    tiles:
+      b2: red 2, green 2, blue 1
+      c2: blue 1, green 1
+      c3: red 1, blue 1, green 1
+"""
+
+
+def test_BR_4_3_zuerst_a_limited_supply_goes_to_the_first_taker() -> None:
+    """BR-4.3, BR-D3, BR-D15: "zuerst" orders a limited supply - red 2, green 2, blue 1 with
+    blue active: green (next after blue) takes the blue figure first; then red finds no other
+    player's figure and takes nothing (3 players, capacity 5)."""
+    s = pos(no_cards_position(TIED3, game=G3, to_move=1), game=G3)
     s.apply_action("roll battle")
     assert s.current_player() == 2  # green sits nearer after blue than red
-    assert legal(s) == {"take b2 blue", "take b2 red", "decline"}
+    assert legal(s) == {"take b2 blue", "decline"}
     s.apply_action("take b2 blue")
     assert obs(s, "prisoners") == [{}, {}, {"blue": 1}]
+    assert obs(s, "phase") == "doom" and tiles(s)["b2"] == {"red": 2, "green": 2}  # red's turn skipped
+
+
+def test_BR_4_3_every_tied_player_takes_even_a_rivals_figure_option() -> None:
+    """BR-4.3, BR-D15, option tied_take='any': when the first tied player took the last figure
+    of the others, the second still takes - a figure of its tied rival: the takers are fixed
+    when the tile is checked."""
+    g3 = variant(G3, tied_take="any")
+    s = pos(no_cards_position(TIED3, game=g3, to_move=1), game=g3)
+    s.apply_action("roll battle")
+    assert s.current_player() == 2 and legal(s) == {"take b2 blue", "take b2 red", "decline"}
+    s.apply_action("take b2 blue")
     assert s.current_player() == 0 and legal(s) == {"take b2 green", "decline"}
     s.apply_action("take b2 green")
     assert obs(s, "prisoners") == [{"green": 1}, {}, {"blue": 1}]
@@ -1307,15 +1340,14 @@ def test_BR_D4_tied_takers_in_turn_order_from_the_active_player(to_move: int, fi
           b3: red 2, yellow 2, blue 1, green 1
           c3: red 1, blue 1, green 1, yellow 1
     """, game=G4, to_move=to_move)
-    colour = ["red", "blue", "green", "yellow"]
     assert s.current_player() == first
-    assert legal(s) == {"take b3 blue", "take b3 green", f"take b3 {colour[second]}", "decline"}
+    assert legal(s) == {"take b3 blue", "take b3 green", "decline"}  # not the tied rival's (BR-D3)
     s.apply_action("take b3 blue")
     expected = [{}, {}, {}, {}]
     expected[first] = {"blue": 1}
     assert obs(s, "prisoners") == expected
     assert s.current_player() == second
-    assert legal(s) == {"take b3 green", f"take b3 {colour[first]}", "decline"}
+    assert legal(s) == {"take b3 green", "decline"}
     s.apply_action("take b3 green")
     expected[second] = {"green": 1}
     assert obs(s, "prisoners") == expected

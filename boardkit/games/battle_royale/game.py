@@ -58,6 +58,9 @@ class BattleRoyaleGame(Game):
         first_player: a seat number, or None (default) to draw it by chance (BR-1.7).
         own_prisoners: a player pushing its own figure out takes it as a prisoner (default
             True, BR-2.4); False: it leaves the game.
+        tied_take: ``"others"`` (default): players tied for a tile's majority take, in turn
+            order, from the other players' figures there (BR-D3); ``"any"``: a tied
+            rival's figure too.
         empty_goal: ``"nobody"`` (default): a game that ends with no player's figure on the
             goal has no winner, every return 0 (BR-D7); ``"prisoners"``: all players tie at
             zero there and prisoners decide.

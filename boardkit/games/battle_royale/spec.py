@@ -20,7 +20,9 @@ RULES_HISTORY = (
             "round without cards, which the seed does not have (option no_cards, BR-D13)."),
     ("3.0", "Open readings decided from the seed: a game that ends with no player's figure on the goal has no winner, "
             "every return 0 ('die Person, der die Mehrheit auf dem Zielfeld besitzt' - nobody does; before, all tied at "
-            "0 and prisoners decided: option empty_goal, BR-D7)."),
+            "0 and prisoners decided: option empty_goal, BR-D7); players tied for a tile's majority take in turn order from "
+            "the other players' figures, not from each other ('es sind noch andere Personen ebenfalls auf dem Feld ... "
+            "zuerst'; before, a tied rival's figure too: option tied_take, BR-D3, BR-4.3)."),
 )
 
 #: The rule options (each names the clause it decides).
@@ -41,6 +43,9 @@ OPTIONS: tuple[Option, ...] = (
     Option("no_cards", "reshuffle", "a draw from an empty pile: 'reshuffle' - the player's played cards are shuffled into "
            "a new pile (the game ends only as the seed says); 'round' - nothing is drawn, and once all hands and piles "
            "are empty one more round of Doom rolls is played, then the game ends", "BR-D13", choices=("reshuffle", "round")),
+    Option("tied_take", "others", "players tied for a tile's majority take, in turn order, from the figures of the "
+           "other players there ('others', the seed's 'es sind noch andere Personen ebenfalls auf dem Feld'); 'any': "
+           "a tied rival's figure too", "BR-D3", choices=("others", "any")),
     Option("empty_goal", "nobody", "the game ends with no player's figure on the goal: 'nobody' - nobody holds the "
            "majority there, so nobody wins (returns 0); 'prisoners' - all tie at 0 and prisoners decide", "BR-D7",
            choices=("nobody", "prisoners")),

@@ -249,7 +249,7 @@ class BattleRoyaleState(State):
         self.event = Event(face)
         if self.event is Event.BATTLE:
             order = [(self.to_move + i) % self.n for i in range(self.n)]
-            self.takes = battle_order(self.tiles, self.game.goal, order, COLOURS)
+            self.takes = battle_order(self.tiles, self.game.goal, order, COLOURS, self.game.options["tied_take"])
 
     # -- movement ----------------------------------------------------------------------------
     def _movable_colours(self) -> tuple[str, ...]:
