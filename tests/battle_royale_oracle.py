@@ -89,7 +89,7 @@ class OracleState:
         self.revisit = bool(options.get("revisit", True))  # BR-D10: no limit on the way in the seed
         self.push_arriving = bool(options.get("push_arriving", True))  # BR-D2: "welche Figur"
         self.opponent_push = options.get("opponent_push", "refuse")  # BR-D14: "Zug der eigenen Figur"
-        self.no_cards = options.get("no_cards", "reshuffle")  # BR-D13
+        self.no_cards = options.get("no_cards", "no_draw")  # BR-D13: no discard pile, no reshuffle
         self.tied_take = options.get("tied_take", "others")  # BR-D3: tied holders take the others' figures
         self.empty_goal = options.get("empty_goal", "nobody")  # BR-D7: nobody on the goal, nobody wins
         self.max_turns = options.get("max_turns")
@@ -567,8 +567,9 @@ class OracleState:
             self._maybe_draw()
 
     def _maybe_draw(self) -> None:
-        """BR-2.5: one card is drawn at the end; an empty pile (BR-D13): 'reshuffle' makes the
-        played cards (the colour's cards not in the hand) the new pile, 'round' draws nothing."""
+        """BR-2.5: one card is drawn at the end; an empty pile (BR-D13): 'no_draw' and 'round'
+        draw nothing, 'reshuffle' makes the played cards (the colour's cards not in the hand)
+        the new pile."""
         p = self.active
         if len(self.hands[p]) < self.hand_size:
             if not self.piles[p] and self.no_cards == "reshuffle":

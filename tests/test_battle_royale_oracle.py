@@ -116,7 +116,7 @@ def _variant(seed: int) -> dict:
         return {"push_arriving": False, "opponent_push": "push", "no_cards": "round", "revisit": False,
                 "tied_take": "any", "empty_goal": "prisoners"}
     if seed % 4 == 3:
-        return {"rules": "published", "opponent_push": "push", "no_cards": "round"}
+        return {"rules": "published", "opponent_push": "push", "no_cards": "reshuffle"}
     return {}
 
 

@@ -46,15 +46,18 @@ class BattleRoyaleGame(Game):
         layout: the four removed tiles, e.g. ``"b5 e4 a2 d1"``; ``"first"`` (default) is the
             recommended first layout of the data file (BR-1.1, BR-1.5).
         neutral: neutral figures with 2 players, not in the seed (BR-1.6): ``"none"``
-            (default); ``"data"`` (the published profile) the data file's two tiles; or two
+            (default); ``"data"``: the data file's two tiles (a variant: no public page gives
+            the placement, so it is not part of ``rules="published"``); or two
             tiles of the middle nine, e.g. ``"c4 c2"``. ``"none"`` and ``"data"`` mean no
             neutral figures with 3 or 4 players.
         opponent_push: ``"refuse"`` (default): a figure moved by an opponents-only card may
             not end its move on a tile it would overfill, since only a move of one's own
             figure pushes (BR-D14); ``"push"``: it pushes like an own figure.
-        no_cards: ``"reshuffle"`` (default): a player drawing from an empty pile shuffles its
-            played cards into a new pile; ``"round"``: it draws nothing, and once all hands
-            and piles are empty one more round of Doom rolls ends the game (BR-D13).
+        no_cards: ``"no_draw"`` (default): a player whose pile is empty draws nothing, and one
+            with no card only rolls the Doom die (BR-2.6); the game ends only by BR-3.1;
+            ``"reshuffle"``: a player drawing from an empty pile shuffles its played cards
+            into a new pile; ``"round"``: it draws nothing, and once all hands and piles are
+            empty one more round of Doom rolls ends the game (BR-D13).
         first_player: a seat number, or None (default) to draw it by chance (BR-1.7).
         own_prisoners: a player pushing its own figure out takes it as a prisoner (default
             True, BR-2.4); False: it leaves the game.

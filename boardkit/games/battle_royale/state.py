@@ -190,7 +190,7 @@ class BattleRoyaleState(State):
                 if not full and not self.piles[p] and self.game.options["no_cards"] == "reshuffle":
                     self.piles[p] = self.discards(p)  # BR-D13: the played cards, shuffled (the draw is uniform)
                 if full or not self.piles[p]:
-                    self._start_turn((p + 1) % self.n)  # BR-D13 'round': an empty pile, no draw
+                    self._start_turn((p + 1) % self.n)  # BR-D13 'no_draw', 'round': an empty pile, no draw
                     continue
                 return
             return
