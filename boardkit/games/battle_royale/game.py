@@ -5,11 +5,14 @@ Source: seed ``000_c2cb631045ea0dc6.txt`` (German), specified clause by clause i
 the decisions BR-D*). Numbers the seed leaves out (cards, Doom die, first layout, neutral
 placement) come from ``data/battle_royale/default.yaml`` (option ``data``).
 
-The package's modules: :mod:`.spec` (options, notation, rules version), :mod:`.actions` (the
-actions and their forms), :mod:`.data` (the data file), :mod:`.rules` (phases, pending tasks,
-steps, explosions, battles), :mod:`.scoring` (the end and the winners), :mod:`.state` (one
-position), :mod:`.position` (positions for study, both ways), :mod:`.explain` (why an action is
-illegal).
+The package's modules, each importing only those below it (``game -> state -> legality ->
+explain``; ``state -> movement, position -> rules``): :mod:`.spec` (options, notation, rules
+version), :mod:`.actions` (the actions and their forms), :mod:`.data` (the data file),
+:mod:`.rules` (phases, pending tasks, steps, explosions, battles), :mod:`.scoring` (the end and
+the winners), :mod:`.movement` (picks, steps, pushes), :mod:`.legality` (the one rule path: a
+decision's refusals, from the predicates that generate the legal actions), :mod:`.explain`
+(phase-level refusals), :mod:`.state` (one position), :mod:`.position` (positions for study,
+both ways).
 
 >>> import boardkit
 >>> s = boardkit.load_game("battle_royale", first_player=0).new_initial_state()
@@ -31,6 +34,7 @@ from boardkit.core.notation import NotationContext, Vocabulary
 from boardkit.core.validate import BoardkitDataError
 from boardkit.games.battle_royale.actions import COLOURS, DOOM_FACES, NEUTRAL, ActionTable
 from boardkit.games.battle_royale.data import FIGURES_PER_COLOUR, N_REMOVED, load_data
+from boardkit.games.battle_royale.position import from_position
 from boardkit.games.battle_royale.rules import cut_off
 from boardkit.games.battle_royale.spec import RULES_HISTORY, SPEC
 from boardkit.games.battle_royale.state import BattleRoyaleState
@@ -220,6 +224,4 @@ class BattleRoyaleGame(Game):
             BoardkitDataError: a malformed description (names the field).
             IllegalPositionError: an impossible position (names the clause it breaks).
         """
-        from boardkit.games.battle_royale.position import from_position
-
         return from_position(self, description, study=study)
