@@ -89,7 +89,8 @@ class Movement:
         :meth:`_pick_refusal` lets through)."""
         table = self.game.actions.pick
         colours = self._movable_colours()
-        return [table[t, c] for t in self.tiles for c in colours if self._pick_refusal(t, c) is None]
+        return [table[t, c] for t, counts in self.tiles.items() for c in colours
+                if counts[c] and self._pick_refusal(t, c) is None]  # counts[c]: skip absent colours early
 
     def _pick_refusal(self, t: int, c: str) -> Refusal | None:
         """Why a movable-coloured figure ``c`` on present tile ``t`` may not be picked, or None:
@@ -97,17 +98,16 @@ class Movement:
         tile for a figure that does not push (BR-D14). The legal picks and their refusals
         (:mod:`.legality`) both come from here."""
         counts = self.tiles[t]
-        name = self.game.board.names[t]
         if counts[c] == 0:
-            return Refusal("BR-2.2", f"there is no {c} figure on {name}")
+            return Refusal("BR-2.2", f"there is no {c} figure on {self.game.board.names[t]}")
         if counts[c] - self.moved.get(t, _NONE)[c] == 0:
-            return Refusal("BR-2.2", f"every {c} figure on {name} has moved this turn: a figure moves once a turn")
+            return Refusal("BR-2.2", f"every {c} figure on {self.game.board.names[t]} has moved this turn: a figure "
+                                     "moves once a turn")
         if not self._steps_from(t, ()):
-            return Refusal("BR-2.2", f"the {c} figure on {name} has no tile to step to")
-        steps = self._card()["steps"] if self.card else 0
-        if self._no_push(c) and not self._can_finish((t,), steps, t):
-            return Refusal("BR-D14", f"every move of the {c} figure on {name} would end on a full tile, "
-                                     f"and only a move of one's own figure pushes (option opponent_push)")
+            return Refusal("BR-2.2", f"the {c} figure on {self.game.board.names[t]} has no tile to step to")
+        if self._no_push(c) and not self._can_finish((t,), self._card()["steps"] if self.card else 0, t):
+            return Refusal("BR-D14", f"every move of the {c} figure on {self.game.board.names[t]} would end on a full "
+                                     "tile, and only a move of one's own figure pushes (option opponent_push)")
         return None
 
     def _move_actions(self) -> list[Action]:
