@@ -1185,8 +1185,7 @@ def test_LEAD_8_2_expert_position_needs_the_exiles_made_so_far() -> None:
 
 def test_LEAD_D6_second_exile_right_after_both_have_three_cards() -> None:
     """LEAD-D6 / LEAD-8.2: the second Exile round comes right after the recruitment that first
-    gives both players three cards (Hermit & Cub one card), first player first; then the turn
-    goes on."""
+    gives both players three characters, first player first; then the turn goes on."""
     g = boardkit.load_game("leaders", expert=True, first_player=1)
     s = play(g.new_initial_state(), "exile Archer", "exile Assassin")
     play(s, "pass", "recruit Rider a4")  # turn 1, player 1: 2 cards
@@ -1196,7 +1195,7 @@ def test_LEAD_D6_second_exile_right_after_both_have_three_cards() -> None:
     s.apply_action("recruit Jailer b1")  # player 0: 3 cards, player 1: 2 -> no exile yet
     assert s.current_player() == 1 and s.observation(None)["phase"] == "action"
     assert not any(a.startswith("exile") for a in legal(s))
-    play(s, "pass", "recruit HermitCub e7 g7")  # player 1: 3 cards (4 pieces)
+    play(s, "pass", "recruit HermitCub e7 g7")  # player 1: 3 cards, 4 characters
     assert s.observation(None)["cards"][1] == ["Queen", "Rider", "HermitCub"]
     assert s.current_player() == 1 and all(a.startswith("exile") for a in legal(s))
     refused(s, "exile Rider", "LEAD-10")  # already recruited
@@ -1211,6 +1210,49 @@ def test_LEAD_D6_second_exile_right_after_both_have_three_cards() -> None:
                                                                "Rider", "Vizier", "Jailer", "HermitCub"}
     play(s, "recruit Nemesis c1", "pass", "recruit Acrobat f7")
     assert s.current_player() == 0  # no third Exile round
+
+
+def _hermit_cub_then_two(count: str):
+    """Expert mode, player 1 first: the Queen, the Hermit and the Cub (two cards, three
+    characters) against the King, the Archer and the Rider."""
+    g = boardkit.load_game("leaders", expert=True, first_player=1, exile_count=count)
+    s = play(g.new_initial_state(), "exile Wanderer", "exile Bruiser")
+    play(s, "pass", "recruit HermitCub e7 g7")  # turn 1, player 1: Queen, Hermit, Cub
+    play(s, "pass", "recruit Archer a1")  # turn 2, player 0's two recruitments (LEAD-2.4)
+    assert not any(a.startswith("exile") for a in legal(s))
+    s.apply_action("recruit Rider b1")  # King, Archer, Rider
+    return s
+
+
+def test_LEAD_D6_hermit_and_cub_are_two_characters_for_the_second_exile() -> None:
+    """LEAD-D6 / LEAD-8.2: "nel momento in cui entrambi i giocatori hanno tre personaggi a testa
+    — e il Leader conta come uno dei tre": the Hermit and the Cub count as one only in the
+    Recruitment phase, so the Queen, Hermit and Cub are three characters and King + Archer +
+    Rider against them calls the second Exile, first player (player 1) first."""
+    s = _hermit_cub_then_two("characters")
+    assert s.observation(None)["cards"] == [["King", "Archer", "Rider"], ["Queen", "HermitCub"]]
+    assert s.current_player() == 1 and all(a.startswith("exile") for a in legal(s))
+    refused(s, "pass", "LEAD-8.2")
+    play(s, "exile Jailer", "exile Nemesis")
+    obs = s.observation(None)
+    assert obs["exiled"] == ["Wanderer", "Bruiser", "Jailer", "Nemesis"]
+    assert obs["to_move"] == 1 and obs["phase"] == "action" and obs["turn"] == 3
+    with pytest.raises(IllegalPositionError) as info:  # a position needs those four exiles
+        pos("King d1, Archer a1, Rider b1", "Queen d7, Hermit e7, Cub g7", game=s.game,
+            exiled=["Wanderer", "Bruiser"])
+    assert info.value.clause == "LEAD-8.2"
+
+
+def test_LEAD_D6_option_exile_count_cards() -> None:
+    """LEAD-D6, option exile_count="cards" (the other reading: the count falls in a Recruitment
+    phase, where the pair is one): the Hermit & Cub is one card, player 1 has two, and no Exile
+    round follows; it comes once player 1 has a third card."""
+    s = _hermit_cub_then_two("cards")
+    assert s.current_player() == 1 and s.observation(None)["phase"] == "action"
+    assert not any(a.startswith("exile") for a in legal(s))
+    refused(s, "exile Jailer", "LEAD-8.2")
+    play(s, "pass", "recruit Jailer f7")
+    assert s.current_player() == 1 and all(a.startswith("exile") for a in legal(s))
 
 
 # -- LEAD-9 board ---------------------------------------------------------------------------------

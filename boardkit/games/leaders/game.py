@@ -43,6 +43,9 @@ class LeadersGame(Game):
             Nemesis react; ``"own_move"``: only the Leader's own move (LEAD-7.2).
         max_turns: stop the game after this many turns with no winner (returns 0, 0), for
             study and simulation; None (default) plays to the end as the rules do (LEAD-D7).
+        exile_count: what Expert mode's second Exile counts (LEAD-8.2, LEAD-D6):
+            ``"characters"`` (default, the seed: pieces, the Hermit and the Cub two) or
+            ``"cards"`` (the Hermit & Cub one).
         board: name or path of the board file (default ``"leaders"``, LEAD-9.4).
 
     Raises:

@@ -103,7 +103,7 @@ def from_position(game: "LeadersGame", description: str | Mapping[str, Any], stu
             (LEAD-7.1), more than five cards (LEAD-2.5), a Leader already captured or
             surrounded (LEAD-3.1), a market card also on the board (LEAD-1.3), a market in
             Expert mode (LEAD-8.1), exiles outside Expert mode or not 2 (4 once both players
-            have three cards) in it (LEAD-8.2), an acted character
+            have three characters) in it (LEAD-8.2), an acted character
             that is not the mover's (LEAD-2.2), a selected character that cannot act
             (LEAD-D8), a pending Nemesis move without the Nemesis (LEAD-7.2). The refusals of
             study positions say "use study=True".
@@ -176,15 +176,14 @@ def from_position(game: "LeadersGame", description: str | Mapping[str, Any], stu
     if set(market) & set(exiled) or len(set(exiled)) != len(exiled):
         raise IllegalPositionError("LEAD-10", "a card is listed twice across market and exiled")
     if expert:
-        both_three = len(state.cards[0]) >= 3 and len(state.cards[1]) >= 3
-        need = 4 if both_three else 2
+        need = 4 if state.both_have_three() else 2  # LEAD-8.2, LEAD-D6
         if doc.get("first_player", 0) is None:
             need = 0  # LEAD-1.4 before LEAD-8.2: the first Exile round follows the draw of the first player
         exiling = doc.get("exiling", [])
         if len(exiled) + len(exiling) != need or len(set(exiling)) != len(exiling):
             raise IllegalPositionError(
                 "LEAD-8.2", f"in Expert mode one card each is exiled before the first turn and one each again once both "
-                            f"players have three cards: this position needs exactly {need} exiled cards, not "
+                            f"players have three characters: this position needs exactly {need} exiled cards, not "
                             f"{len(exiled)}" + (f" with players {exiling} still to exile" if exiling else ""))
     elif doc.get("exiling"):
         raise IllegalPositionError("LEAD-8.2", "Exile exists only in Expert mode (option expert=True)")
@@ -196,7 +195,7 @@ def from_position(game: "LeadersGame", description: str | Mapping[str, Any], stu
     state.phase = Phase(doc.get("phase", "action"))
     state.turn = doc.get("turn", 0 if state.phase is Phase.SETUP else 5)
     state.exile_queue = list(doc.get("exiling", []))
-    state.second_exile_done = len(state.cards[0]) >= 3 and len(state.cards[1]) >= 3
+    state.second_exile_done = state.both_have_three()
     if (state.phase is Phase.SETUP) != (state.turn == 0):
         raise IllegalPositionError("LEAD-2.1", f"turn {state.turn} in phase {state.phase.value}: turn 0 is the setup "
                                                "before the first turn, and only it")

@@ -117,6 +117,19 @@ class LeadersState(State):
             return [c for c in RECRUITABLE if c not in taken]
         return list(self.market)
 
+    def characters(self, player: int) -> int:
+        """How many characters ``player`` has for the second Exile (LEAD-8.2, LEAD-D6), the
+        Leader included: its pieces, the Hermit and the Cub two ("contano come un personaggio
+        solo in fase di Reclutamento"); with the option ``exile_count="cards"``, its cards
+        (the Hermit & Cub one)."""
+        if self.game.options["exile_count"] == "cards":
+            return len(self.cards[player])
+        return sum(1 for pc in self.pieces if pc is not None and pc.owner == player)
+
+    def both_have_three(self) -> bool:
+        """LEAD-8.2: both players have (at least) three characters, the Leader one of them."""
+        return self.characters(0) >= 3 and self.characters(1) >= 3
+
     def _name(self, i: int) -> str:
         """The name of cell index ``i`` (``"d1"``)."""
         return self.game.board.names[i]
@@ -450,8 +463,7 @@ class LeadersState(State):
         self.recruits_left -= 1
         if self._check_end():  # LEAD-3.1: a recruitment can end the game
             return
-        if (self.game.options["expert"] and not self.second_exile_done
-                and len(self.cards[0]) >= 3 and len(self.cards[1]) >= 3):
+        if self.game.options["expert"] and not self.second_exile_done and self.both_have_three():
             self.second_exile_done = True  # LEAD-8.2, LEAD-D6: second Exile round, first player first
             assert self.first is not None
             self.exile_queue = [self.first, 1 - self.first]
