@@ -86,6 +86,7 @@ class OracleState:
         self.self_loss = "leader_move"  # seed: "il Leader non può essere spostato ..." (LEAD-3.5)
         self.consecutive = False  # seed: "si può muovere uno, l'altro o entrambi" (LEAD-7.1)
         self.count_cards = False  # seed: "tre personaggi", the Hermit and the Cub two (LEAD-D6)
+        self.optional_recruit = False  # seed: "si prende una delle tre carte" (LEAD-D4)
 
     # ------------------------------------------------------------------ reading the engine
     @classmethod
@@ -111,6 +112,7 @@ class OracleState:
         o.self_loss = opts.get("self_loss", "leader_move")
         o.consecutive = bool(opts.get("hermit_cub_in_a_row", False))
         o.count_cards = opts.get("exile_count", "characters") == "cards"
+        o.optional_recruit = opts.get("recruitment", "mandatory") == "optional"
         if o.phase == "over":
             winners = (obs.get("outcome") or {}).get("winners") or []
             o.winner = winners[0] if len(winners) == 1 else None
@@ -399,6 +401,8 @@ class OracleState:
                 out = ["pass"] + [f"select {name(c)}" for c in self.selectable()]
         elif self.phase == "recruit":
             out = self.recruit_actions()
+            if self.optional_recruit and out:  # LEAD-D4 option: the phase may be declined
+                out.append("pass")
         return sorted(set(out))
 
     def may_act(self, kind: str) -> bool:
@@ -450,6 +454,9 @@ class OracleState:
                     self._start_turn(1)
             else:
                 self._after_recruit_step()
+        elif verb == "pass" and self.phase == "recruit":
+            self.recruits_left -= 1  # LEAD-D4, recruitment="optional": one phase declined
+            self._after_recruit_step()
         elif verb == "pass":
             self._start_recruitment()
         elif verb == "select":

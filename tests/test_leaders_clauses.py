@@ -222,7 +222,7 @@ def test_LEAD_2_1_action_phase_then_recruitment_then_other_player() -> None:
     refused(s, "recruit Archer a1", "LEAD-2.1")
     s.apply_action("pass")
     assert s.observation(None)["phase"] == "recruit" and s.current_player() == 0
-    refused(s, "pass", "LEAD-2.1")
+    refused(s, "pass", "LEAD-D4")  # the Recruitment phase is not declined
     refused(s, "select d1", "LEAD-2.1")
     turn = s.observation(None)["turn"]
     play(s, "recruit Archer a1", "draw Nemesis")
@@ -1421,7 +1421,40 @@ def test_LEAD_D4_recruitment_is_mandatory() -> None:
     """LEAD-D4: when a recruitment is possible, there is no 'pass' in the Recruitment phase."""
     s = pos("King d1", "Queen d7", market=["Rider", "Vizier", "Jailer"], phase="recruit")
     assert all(a.startswith("recruit ") for a in legal(s))
-    refused(s, "pass", "LEAD-2.1")
+    refused(s, "pass", "LEAD-D4")
+
+
+SELF_SURROUND = ("King d1, Protector c1, Jailer d2", "Queen d7, Rider a1, Vizier b1, Wanderer f3, Bruiser g4")
+
+
+def test_LEAD_D4_recruiting_is_mandatory_even_when_every_placement_loses() -> None:
+    """LEAD-D4 with LEAD-D9: the seed's Recruitment phase takes a card ("si prende una delle tre
+    carte"), and only the Action phase is optional; with d2 and c1 taken and e2 the only free
+    own recruitment cell, every legal action recruits onto e2 and surrounds one's own King."""
+    s = pos(*SELF_SURROUND, market=["Archer", "Acrobat", "Assassin"], phase="recruit")
+    assert legal(s) == {"recruit Archer e2", "recruit Acrobat e2", "recruit Assassin e2"}
+    refused(s, "pass", "LEAD-D4")
+    s.apply_action("recruit Acrobat e2")
+    assert_won(s, 1, "King surrounded")
+
+
+def test_LEAD_D4_option_recruitment_optional() -> None:
+    """LEAD-D4, option recruitment="optional": 'pass' declines the Recruitment phase, so the
+    player need not surround its own King; the turn passes. With two phases (LEAD-2.4) each
+    is declined on its own; a phase with no legal recruitment is still skipped."""
+    g = boardkit.load_game("leaders", recruitment="optional")
+    s = pos(*SELF_SURROUND, market=["Archer", "Acrobat", "Assassin"], phase="recruit", game=g)
+    assert legal(s) == {"pass", "recruit Archer e2", "recruit Acrobat e2", "recruit Assassin e2"}
+    s.apply_action("pass")
+    assert not s.is_terminal() and s.current_player() == 1 and s.observation(None)["phase"] == "action"
+    two = pos("King d1", "Queen d7", market=["Rider", "Vizier", "Jailer"], phase="recruit", recruits_left=2,
+              to_move=1, turn=2, game=g)
+    two.apply_action("pass")
+    assert two.current_player() == 1 and two.observation(None)["recruits_left"] == 1
+    two.apply_action("recruit Rider a4")
+    assert two.is_chance_node()  # the market is refilled (LEAD-2.3) ...
+    two.apply_action("draw Archer")
+    assert two.current_player() == 0 and two.observation(None)["phase"] == "action"  # ... then player 0's turn
 
 
 def test_LEAD_D5_jailer_does_not_stop_the_nemesis_and_protector_does_not_stop_it() -> None:

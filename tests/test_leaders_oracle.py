@@ -88,7 +88,9 @@ def test_random_expert_games_match_oracle(seed: int) -> None:
     every character available (LEAD-8.1), the two Exile rounds (LEAD-8.2, LEAD-D6; odd seeds
     count cards, exile_count="cards")."""
     count = "cards" if seed % 2 else "characters"  # LEAD-D6 and its variant
-    state = boardkit.load_game("leaders", expert=True, max_turns=60, exile_count=count).new_initial_state()
+    recruitment = "optional" if seed % 3 == 2 else "mandatory"  # LEAD-D4 and its variant
+    state = boardkit.load_game("leaders", expert=True, max_turns=60, exile_count=count,
+                               recruitment=recruitment).new_initial_state()
     _play_and_compare(state, random.Random(1000 + seed))
 
 
@@ -133,6 +135,8 @@ def test_random_positions_match_oracle(seed: int) -> None:
         options["nemesis_trigger"] = "own_move"
     if seed % 8 == 7:
         options["exile_count"] = "cards"
+    if seed % 5 == 4:
+        options["recruitment"] = "optional"  # LEAD-D4 option
     game = boardkit.load_game("leaders", rules="published" if seed % 2 else "seed", **options)
     for _ in range(20):  # skip positions the rules forbid (a Leader already lost, ...)
         try:

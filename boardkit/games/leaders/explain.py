@@ -84,6 +84,10 @@ def explain(state: "LeadersState", action: "Action") -> IllegalActionError:
     if state.phase is Phase.RECRUIT:
         if isinstance(action, Recruit):
             return _explain_recruit(state, action, err)
+        if isinstance(action, Pass):
+            return err("LEAD-D4", "a recruitment is possible, so it must be made: the seed's Recruitment phase takes a "
+                                  "card (only the Action phase says 'Non è obbligatorio'); recruitment='optional' "
+                                  "lets a player decline it")
         return err("LEAD-2.1", "the Action phase is over: now comes the Recruitment phase ('recruit CARD CELL')")
     # Action phase
     if isinstance(action, Recruit):

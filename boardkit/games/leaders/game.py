@@ -46,6 +46,8 @@ class LeadersGame(Game):
         exile_count: what Expert mode's second Exile counts (LEAD-8.2, LEAD-D6):
             ``"characters"`` (default, the seed: pieces, the Hermit and the Cub two) or
             ``"cards"`` (the Hermit & Cub one).
+        recruitment: ``"mandatory"`` (default, LEAD-D4): a player who can recruit must;
+            ``"optional"``: ``pass`` declines a Recruitment phase.
         board: name or path of the board file (default ``"leaders"``, LEAD-9.4).
 
     Raises:

@@ -16,7 +16,8 @@ RULES_HISTORY = (
     ("3.0", "LEAD-8.2/LEAD-D6: Expert mode's second Exile counts characters, the Leader included, and the Hermit "
             "and the Cub as two ('tre personaggi a testa'; they count as one 'solo in fase di Reclutamento'): "
             "Queen, Hermit and Cub against three characters now call it; counting cards (the pair one) is "
-            "exile_count='cards'."),
+            "exile_count='cards'. LEAD-D4: recruiting stays mandatory, even where every placement loses (the seed's "
+            "phase takes a card; only the Action phase is optional); declining is recruitment='optional'."),
 )
 
 #: The rule options (each names the clause it decides).
@@ -36,6 +37,10 @@ OPTIONS: tuple[Option, ...] = (
     Option("exile_count", "characters", "Expert mode's second Exile comes when both players have three "
            "(LEAD-8.2, LEAD-D6): 'characters' (seed): pieces, the Leader included, the Hermit and the Cub two; "
            "'cards' (a variant): cards, the Hermit & Cub one", "LEAD-D6", choices=("characters", "cards")),
+    Option("recruitment", "mandatory", "a Recruitment phase with a legal recruitment (LEAD-D4): 'mandatory' (seed: "
+           "'si prende una delle tre carte', and only the Action phase says 'Non è obbligatorio'): one must recruit, "
+           "even where every placement loses; 'optional' (a variant): 'pass' declines the phase",
+           "LEAD-D4", choices=("mandatory", "optional")),
     Option("board", "leaders", "board file (data/boards/<name>.yaml or a path)", "LEAD-9.4", kind=str),
 )
 

@@ -390,7 +390,10 @@ class LeadersState(State):
             out += [select[c] for c in self._actors(p) if self._has_legal_step(c)]
             return out
         if self.phase is Phase.RECRUIT:
-            return list(self._recruit_actions())
+            out = list(self._recruit_actions())
+            if self.game.options["recruitment"] == "optional":  # LEAD-D4 option: the phase may be declined
+                out.append(self.game.made.pass_)
+            return out
         raise AssertionError(f"no decision in phase {self.phase}")  # pragma: no cover
 
     def _chance_outcomes(self) -> list[tuple[Action, Fraction]]:
@@ -415,7 +418,10 @@ class LeadersState(State):
             self.exiled.append(action.card)
             self.exile_queue.pop(0)
         elif isinstance(action, Pass):
-            self._begin_recruitment()
+            if self.phase is Phase.RECRUIT:
+                self.recruits_left -= 1  # LEAD-D4, recruitment="optional": this phase is declined
+            else:
+                self._begin_recruitment()
         elif isinstance(action, Select):
             self.selected = self._cell(action.cell)
         elif isinstance(action, (Move, Ability)):
