@@ -32,7 +32,8 @@ OPTIONS: tuple[Option, ...] = (
            "(published FAQ, LEAD-P1): no move, ability or recruitment may leave one's own Leader captured or surrounded",
            "LEAD-3.5", choices=("leader_move", "any_action"), published="any_action"),
     Option("hermit_cub_in_a_row", False, "Hermit and Cub, when both act in a turn, act one right after the other "
-           "(published card text, LEAD-P2); the seed lets them act in any order (LEAD-7.1)", "LEAD-P2", kind=bool,
+           "(the card text, quoted by github.com/PaulRosselle/leaders_android_app, LEAD-P2); the seed lets them act in "
+           "any order (LEAD-7.1)", "LEAD-P2", kind=bool,
            published=True),
     Option("exile_count", "characters", "Expert mode's second Exile comes when both players have three "
            "(LEAD-8.2, LEAD-D6): 'characters' (seed): pieces, the Leader included, the Hermit and the Cub two; "
