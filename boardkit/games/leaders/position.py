@@ -37,10 +37,9 @@ from boardkit.core.rules import IllegalPositionError
 from boardkit.core.validate import BoardkitDataError, load_description
 from boardkit.games.leaders import rules as R
 from boardkit.games.leaders.actions import CARD_PIECES, LEADERS, PIECE_CARD, RECRUITABLE
-from boardkit.games.leaders.rules import Piece
+from boardkit.games.leaders.rules import LEADER_OF, Phase, Piece
 
-if TYPE_CHECKING:
-    from boardkit.games.leaders.game import LeadersGame
+if TYPE_CHECKING:  # pragma: no cover
     from boardkit.games.leaders.state import LeadersState
 
 _LIST = {"type": "array", "items": {"type": "string"}}
@@ -84,11 +83,12 @@ def _normalise(description: str | Mapping[str, Any]) -> dict[str, Any]:
     return doc
 
 
-def from_position(game: "LeadersGame", description: str | Mapping[str, Any], study: bool = False) -> "LeadersState":
+def from_position(state: "LeadersState", description: str | Mapping[str, Any], study: bool = False) -> "LeadersState":
     """Build a validated Leaders position (see the module docstring for the format).
 
     Args:
-        game: the LeadersGame (its options say Discovery or Expert mode).
+        state: a fresh initial state of the game (its options say Discovery or Expert mode);
+            it is overwritten with the position.
         description: YAML text or a mapping; it is copied (changing it later changes nothing).
         study: admit the study positions play never reaches: a Leader already captured or
             surrounded (LEAD-3.1), more than five cards (LEAD-2.5).
@@ -108,13 +108,10 @@ def from_position(game: "LeadersGame", description: str | Mapping[str, Any], stu
             (LEAD-D8), a pending Nemesis move without the Nemesis (LEAD-7.2). The refusals of
             study positions say "use study=True".
     """
-    from boardkit.games.leaders.state import LEADER_OF, LeadersState, Phase
-
     doc = _normalise(description)
+    game = state.game
     expert = game.options["expert"]
     board = game.board
-    state = LeadersState.__new__(LeadersState)
-    LeadersState.__init__(state, game)  # a fresh state, then overwritten below
     state.pieces = [None] * len(board.coords)
     state.cards = [[], []]
     seen: dict[str, str] = {}
@@ -257,8 +254,6 @@ def to_position(state: "LeadersState") -> dict[str, Any]:
     Raises:
         ValueError: the game is over (a finished game is no position to play from).
     """
-    from boardkit.games.leaders.state import Phase
-
     if state.phase is Phase.OVER:
         raise ValueError(f"the game is over ({state.end_reason}); a finished game is not a position")
     names = state.game.board.names
