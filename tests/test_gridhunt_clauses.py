@@ -294,7 +294,7 @@ def test_GRID_5_2_sight_radius_one_after_a_move():
 
 
 def test_GRID_5_3_deaths_are_public():
-    s = position({0: "b2", 1: "b3"}, phase="shot")
+    s = position({0: "b2", 1: "b3"}, phase="shot", options={"deaths_told": "at_once"})
     act(s, "shoot b3")
     assert all(s.observation(p)["deaths"] == [[1, 1]] for p in range(8))
 

@@ -20,6 +20,7 @@ Format (YAML text or the same as a dict)::
     shots: {}
     pending: []
     public: {walls: [], teleports: [], deaths: [[3, 1]]}     # GRID-5.3
+    untold: {3: c3}        # deaths not yet told, with the cell where each died (GRID-D9)
     know:                  # per seat, what it was told (GRID-5)
       0: {walls: [], teleports: [], cells: {b2: free}, found: [[1, b2, free]],
           looks: [{round: 1, at: b2, radius: 1, players: {4: c3}}]}
@@ -34,10 +35,11 @@ from typing import TYPE_CHECKING, Any, Mapping
 from boardkit.core.rules import IllegalPositionError, NotationError
 from boardkit.core.validate import BoardkitDataError, load_description, shorten
 from boardkit.games.gridhunt.actions import KINDS, Shoot, ShootAll, ShootNone, Stay, Move
-from boardkit.games.gridhunt.state import GridhuntState, Knowledge
+from boardkit.games.gridhunt.knowledge import Knowledge
 
 if TYPE_CHECKING:  # pragma: no cover
     from boardkit.games.gridhunt.game import GridhuntGame
+    from boardkit.games.gridhunt.state import GridhuntState
 
 PHASES = ("setup", "next", "move", "shot", "orders", "resolve", "shots", "over")
 _NAMES = {"type": "array", "items": {"type": "string"}}
@@ -81,6 +83,7 @@ SCHEMA: dict[str, Any] = {
             "walls": _NAMES, "teleports": _NAMES,
             "deaths": {"type": "array", "items": {"type": "array", "minItems": 2, "maxItems": 2,
                                                   "items": {"type": "integer", "minimum": 0}}}}},
+        "untold": {"type": "object", "additionalProperties": {"type": "string"}},
         "know": {"type": "object", "additionalProperties": _KNOW},
     },
 }
@@ -94,7 +97,7 @@ def _layout(kinds: list[str], names: tuple[str, ...]) -> dict[str, list[str]]:
     return {k: sorted(v) for k, v in out.items()}
 
 
-def to_position(state: GridhuntState) -> dict[str, Any]:
+def to_position(state: "GridhuntState") -> dict[str, Any]:
     """The whole position (truth and knowledge) as a JSON-ready dict (see the module doc)."""
     names = state.game.names
 
@@ -136,10 +139,11 @@ def to_position(state: GridhuntState) -> dict[str, Any]:
         "public": {"walls": cells(state.public_walls), "teleports": cells(state.public_teleports),
                    "deaths": [[q, r] for q, r in state.deaths]},
         "know": know,
+        **({"untold": {str(q): names[c] for q, c in sorted(state.ghosts.items())}} if state.ghosts else {}),
     }
 
 
-def from_position(game: "GridhuntGame", description: str | Mapping[str, Any], study: bool = False) -> GridhuntState:
+def from_position(game: "GridhuntGame", description: str | Mapping[str, Any], study: bool = False) -> "GridhuntState":
     """Build a position from its description (see the module doc).
 
     Raises:
@@ -167,8 +171,7 @@ def from_position(game: "GridhuntGame", description: str | Mapping[str, Any], st
             raise BoardkitDataError(f"position: {where}: {shorten(key)} is not a seat (0 .. {n - 1})")
         return int(s)
 
-    state = GridhuntState.__new__(GridhuntState)
-    GridhuntState.__init__(state, game)
+    state = game.new_initial_state()
     state.cells = ["free"] * (size * size)
     for kind, cs in doc["cells"].items():
         for k, name in enumerate(cs):
@@ -229,6 +232,11 @@ def from_position(game: "GridhuntGame", description: str | Mapping[str, Any], st
     state.public_walls = {cell(f"public.walls[{i}]", c) for i, c in enumerate(pub.get("walls", []))}
     state.public_teleports = {cell(f"public.teleports[{i}]", c) for i, c in enumerate(pub.get("teleports", []))}
     state.deaths = [(seat(f"public.deaths[{i}]", q), r) for i, (q, r) in enumerate(pub.get("deaths", []))]
+    for key, name in doc.get("untold", {}).items():
+        q = seat("untold", key)
+        if state.alive[q] or q not in [d[0] for d in state.deaths]:
+            raise IllegalPositionError("GRID-D9", f"position: untold.{q}: only a dead player's death can be untold")
+        state.ghosts[q] = cell(f"untold.{q}", name)
     for key, k in doc.get("know", {}).items():
         p = seat("know", key)
         w = f"know.{p}"
@@ -266,7 +274,7 @@ def from_position(game: "GridhuntGame", description: str | Mapping[str, Any], st
     return state
 
 
-def _check_knowledge(state: GridhuntState) -> None:
+def _check_knowledge(state: "GridhuntState") -> None:
     """What is public or known is true (GRID-3.3: a wall is told when a move hits it; GRID-2.8:
     a teleport when it is used; GRID-5.2: walls and teleports are seen as they are)."""
     names = state.game.names
