@@ -81,11 +81,14 @@ def determinize(state: "GridhuntState", player: int, rng: Any) -> "GridhuntState
     w.deaths = list(state.told_deaths())
     mine = {w.pos[q] for q in share if w.alive[q]}
     for q in range(state.n):
-        if q in share or not w.alive[q]:
+        if q in share:
             continue
+        # What another player holds and knows is hidden, dead or alive (GRID-5).
         w.shield[q] = w.blocked[q] = w.enhanced[q] = w.idle[q] = False
         w.radius[q] = 0
         w.know[q] = Knowledge()
+        if not w.alive[q]:
+            continue
         if not (state.beaconed[q] or q in seen_now):
             w.pos[q] = None
         elif w.pos[q] is None:  # a beaconed player whose death is not told stands where it was

@@ -214,7 +214,8 @@ def from_position(game: "GridhuntGame", description: str | Mapping[str, Any], st
         if missing:
             raise IllegalPositionError("GRID-5.1", f"position: players: seat {missing[0]} is alive but not placed")
     if state.phase in ("move", "shot"):
-        if state.to_move is None or not 0 <= state.to_move < n or not state.alive[state.to_move]:
+        if state.to_move is None or not 0 <= state.to_move < n or not (
+                state.alive[state.to_move] or str(state.to_move) in doc.get("untold", {})):  # GRID-D9
             raise IllegalPositionError("GRID-6", f"position: to_move: {shorten(state.to_move)} is not a living seat")
     ctx = game.notation_context()
     for field, target in (("orders", state.orders), ("shots", state.shots)):
