@@ -120,6 +120,9 @@ class Told:
             teleports = sorted(c for c, k in kinds.items() if k == "teleport")
             if end is not None and end in teleports and end not in trail:
                 ev.append(("teleport used", teleports))  # GRID-2.8
+            elif (end is not None and end != start and end in teleports and end == trail[-1]
+                  and before.game.options.get("teleport_told", "used") == "landed"):
+                ev.append(("teleport landed", end))  # GRID-D3: landed on, the arrival occupied
             if resolving in self.share and end is not None:
                 landed = end if end in trail else [t for t in teleports if t != end][0]
                 ev.append(("landed", landed, kinds.get(landed, "free") if landed != start else None))

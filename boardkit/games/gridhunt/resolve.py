@@ -102,10 +102,12 @@ class ResolveMixin:
             elif kind == "teleport":  # GRID-2.8, GRID-2.9
                 know.teleports.add(end)
                 other = next(i for i, k in enumerate(self.cells) if k == "teleport" and i != end)
-                if self.occupant(other) is None:  # GRID-D3: told to all only when used
+                if self.occupant(other) is None:  # GRID-2.8: used, both are told to all
                     self.pos[p] = other
                     know.teleports.add(other)
                     self.public_teleports |= {end, other}
+                elif self.game.options["teleport_told"] == "landed":  # GRID-D3: a player was on it
+                    self.public_teleports.add(end)
         self._look(p, radius)
 
     def _look(self, p: int, radius: int) -> None:
