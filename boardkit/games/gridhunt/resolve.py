@@ -5,7 +5,7 @@ into its :class:`~boardkit.games.gridhunt.knowledge.Knowledge` and the public re
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from boardkit.core.actions import Action
 from boardkit.games.gridhunt.actions import Move, Shoot, ShootAll
@@ -17,7 +17,10 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 class ResolveMixin:
-    """The resolution half of :class:`~boardkit.games.gridhunt.state.GridhuntState`."""
+    """The resolution half of :class:`~boardkit.games.gridhunt.state.GridhuntState` (with
+    ``mates`` from :class:`~boardkit.games.gridhunt.knowledge.KnowledgeMixin`)."""
+
+    mates: Callable[[int, int], bool]
 
     game: "GridhuntGame"
     n: int
@@ -43,9 +46,6 @@ class ResolveMixin:
             if self.pos[q] == cell and self.alive[q]:
                 return q
         return None
-
-    def mates(self, p: int, q: int) -> bool:  # pragma: no cover - provided by KnowledgeMixin
-        raise NotImplementedError
 
     def _resolve_move(self, p: int, action: Action) -> None:
         """GRID-3.1 .. GRID-3.4, GRID-2.3 .. GRID-2.11: walk the declared path, stop before a
