@@ -20,6 +20,7 @@ Format (YAML text or the same as a dict)::
     shots: {}
     pending: []
     public: {walls: [], teleports: [], deaths: [[3, 1]]}     # GRID-5.3
+    untold: {3: c3}        # deaths not yet told, with the cell where each died (GRID-D9)
     know:                  # per seat, what it was told (GRID-5)
       0: {walls: [], teleports: [], cells: {b2: free}, found: [[1, b2, free]],
           looks: [{round: 1, at: b2, radius: 1, players: {4: c3}}]}
@@ -34,11 +35,12 @@ from typing import TYPE_CHECKING, Any, Mapping
 from boardkit.core.rules import IllegalPositionError, NotationError
 from boardkit.core.validate import BoardkitDataError, load_description, shorten
 from boardkit.games.gridhunt.actions import KINDS, Shoot, ShootAll, ShootNone, Stay, Move
+from boardkit.games.gridhunt.knowledge import Knowledge
 from boardkit.games.gridhunt.rules import MAX_STEPS, neighbours4
-from boardkit.games.gridhunt.state import GridhuntState, Knowledge
 
 if TYPE_CHECKING:  # pragma: no cover
     from boardkit.games.gridhunt.game import GridhuntGame
+    from boardkit.games.gridhunt.state import GridhuntState
 
 PHASES = ("setup", "next", "move", "shot", "orders", "resolve", "shots", "over")
 _NAMES = {"type": "array", "items": {"type": "string"}}
@@ -82,6 +84,7 @@ SCHEMA: dict[str, Any] = {
             "walls": _NAMES, "teleports": _NAMES,
             "deaths": {"type": "array", "items": {"type": "array", "minItems": 2, "maxItems": 2,
                                                   "items": {"type": "integer", "minimum": 0}}}}},
+        "untold": {"type": "object", "additionalProperties": {"type": "string"}},
         "know": {"type": "object", "additionalProperties": _KNOW},
     },
 }
@@ -95,7 +98,7 @@ def _layout(kinds: list[str], names: tuple[str, ...]) -> dict[str, list[str]]:
     return {k: sorted(v) for k, v in out.items()}
 
 
-def to_position(state: GridhuntState) -> dict[str, Any]:
+def to_position(state: "GridhuntState") -> dict[str, Any]:
     """The whole position (truth and knowledge) as a JSON-ready dict (see the module doc)."""
     names = state.game.names
 
@@ -137,10 +140,11 @@ def to_position(state: GridhuntState) -> dict[str, Any]:
         "public": {"walls": cells(state.public_walls), "teleports": cells(state.public_teleports),
                    "deaths": [[q, r] for q, r in state.deaths]},
         "know": know,
+        **({"untold": {str(q): names[c] for q, c in sorted(state.ghosts.items())}} if state.ghosts else {}),
     }
 
 
-def from_position(game: "GridhuntGame", description: str | Mapping[str, Any], study: bool = False) -> GridhuntState:
+def from_position(game: "GridhuntGame", description: str | Mapping[str, Any], study: bool = False) -> "GridhuntState":
     """Build a position from its description (see the module doc).
 
     Raises:
@@ -182,8 +186,7 @@ def from_position(game: "GridhuntGame", description: str | Mapping[str, Any], st
     for field in ("players", "orders", "shots", "know"):
         seats(field, doc.get(field, {}))
 
-    state = GridhuntState.__new__(GridhuntState)
-    GridhuntState.__init__(state, game)
+    state = game.new_initial_state()
     state.cells = ["free"] * (size * size)
     for kind, cs in doc["cells"].items():
         for k, name in enumerate(cs):
@@ -226,7 +229,8 @@ def from_position(game: "GridhuntGame", description: str | Mapping[str, Any], st
         if missing:
             raise IllegalPositionError("GRID-5.1", f"position: players: seat {missing[0]} is alive but not placed")
     if state.phase in ("move", "shot"):
-        if state.to_move is None or not 0 <= state.to_move < n or not state.alive[state.to_move]:
+        if state.to_move is None or not 0 <= state.to_move < n or not (
+                state.alive[state.to_move] or str(state.to_move) in doc.get("untold", {})):  # GRID-D9
             raise IllegalPositionError("GRID-6", f"position: to_move: {shorten(state.to_move)} is not a living seat")
     ctx = game.notation_context()
     for field, target in (("orders", state.orders), ("shots", state.shots)):
@@ -244,6 +248,11 @@ def from_position(game: "GridhuntGame", description: str | Mapping[str, Any], st
     state.public_walls = {cell(f"public.walls[{i}]", c) for i, c in enumerate(pub.get("walls", []))}
     state.public_teleports = {cell(f"public.teleports[{i}]", c) for i, c in enumerate(pub.get("teleports", []))}
     state.deaths = [(seat(f"public.deaths[{i}]", q), r) for i, (q, r) in enumerate(pub.get("deaths", []))]
+    for key, name in doc.get("untold", {}).items():
+        q = seat("untold", key)
+        if state.alive[q] or q not in [d[0] for d in state.deaths]:
+            raise IllegalPositionError("GRID-D9", f"position: untold.{q}: only a dead player's death can be untold")
+        state.ghosts[q] = cell(f"untold.{q}", name)
     for key, k in doc.get("know", {}).items():
         p = seat("know", key)
         w = f"know.{p}"
@@ -283,7 +292,7 @@ def from_position(game: "GridhuntGame", description: str | Mapping[str, Any], st
     return state
 
 
-def _check_playable(state: GridhuntState) -> None:
+def _check_playable(state: "GridhuntState") -> None:
     """A position the engine can play on from here (GRID-D6 orders, GRID-3.1 paths, GRID-7 and
     GRID-5.1 set-up room); checked unless ``study=True``."""
     g, n, names = state.game, state.n, state.game.names
@@ -355,7 +364,7 @@ def _check_playable(state: GridhuntState) -> None:
                                                   "resolved at once")
 
 
-def _check_knowledge(state: GridhuntState) -> None:
+def _check_knowledge(state: "GridhuntState") -> None:
     """What is public or known is true (GRID-3.3: a wall is told when a move hits it; GRID-2.8:
     a teleport when it is used; GRID-5.2: walls and teleports are seen as they are)."""
     names = state.game.names
