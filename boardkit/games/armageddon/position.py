@@ -8,11 +8,14 @@ Format (YAML or a mapping; every key but ``chips`` optional)::
     left: 3                   # points not yet given (default: roll)
     moved: [red1]             # chips that took their share this turn (ARMA-D3)
     chips: {red1: r4, red2: h1_red_2, green3: out, w1: s7, officer: b5, ...}   # every chip:
-                              # a node, "out" (left the game) or "pending" (displaced, ARMA-7.2)
+                              # a node, "out" (left the game; an alien chip only with
+                              # two_on_one='penalty', ARMA-3.5) or "pending" (displaced, ARMA-7.2)
     pending: [green3]         # the displaced chips in the order their owners place them
-    officer_mine: true        # the officer carries a mine (ARMA-5.1)
+    officer_mine: true        # the officer carries a mine (ARMA-5.1; on its dot circle only
+                              # after `take mine`, not with mine='always')
     depot: 2                  # mines in the depot
-    trophies: {red: 1}        # mines Earth colours took by interception (ARMA-5.4)
+    trophies: {red: 1}        # mines Earth colours took by interception (ARMA-5.4); a colour
+                              # that does not play holds none (refused, naming the field)
     destroyed: 1              # main compartments destroyed, in order (ARMA-5.2)
     skip: [green]             # colours that skip their next turn (ARMA-4.4)
     turns: 7                  # side turns begun so far (ARMA-D12)
