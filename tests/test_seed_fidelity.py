@@ -22,14 +22,9 @@ from boardkit.core.validate import BoardkitDataError
 
 GAMES = boardkit.list_games()
 
-#: Options of ``rules="published"`` whose clause, today, cites only this project's own notes
-#: (issue 22, point 7). Each is being given a published source, or moved out of the profile as
-#: a variant; empty this set as they land. An entry here only excuses that one option.
-PUBLISHED_WITHOUT_SOURCE: frozenset[tuple[str, str]] = frozenset({
-    ("battle_royale", "neutral"),  # BR-1.6 cites shared/rules/battle_royale.md
-    ("battle_royale", "revisit"),  # BR-D10 cites shared/rules/battle_royale.md
-    ("leaders", "hermit_cub_in_a_row"),  # LEAD-P2 cites shared/rules/leaders.md
-})
+#: Options of ``rules="published"`` excused from citing an outside source (none: every option of
+#: the profile names one). An entry here would excuse only that one option.
+PUBLISHED_WITHOUT_SOURCE: frozenset[tuple[str, str]] = frozenset()
 
 
 @pytest.mark.parametrize("game", GAMES)
