@@ -3,7 +3,7 @@ there) the exact arrival distribution from the launch table.
 
 - ``playouts``: seeded random games of the default game (game i uses ``random.Random(seed + i)``)
   played to the end, ``checked`` (public ``legal_actions`` + ``apply_action``) and ``unchecked``
-  (``legal_actions`` + the private ``_apply`` that perft and search use); atomic actions
+  (``legal_actions`` + ``apply_unchecked`` that perft and search use); atomic actions
   (chance included) per second and games per second.
 - ``perft``: each case of ``data/perft/armageddon.yaml`` at each depth, with the split search's
   cache emptied first (cold) -- seconds.

@@ -3,7 +3,7 @@
 - playouts: seeded random games of 8 players on the default 12x12 random layout (layout and
   start cells drawn by chance, GRID-7, GRID-5.1) played to the end (GRID-1.1), in each turn
   order (GRID-6, GRID-D6), through the public API (``legal_actions`` + ``apply_action``) and
-  unchecked (``_apply``, as perft and search do). Figures: games/s, atomic actions/s, and
+  unchecked (``apply_unchecked``, as perft and search do). Figures: games/s, atomic actions/s, and
   actions per game (a 12x12 move lists about 1,200 path orders).
 - perft: every case of ``data/perft/gridhunt.yaml`` at each recorded depth (best of
   ``--repeat``), checked against its recorded count.
@@ -47,7 +47,7 @@ def play(game: boardkit.Game, seed: int, checked: bool) -> int:
         if checked or seat is not None:
             s.apply_action(a, player=seat)
         else:
-            s._apply(a)
+            s.apply_unchecked(a)
         n += 1
     return n
 

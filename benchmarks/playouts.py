@@ -4,7 +4,7 @@ For each game: seeded random games (chance by exact probability, players uniform
 played two ways:
 
 - ``checked``: the public API, ``legal_actions()`` + ``apply_action()`` (legality re-checked);
-- ``unchecked``: ``legal_actions()`` + the private ``_apply()`` used by search and perft.
+- ``unchecked``: ``legal_actions()`` + ``apply_unchecked()`` used by search and perft.
 
 Figures are atomic actions per second (chance outcomes included) and games per second. A
 ``max_turns`` option, if the game has one, is set (``--max-turns``) so games stop. The
@@ -44,7 +44,7 @@ def play(game: boardkit.Game, seed: int, checked: bool, max_actions: int) -> int
         if checked:
             state.apply_action(action)
         else:
-            state._apply(action)
+            state.apply_unchecked(action)
         n += 1
     return n
 

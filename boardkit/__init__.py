@@ -14,6 +14,7 @@ raises :class:`IllegalActionError` naming the rule clause. Values returned are i
 
 from __future__ import annotations
 
+from typing import Any
 
 from boardkit.core.game import (
     CHANCE,
@@ -25,6 +26,7 @@ from boardkit.core.game import (
     sample_chance,
     state_from_json,
 )
+from boardkit.core.face import add_picture_finder
 from boardkit.core.outcome import Outcome
 from boardkit.core.rules import IllegalActionError, IllegalPositionError, NotationError, Refusal
 from boardkit.core.spec import GameSpec, Option, OptionError, add_discovery, get_spec, list_games, load_game
@@ -44,6 +46,17 @@ def game_class(name: str) -> type[Game]:
 
 
 add_discovery(discover)  # the games under boardkit.games register when the registry is read
+
+
+def _viz_picture(game_id: str) -> Any:
+    """The notebook picture of a game's states: ``state_svg`` of ``boardkit.viz.<game_id>``,
+    imported at the first display (:mod:`boardkit.core.face`)."""
+    from boardkit.viz.pictures import state_picture
+
+    return state_picture(game_id)
+
+
+add_picture_finder(_viz_picture)  # a State evaluated in a notebook cell draws itself
 
 from boardkit.core.lazy import submodule_getattr  # noqa: E402
 

@@ -41,14 +41,14 @@ def simulate(args: argparse.Namespace) -> int:
     from boardkit.agents import make_agent
     from boardkit.analysis.outcomes import metrics, win_rates
     from boardkit.core.spec import OptionError
-    from boardkit.sim import connect, play_many
+    from boardkit.sim import RunStopped, connect, play_many
 
     try:
         game = boardkit.load_game(args.game, rules=args.rules, **_options(args.option or []))
         names = [a.strip() for a in args.agents.split(",")]
         if not all(names):
             raise ValueError(f"--agents {args.agents!r}: an empty name (agents are separated by single commas)")
-        agents = [make_agent(a) for a in names]
+        agents = [make_agent(a, seconds=args.seconds) for a in names]
     except (OptionError, ValueError) as exc:
         print(f"boardkit simulate: {exc}", file=sys.stderr)
         return 2
@@ -72,6 +72,14 @@ def simulate(args: argparse.Namespace) -> int:
     except ValueError as exc:  # play_many checks --n, --workers, --max-actions and --out before any game
         print(f"boardkit simulate: {exc}", file=sys.stderr)
         return 2
+    except RunStopped as exc:  # SIGINT / SIGTERM: the rest was cancelled, the workers stopped
+        kept = f"; {args.out} left as it was" if args.out else ""
+        print(f"boardkit simulate: {exc}{kept}", file=sys.stderr)
+        return 128 + exc.signum
+    except Exception as exc:  # noqa: BLE001 - the first error of a chunk stops the run: one line, not a traceback
+        kept = f"; {args.out} left as it was" if args.out else ""
+        print(f"boardkit simulate: stopped by an error: {type(exc).__name__}: {str(exc)[:500]}{kept}", file=sys.stderr)
+        return 1
     finally:
         if client is not None:
             client.close()
@@ -152,6 +160,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     s.add_argument("--seed", default="0", help="run seed (default 0)")
     s.add_argument("--agents", default="random",
                    help="one agent, or one per seat, comma-separated: " + "; ".join(f"{k}: {v}" for k, v in AGENT_NAMES.items()))
+    s.add_argument("--seconds", type=float, default=None, metavar="S",
+                   help="time budget per decision of the search agents mcts and solver, in seconds "
+                        "(default 30 for mcts, 10 for solver); the search plays its best action so far")
     s.add_argument("--rules", default="seed", choices=("seed", "published"), help="rules profile (default seed)")
     s.add_argument("--option", action="append", metavar="NAME=VALUE", help="a rule option (repeatable)")
     s.add_argument("--workers", type=int, default=1, help="local processes (default 1)")
@@ -174,6 +185,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = p.parse_args(argv)
     try:
         return int(args.run(args))
+    except KeyboardInterrupt:  # Ctrl-C outside a run's games (while loading, say): one line, no traceback
+        print(f"boardkit {args.command}: interrupted", file=sys.stderr)
+        return 130
     except BrokenPipeError:  # the output was piped into a reader that stopped (| head)
         import os
 

@@ -7,18 +7,25 @@ from typing import Any
 
 import boardkit
 
-START = {
+EARTH_START = {
     "red1": "h1_red_1", "red2": "h1_red_2", "red3": "h2_red_1", "red4": "h3_red_1",
     "green1": "h1_green_1", "green2": "h1_green_2", "green3": "h2_green_1", "green4": "h3_green_1",
     "yellow1": "h1_yellow_1", "yellow2": "h1_yellow_2", "yellow3": "h2_yellow_1", "yellow4": "h3_yellow_1",
-    "w1": "n1_1", "w2": "n1_2", "w3": "n2_1", "w4": "n2_2", "w5": "n3_1", "w6": "n3_2", "officer": "dot",
 }
+#: The default board (rules 2.0): three numbered circles, one warrior each (ARMA-1.2, ARMA-9).
+START = {**EARTH_START, "w1": "n1_1", "w2": "n2_1", "w3": "n3_1", "officer": "dot"}
+#: The first drawing (data/armageddon/v1.yaml): two warriors per number.
+START_V1 = {**EARTH_START, "w1": "n1_1", "w2": "n1_2", "w3": "n2_1", "w4": "n2_2", "w5": "n3_1", "w6": "n3_2",
+            "officer": "dot"}
+#: The rules of 1.0 as options: the first drawing and its readings (ARMA-9, rules history).
+V1 = {"data": "v1", "back": "none", "displace": "forced", "mine": "always", "aliens_win": "count"}
 
 
 def position(turn: str = "red", roll: int | None = None, chips: dict[str, str] | None = None,
-             colours: str = "red green yellow", **extra: Any) -> dict[str, Any]:
-    """A position description: START with ``chips`` put elsewhere; a roll means the move phase."""
-    placed = dict(START)
+             colours: str = "red green yellow", v1: bool = False, **extra: Any) -> dict[str, Any]:
+    """A position description: START (START_V1 with ``v1``) with ``chips`` put elsewhere; a roll
+    means the move phase."""
+    placed = dict(START_V1 if v1 else START)
     playing = colours.split()
     placed = {k: v for k, v in placed.items() if not any(k.startswith(c) for c in ("red", "green", "yellow"))
               or any(k.startswith(c) for c in playing)}
@@ -36,8 +43,9 @@ def state(turn: str = "red", roll: int | None = None, chips: dict[str, str] | No
     """The state of :func:`position` in a game with ``options``."""
     options = options or {}
     game = boardkit.load_game("armageddon", **options)
-    return game.state_from_position(position(turn, roll, chips, options.get("colours", "red green yellow"), **extra),
-                                    study=study)
+    v1 = options.get("data") == "v1"
+    return game.state_from_position(position(turn, roll, chips, options.get("colours", "red green yellow"), v1,
+                                             **extra), study=study)
 
 
 def legal(s: Any) -> list[str]:

@@ -89,7 +89,9 @@ class OracleState:
         self.revisit = bool(options.get("revisit", True))  # BR-D10: no limit on the way in the seed
         self.push_arriving = bool(options.get("push_arriving", True))  # BR-D2: "welche Figur"
         self.opponent_push = options.get("opponent_push", "refuse")  # BR-D14: "Zug der eigenen Figur"
-        self.no_cards = options.get("no_cards", "reshuffle")  # BR-D13
+        self.no_cards = options.get("no_cards", "no_draw")  # BR-D13: no discard pile, no reshuffle
+        self.tied_take = options.get("tied_take", "others")  # BR-D3: tied holders take the others' figures
+        self.empty_goal = options.get("empty_goal", "nobody")  # BR-D7: nobody on the goal, nobody wins
         self.max_turns = options.get("max_turns")
         self.first_fixed = options.get("first_player")
         self.tiles: dict[tuple[int, int], dict[str, int]] = {}
@@ -110,7 +112,7 @@ class OracleState:
         self.event: str | None = None  # "move" | "battle" while a decision of it is due
         self.after_event = "doom"  # "doom": the special is running; "draw": the die's event
         self.battle_tiles: list[tuple[int, int]] = []
-        self.battle_cur: dict | None = None  # {"pos", "takers": [...], "others": [...]}
+        self.battle_cur: dict | None = None  # {"pos", "takers": [...], "spared": {colours}}
         self.winners: list[int] = []
         self.reason = ""
 
@@ -257,10 +259,12 @@ class OracleState:
         return [q for q in (plus(self.elim, d) for d in ORTHO + DIAG) if q in self.tiles]
 
     def take_options(self) -> list[str]:
-        """BR-4.3: "eine andere Figur" - any figure on the tile not of the taker's colour."""
+        """BR-4.3: "eine andere Figur" - any figure on the tile not of the taker's colour; with
+        several holders not of a holder's colour either (BR-D3, tied_take="others")."""
         pos = self.battle_cur["pos"]
         mine = self.colour(self.battle_cur["takers"][0])
-        return [f"take {pname(pos)} {c}" for c, k in self.tiles.get(pos, {}).items() if k > 0 and c != mine]
+        spared = self.battle_cur["spared"] | {mine}
+        return [f"take {pname(pos)} {c}" for c, k in self.tiles.get(pos, {}).items() if k > 0 and c not in spared]
 
     # ------------------------------------------------------------------ whose decision
     def current_player(self) -> int:
@@ -549,7 +553,10 @@ class OracleState:
             players = [p for p in range(self.n) if self.colour(p) in holders]
             players.sort(key=lambda p: (p - self.active) % self.n)
             if others and players:
-                self.battle_cur = {"pos": pos, "takers": players}
+                # "es sind noch andere Personen ebenfalls auf dem Feld": tied holders take the
+                # other players' figures, not each other's (BR-D3; tied_take="any": those too)
+                spared = {self.colour(p) for p in players} if self.tied_take == "others" else set()
+                self.battle_cur = {"pos": pos, "takers": players, "spared": spared}
 
     def _after_event(self) -> None:
         self.event = None
@@ -560,8 +567,9 @@ class OracleState:
             self._maybe_draw()
 
     def _maybe_draw(self) -> None:
-        """BR-2.5: one card is drawn at the end; an empty pile (BR-D13): 'reshuffle' makes the
-        played cards (the colour's cards not in the hand) the new pile, 'round' draws nothing."""
+        """BR-2.5: one card is drawn at the end; an empty pile (BR-D13): 'no_draw' and 'round'
+        draw nothing, 'reshuffle' makes the played cards (the colour's cards not in the hand)
+        the new pile."""
         p = self.active
         if len(self.hands[p]) < self.hand_size:
             if not self.piles[p] and self.no_cards == "reshuffle":
@@ -608,6 +616,8 @@ class OracleState:
         goal = self.tiles.get(GOAL, {})
         counts = [goal.get(self.colour(p), 0) for p in range(self.n)]
         top = max(counts)
+        if top == 0 and self.empty_goal == "nobody":
+            return []  # "die Person, der die Mehrheit auf dem Zielfeld besitzt": nobody does
         tied = [p for p in range(self.n) if counts[p] == top]
         pris = {p: sum(self.prisoners[p].values()) for p in tied}
         best = max(pris.values())

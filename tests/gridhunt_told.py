@@ -7,7 +7,8 @@ after (``state.to_position()``: cells, players' cells and states, phase; never t
 
 - the history entry as the seat sees it (layout draws, others' start cells and others' orders
   hidden; ``turn p`` public);
-- the public state of the turn (phase, round, turns, who acted, who is to act), who is alive,
+- the public state of the turn (phase, round, turns, who acted, who is to act), who is alive
+  (a death told at the end of its round, GRID-D9, unless ``deaths_told='at_once'``),
   beaconed players' cells (GRID-2.7), a wall that stopped a move (GRID-3.3) and both teleports
   once one is used (GRID-2.8), worked out from the declared path on the truth;
 - the seat's own state (and, with shared vision, its teammates', GRID-1.3): cell, shield,
@@ -56,6 +57,15 @@ class Told:
         self.size = state.size
         self.share = sharers(state, seat)
         self.events: list[Any] = []
+        #: seat -> (round, cell) of a death (GRID-D9: told at the end of its round by default).
+        self.died: dict[int, tuple[int, int | None]] = {}
+        self.at_once = state.game.options.get("deaths_told") == "at_once"
+
+    def _untold(self, a: dict[str, Any]) -> dict[int, int | None]:
+        """Deaths not yet told after this step (GRID-D9), seat -> the cell where it died."""
+        if self.at_once or a["phase"] == "over":
+            return {}
+        return {q: c for q, (r, c) in self.died.items() if a["round"] == r}
 
     def step(self, before: Any, action: Any, actor: int | None, after: Any) -> None:
         """Record what the seat learns when ``action`` (given by ``actor``, None for chance or
@@ -71,9 +81,20 @@ class Told:
             entry = str(action)
         else:
             entry = str(action) if mover in self.share else str(action).split()[0] + " ?"
+        for q, pl in a["players"].items():
+            was = b["players"].get(q, {})
+            if was.get("alive", True) and was.get("at") is not None and not pl.get("alive", True):
+                self.died[int(q)] = (b["round"], was["at"])
+        untold = self._untold(a)
+
+        def told(q: str, pl: dict[str, Any]) -> dict[str, Any]:
+            """A player as the seats are told (GRID-D9: alive on its last cell until told)."""
+            return {**pl, "alive": True, "at": untold[int(q)]} if int(q) in untold else pl
+
+        players = {q: told(q, pl) for q, pl in a["players"].items()}
         ev: list[Any] = [entry, after.current_player(), after.current_players(), a["phase"], a["round"], a["turns"],
-                         a["acted"], [pl.get("alive", True) for _, pl in sorted(a["players"].items())]]
-        ev.append(sorted((q, pl["at"]) for q, pl in a["players"].items() if pl.get("beaconed") and pl.get("alive", True)))
+                         a["acted"], [pl.get("alive", True) for _, pl in sorted(players.items())]]
+        ev.append(sorted((q, pl["at"]) for q, pl in players.items() if pl.get("beaconed") and pl.get("alive", True)))
         ev.append(after.outcome() and after.outcome().to_dict())
         kinds = _kinds(b, size)
         # whose move resolves in this step: the mover's order (sequential) or a drawn one (simultaneous)
@@ -99,6 +120,9 @@ class Told:
             teleports = sorted(c for c, k in kinds.items() if k == "teleport")
             if end is not None and end in teleports and end not in trail:
                 ev.append(("teleport used", teleports))  # GRID-2.8
+            elif (end is not None and end != start and end in teleports and end == trail[-1]
+                  and before.game.options.get("teleport_told", "used") == "landed"):
+                ev.append(("teleport landed", end))  # GRID-D3: landed on, the arrival occupied
             if resolving in self.share and end is not None:
                 landed = end if end in trail else [t for t in teleports if t != end][0]
                 ev.append(("landed", landed, kinds.get(landed, "free") if landed != start else None))
@@ -109,7 +133,7 @@ class Told:
                            [(c, after_kinds.get(c) if after_kinds.get(c) in ("wall", "teleport") else None,
                              occupants.get(c)) for c in around(size, end, radius)]))
         for s in sorted(self.share):
-            ev.append(("own", s, a["players"].get(str(s)), a["orders"].get(str(s)), a["shots"].get(str(s))))
+            ev.append(("own", s, players.get(str(s)), a["orders"].get(str(s)), a["shots"].get(str(s))))
         self.events.append(ev)
 
 

@@ -85,6 +85,8 @@ class OracleState:
         self.trigger = "any"
         self.self_loss = "leader_move"  # seed: "il Leader non può essere spostato ..." (LEAD-3.5)
         self.consecutive = False  # seed: "si può muovere uno, l'altro o entrambi" (LEAD-7.1)
+        self.count_cards = False  # seed: "tre personaggi", the Hermit and the Cub two (LEAD-D6)
+        self.optional_recruit = False  # seed: "si prende una delle tre carte" (LEAD-D4)
 
     # ------------------------------------------------------------------ reading the engine
     @classmethod
@@ -109,6 +111,8 @@ class OracleState:
         o.trigger = opts.get("nemesis_trigger", "any") or "any"
         o.self_loss = opts.get("self_loss", "leader_move")
         o.consecutive = bool(opts.get("hermit_cub_in_a_row", False))
+        o.count_cards = opts.get("exile_count", "characters") == "cards"
+        o.optional_recruit = opts.get("recruitment", "mandatory") == "optional"
         if o.phase == "over":
             winners = (obs.get("outcome") or {}).get("winners") or []
             o.winner = winners[0] if len(winners) == 1 else None
@@ -341,7 +345,14 @@ class OracleState:
     def exile_pending(self) -> bool:
         """LEAD-8.2 / LEAD-D6 second round: in the recruitment phase once both have 3 cards."""
         return (self.expert and self.phase == "recruit" and len(self.exiled) in (2, 3)
-                and len(self.cards_of(0)) >= 3 and len(self.cards_of(1)) >= 3)
+                and self.exile_count(0) >= 3 and self.exile_count(1) >= 3)
+
+    def exile_count(self, p) -> int:
+        """LEAD-D6: characters on the board, the Leader included and the Hermit and the Cub two
+        (seed); with exile_count="cards", cards (the Hermit & Cub one)."""
+        if self.count_cards:
+            return len(self.cards_of(p))
+        return sum(1 for (_k, o) in self.pieces.values() if o == p)
 
     # ------------------------------------------------------------------ whose decision
     def current_player(self) -> int:
@@ -390,6 +401,8 @@ class OracleState:
                 out = ["pass"] + [f"select {name(c)}" for c in self.selectable()]
         elif self.phase == "recruit":
             out = self.recruit_actions()
+            if self.optional_recruit and out:  # LEAD-D4 option: the phase may be declined
+                out.append("pass")
         return sorted(set(out))
 
     def may_act(self, kind: str) -> bool:
@@ -441,6 +454,9 @@ class OracleState:
                     self._start_turn(1)
             else:
                 self._after_recruit_step()
+        elif verb == "pass" and self.phase == "recruit":
+            self.recruits_left -= 1  # LEAD-D4, recruitment="optional": one phase declined
+            self._after_recruit_step()
         elif verb == "pass":
             self._start_recruitment()
         elif verb == "select":

@@ -98,13 +98,15 @@ class OracleState:
     """A Marabunta state; ``apply`` returns a new state (this one is not changed)."""
 
     def __init__(self, first_player: int | None = None, first_number: str = "ant_hill",
-                 decline: bool = False, optional_tile: bool = False) -> None:
+                 decline: bool = False, optional_tile: bool = False, above_25: str = "continue") -> None:
         # the seed: "Jede Zahl muss ... angrenzend ..." with no exception for the first number;
         # "führt alle Elemente einzeln aus": the tile is used like a die (skipping it is the
         # published option optional_tile)
         self.first_free = first_number == "free"
         self.decline = bool(decline)
         self.optional_tile = bool(optional_tile)
+        # "über 25 Punkte beginnt man neu bei 25": a new lap of the track (true sum); "cap": at most 25
+        self.cap_25 = above_25 == "cap"
         self.fields: dict[str, Any] = {n: None for n in NAMES}  # None | "x" | (player, number)
         self.sheets = {r: [PRINTED, PRINTED] for r in REGIONS}
         self.ants = [ANT_HILLS, ANT_HILLS]
@@ -129,16 +131,17 @@ class OracleState:
     # ------------------------------------------------------------------ construction
     @classmethod
     def initial(cls, first_player: int | None = None, first_number: str = "ant_hill",
-                decline: bool = False, optional_tile: bool = False, **_: Any) -> "OracleState":
-        return cls(first_player, first_number, decline, optional_tile)
+                decline: bool = False, optional_tile: bool = False, above_25: str = "continue",
+                **_: Any) -> "OracleState":
+        return cls(first_player, first_number, decline, optional_tile, above_25)
 
     @classmethod
     def from_position(cls, pos: dict, first_number: str = "ant_hill", decline: bool = False,
-                      optional_tile: bool = False, **_: Any) -> "OracleState":
+                      optional_tile: bool = False, above_25: str = "continue", **_: Any) -> "OracleState":
         """The state of a position description (format: boardkit/games/marabunta/position.py)."""
         if isinstance(pos, str):
             pos = yaml.safe_load(pos)
-        s = cls(None, first_number, decline, optional_tile)
+        s = cls(None, first_number, decline, optional_tile, above_25)
         s.round = int(pos.get("round", 1))
         s.splitter = PLAYERS.index(pos.get("splitter", "red"))
         for f, v in (pos.get("fields") or {}).items():
@@ -488,9 +491,9 @@ class OracleState:
                         sums[v[0]] += v[1]
                 regions[r] = self.sheets[r][p] if sums[p] > sums[1 - p] else 0  # MARA-8.2
             rp = sum(regions.values())
+            total = rp + self.cupcake_points[p] + self.power_points[p]  # MARA-8.3
             out.append({"regions": regions, "region_points": rp, "cupcake_points": self.cupcake_points[p],
-                        "power_points": self.power_points[p],
-                        "total": rp + self.cupcake_points[p] + self.power_points[p],  # MARA-8.3
+                        "power_points": self.power_points[p], "total": min(total, 25) if self.cap_25 else total,
                         "cupcakes": self.cupcakes[p]})
         return out
 

@@ -19,11 +19,12 @@ from boardkit.games.armageddon.board import (
 
 def test_generator_default_counts_are_section_9s():
     """ARMA-9: 3 compartments, 12 home circles, table 3, trajectories 12, laser at 8, surface 10,
-    6 warriors, 3 mines, exit 6, blue 12 crossing at 5, 7, 9."""
+    3 warriors (one per numbered circle), 3 mines, exit 6, blue 12 crossing at 5, 7, 9, the ring's far
+    side 5 and the officer's arc 4."""
     c = board_counts(generate_board(), 4, 3)
     assert c["compartments"] == 3 and c["home_circles"] == 12 and c["home_per_colour"] == {"red": 4, "green": 4, "yellow": 4}
     assert c["table"] == 3 and set(c["trajectory"].values()) == {12} and set(c["laser_at"].values()) == {8}
-    assert c["surface"] == 10 and c["laser_control"] == 5 and c["numbered"] == 6
+    assert c["surface"] == 10 and c["laser_control"] == 5 and c["numbered"] == 3 and (c["far"], c["arc"]) == (5, 4)
     assert c["exit"] == 6 and c["blue"] == 12 and c["crossings"] == {"red": 5, "green": 7, "yellow": 9}
 
 

@@ -11,7 +11,7 @@ import boardkit
 from boardkit import IllegalActionError
 from boardkit.core.rules import IllegalPositionError
 
-from arma_helpers import legal, state, where
+from arma_helpers import V1, legal, state, where
 
 
 def refused(s, action: str) -> str:
@@ -39,12 +39,14 @@ def test_ARMA_1_1_earth_colours_four_chips_each_each_colour_a_seat():
 
 def test_ARMA_1_2_warriors_on_numbered_circles_officer_on_dot_mines_in_depot():
     obs = boardkit.load_game("armageddon").new_initial_state().observation(None)
-    assert sorted(obs["chips"][f"w{i}"] for i in range(1, 7)) == ["n1_1", "n1_2", "n2_1", "n2_2", "n3_1", "n3_2"]
+    assert sorted(obs["chips"][f"w{i}"] for i in range(1, 4)) == ["n1_1", "n2_1", "n3_1"]  # one per numbered circle
     assert obs["chips"]["officer"] == "dot" and obs["depot"] == 3 and obs["officer_mine"] is False
+    old = boardkit.load_game("armageddon", **V1).new_initial_state().observation(None)  # the first drawing: a parameter
+    assert sorted(old["chips"][f"w{i}"] for i in range(1, 7)) == ["n1_1", "n1_2", "n2_1", "n2_2", "n3_1", "n3_2"]
 
 
 def test_ARMA_1_3_displacing_the_alien_on_gk_wins_for_earth():
-    chips = {"red1": "s9", "w1": "s1", "w2": "s5", "w3": "gk", "w4": "s6", "w5": "landing", "w6": "s7", "officer": "e3"}
+    chips = {"red1": "s9", "w1": "s1", "w2": "s5", "w3": "gk", "officer": "e3"}
     s = state("red", 2, chips, {"colours": "red green"})
     s.apply_action("move red1 2")
     o = s.outcome()
@@ -130,10 +132,9 @@ def test_ARMA_3_3_counting_starts_from_the_launch_table():
 
 def test_ARMA_3_4_a_stop_on_the_launch_table_ends_the_turn():
     s = state("red", 2, {"red2": "r12", "red3": "out", "red4": "out"})
-    assert refused(s, "move red1 1") == "ARMA-3.4"  # it would lose the point red2 can use
-    s.apply_action("move red2 1")
+    assert "move red1 1" in legal(s)  # the seed never refuses the stop: the turn passes, red2's point is lost
     s.apply_action("move red1 1")
-    assert where(s, "red1") == "table1" and s.seat_name == "green"
+    assert where(s, "red1") == "table1" and where(s, "red2") == "r12" and s.seat_name == "green"
     s = state("red", 1, {"red2": "r1", "red3": "out", "red4": "out"})
     s.apply_action("move red1 1")  # red2 could move too, but the turn is over
     assert where(s, "red1") == "table1" and s.seat_name == "green"
@@ -214,10 +215,21 @@ def test_ARMA_4_5_on_the_surface_earth_walks_circle_to_circle_toward_gk():
 
 
 def test_ARMA_5_1_the_officer_takes_a_mine_and_must_stop_on_the_pad():
+    s = state("aliens", 4)
+    assert "take mine" in legal(s)  # a right (mine='choice'), not a duty
+    s.apply_action("move officer 2")
+    obs = s.observation(None)
+    assert obs["chips"]["officer"] == "e1" and not obs["officer_mine"] and obs["depot"] == 3
+    assert refused(s, "take mine") == "ARMA-5.1"  # only on the dot circle
     s = state("aliens", 2)
+    s.apply_action("take mine")
     s.apply_action("move officer 2")
     obs = s.observation(None)
     assert obs["chips"]["officer"] == "e1" and obs["officer_mine"] and obs["depot"] == 2
+    s = state("aliens", 2, options={"mine": "always"})
+    assert "take mine" not in legal(s) and refused(s, "take mine") == "ARMA-5.1"
+    s.apply_action("move officer 2")
+    assert s.observation(None)["officer_mine"]  # taken as it leaves the dot circle
     s = state("aliens", 3, {"officer": "e5"}, officer_mine=True, depot=2)
     assert refused(s, "move officer 3") == "ARMA-5.1"
     s = state("aliens", 2, {"officer": "e5"}, officer_mine=True, depot=2)
@@ -238,8 +250,14 @@ def test_ARMA_5_2_an_officer_with_a_mine_destroys_the_next_compartment():
 def test_ARMA_5_3_without_a_mine_the_officer_flies_the_arc_back():
     s = state("aliens", 1, {"officer": "b12"}, officer_mine=False, depot=0)
     s.apply_action("move officer 1")
+    assert where(s, "officer") == "a1"  # the arc, not the cruiser
+    s = state("aliens", 5, {"officer": "b12"}, officer_mine=False, depot=0)
+    s.apply_action("move officer 5")  # a1 .. a4, then home to the dot circle
     obs = s.observation(None)
     assert obs["destroyed"] == 0 and obs["chips"]["officer"] == "dot"
+    s = state("aliens", 1, {"officer": "b12"}, V1, officer_mine=False, depot=0)  # the first drawing: no arc (ARMA-D8)
+    s.apply_action("move officer 1")
+    assert where(s, "officer") == "dot"
 
 
 def test_ARMA_5_4_earth_intercepts_the_officer_on_a_crossing():
@@ -259,7 +277,7 @@ def test_ARMA_5_5_the_officer_intercepts_earth_chips():
 def test_ARMA_5_6_no_warrior_stands_on_the_dot_circle():
     s = state("aliens", 1)
     assert refused(s, "move w1 1") == "ARMA-5.6"
-    assert legal(s) == ["move officer 1"]
+    assert legal(s) == ["move officer 1", "take mine"]
     s = state("aliens", 2, {"officer": "e2"}, officer_mine=True, depot=2)
     assert "move w1 2" in legal(s)
 
@@ -286,7 +304,7 @@ def test_ARMA_6_2_gk_is_safe_while_an_alien_is_inside_and_cannot_be_passed_from_
 
 
 def test_ARMA_6_3_an_empty_gk_wins_only_with_the_option():
-    chips = {"red1": "s10", "w1": "s1", "w2": "s2", "w3": "s3", "w4": "s4", "w5": "s6", "w6": "s7", "officer": "e1"}
+    chips = {"red1": "s10", "w1": "s1", "w2": "s2", "w3": "s3", "officer": "e1"}
     s = state("red", 1, chips, depot=2, officer_mine=True)
     s.apply_action("move red1 1")
     assert not s.is_terminal() and where(s, "red1") == "gk"
@@ -324,7 +342,8 @@ def test_ARMA_9_default_board_has_section_9_counts():
     c = board_counts(g.arma, g.chips_per_colour, g.mines)
     assert (c["compartments"], c["home_circles"], c["table"], c["surface"], c["exit"], c["blue"]) == (3, 12, 3, 10, 6, 12)
     assert c["trajectory"] == {"red": 12, "green": 12, "yellow": 12} and c["laser_at"] == {"red": 8, "green": 8, "yellow": 8}
-    assert c["crossings"] == {"red": 5, "green": 7, "yellow": 9} and c["warriors"] == 6 and c["mines"] == 3
+    assert c["crossings"] == {"red": 5, "green": 7, "yellow": 9} and c["warriors"] == 3 and c["mines"] == 3
+    assert c["far"] == 5 and c["arc"] == 4  # the ring's far side and the officer's arc home (ARMA-D6, ARMA-5.3)
 
 
 def test_ARMA_D1_two_home_circles_per_colour_in_the_first_compartment():
@@ -361,12 +380,14 @@ def test_ARMA_D5_passing_the_launch_table_needs_no_free_circle():
 def test_ARMA_D6_no_share_beyond_the_end_of_a_path():
     s = state("red", 2, {"red1": "s10", "w1": "s1"})
     assert refused(s, "move red1 2") == "ARMA-D6"
-    s = state("aliens", 2, {"w1": "s1", "officer": "e1"}, officer_mine=True, depot=2)
-    assert refused(s, "move w1 2") == "ARMA-D6"
+    s = state("aliens", 2, {"officer": "b12"}, officer_mine=True, depot=2)
+    assert refused(s, "move officer 2") == "ARMA-D6"  # the cruiser ends the officer's path
+    s = state("aliens", 2, {"w1": "s1", "officer": "e1"}, V1, officer_mine=True, depot=2)
+    assert refused(s, "move w1 2") == "ARMA-D6"  # the first drawing: the warriors' path ends at the landing point
 
 
 def test_ARMA_D7_the_officer_on_its_dot_circle_is_inside():
-    chips = {"red1": "s9", "w1": "gk", "w2": "s1", "w3": "s2", "w4": "s3", "w5": "s4", "w6": "s6"}
+    chips = {"red1": "s9", "w1": "gk", "w2": "s1", "w3": "s2"}
     s = state("red", 2, chips)
     assert refused(s, "move red1 2") == "ARMA-6.2"
     s = state("red", 2, {**chips, "officer": "e1"}, officer_mine=True, depot=2)
@@ -387,7 +408,7 @@ def test_ARMA_D8_the_mine_is_spent_when_every_compartment_is_gone(tmp_path):
 def test_ARMA_D9_alien_chips_form_blocks_and_a_displaced_officer_gives_its_mine():
     s = state("red", 3, {"red1": "s1", "w1": "s2", "w2": "s3"})
     assert refused(s, "move red1 3") == "ARMA-6.1"
-    chips = {"red1": "s10", "officer": "gk", "w1": "s1", "w2": "s2", "w3": "s3", "w4": "s4", "w5": "s6", "w6": "s7"}
+    chips = {"red1": "s10", "officer": "gk", "w1": "s1", "w2": "s2", "w3": "s3"}
     s = state("red", 1, chips, officer_mine=True, depot=2)
     s.apply_action("move red1 1")
     assert s.observation(None)["trophies"]["red"] == 1 and s.outcome().clause == "ARMA-1.3"
@@ -420,6 +441,6 @@ def test_ARMA_D12_max_turns_cuts_the_game_off_without_a_winner():
 
 
 def test_ARMA_D13_a_turn_with_no_usable_point_ends_by_itself():
-    s = state("red", None, {"red1": "gk", "red2": "out", "red3": "out", "red4": "out", "w1": "s1"})
+    s = state("red", None, {"red1": "gk", "red2": "out", "red3": "out", "red4": "out", "w1": "s1"}, {"back": "none"})
     s.apply_action("roll 3")
     assert s.seat_name == "green" and s.is_chance_node()

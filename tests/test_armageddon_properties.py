@@ -55,7 +55,7 @@ def test_one_chip_per_circle_and_chips_conserved(seed, colours):
     rng = random.Random(seed)
     s = g.new_initial_state()
     total = len(s.observation(None)["chips"])
-    assert total == 4 * len(colours.split()) + 7
+    assert total == 4 * len(colours.split()) + len(g.alien_chips)
     steps = 0
     while not s.is_terminal() and steps < ACTION_CAP:
         check(s.observation(None), total, g.mines)

@@ -109,13 +109,14 @@ def test_random_games_match_oracle(players: int, seed: int) -> None:
 
 def _variant(seed: int) -> dict:
     """Options by seed: the seed profile, the published profile, and every option that turns a
-    seed reading into another (BR-D2, BR-D10, BR-D13, BR-D14), in turn."""
+    seed reading into another (BR-D2, BR-D3, BR-D7, BR-D10, BR-D13, BR-D14), in turn."""
     if seed % 4 == 1:
         return {"rules": "published"}
     if seed % 4 == 2:
-        return {"push_arriving": False, "opponent_push": "push", "no_cards": "round", "revisit": False}
+        return {"push_arriving": False, "opponent_push": "push", "no_cards": "round", "revisit": False,
+                "tied_take": "any", "empty_goal": "prisoners"}
     if seed % 4 == 3:
-        return {"rules": "published", "opponent_push": "push", "no_cards": "round"}
+        return {"rules": "published", "opponent_push": "push", "no_cards": "reshuffle"}
     return {}
 
 

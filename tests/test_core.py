@@ -290,3 +290,28 @@ def test_observation_player_and_to_sympy_check_their_input():
 
     with pytest.raises(TypeError, match="exact Fraction"):
         to_sympy(0.5)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", boardkit.list_games())
+def test_a_game_pickles_as_the_arguments_of_its_repr(name: str) -> None:
+    """A Game pickles as itself: ``__reduce__`` gives load_game's arguments (name, rules
+    profile, the options that differ from it), so it unpickles equal, of its own class, with
+    the same repr, for the seed profile, the published one and a changed option."""
+    import pickle
+
+    from boardkit.core.game import _load_pickled
+
+    games = [boardkit.load_game(name), boardkit.load_game(name, rules="published")]
+    option = next((o for o in games[0].option_specs if o.kind is bool or (o.choices and len(o.choices) > 1)), None)
+    if option is not None:
+        other = (not option.default) if option.kind is bool else next(c for c in option.choices if c != option.default)
+        games.append(boardkit.load_game(name, **{option.name: other}))
+    for game in games:
+        fn, args = game.__reduce__()
+        assert fn is _load_pickled and args[0] == name and args[1] == game.rules
+        assert boardkit.load_game(args[0], rules=args[1], **args[2]) == eval(repr(game), {"boardkit": boardkit}) == game
+        again = pickle.loads(pickle.dumps(game))
+        assert type(again) is type(game) and again == game and repr(again) == repr(game)
+        assert again.rules == game.rules
+    if option is not None:
+        assert games[-1].__reduce__()[1][2] == {option.name: other}

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from boardkit.core import dice
+from boardkit.core import dice, dist, pools
 from boardkit.core.dice import Dist, count_faces, count_where, ordered_rolls, pool, sum_of
 
 D6 = Dist.uniform(range(1, 7))
@@ -39,8 +39,9 @@ def numbers_sum(roll: tuple[Any, ...]) -> int:
 # ------------------------------------------------------------------ exact values
 
 def test_module_doctests_pass() -> None:
-    result = doctest.testmod(dice)
-    assert result.attempted > 20 and result.failed == 0
+    """The examples of boardkit.core.dice and of the two modules behind it (dist, pools)."""
+    results = [doctest.testmod(m) for m in (dice, dist, pools)]
+    assert sum(r.attempted for r in results) > 20 and sum(r.failed for r in results) == 0
 
 
 def test_2d6_sum_of_7_is_one_sixth() -> None:

@@ -147,7 +147,14 @@ def test_GRID_2_8_teleport_moves_and_becomes_public():
     assert s.game.names[s.pos[0]] == "h8" and s.observation(4)["public_teleports"] == ["b3", "h8"]
     s = position({0: "b2", 1: "h8"}, cells={"teleport": ["b3", "h8"]})
     act(s, "move b3")
-    assert s.game.names[s.pos[0]] == "b3" and s.observation(4)["public_teleports"] == []  # arrival occupied
+    assert s.game.names[s.pos[0]] == "b3" and s.observation(4)["public_teleports"] == ["b3"]  # arrival occupied
+
+
+def test_GRID_D3_a_teleport_landed_on_is_told_even_when_blocked_with_the_used_option():
+    for told, public in (("landed", ["b3"]), ("used", [])):
+        s = position({0: "b2", 1: "h8"}, cells={"teleport": ["b3", "h8"]}, options={"teleport_told": told})
+        act(s, "move b3")
+        assert s.game.names[s.pos[0]] == "b3" and s.observation(4)["public_teleports"] == public
 
 
 def test_GRID_2_9_arrival_never_kills_departure_occupant_does_die():
@@ -294,7 +301,7 @@ def test_GRID_5_2_sight_radius_one_after_a_move():
 
 
 def test_GRID_5_3_deaths_are_public():
-    s = position({0: "b2", 1: "b3"}, phase="shot")
+    s = position({0: "b2", 1: "b3"}, phase="shot", options={"deaths_told": "at_once"})
     act(s, "shoot b3")
     assert all(s.observation(p)["deaths"] == [[1, 1]] for p in range(8))
 
@@ -362,8 +369,8 @@ def test_GRID_D2_mine_then_shot_in_the_same_turn():
     assert "shoot c3" in {str(a) for a in s.legal_actions()}
 
 
-def test_GRID_D3_blocked_teleport_not_told():
-    s = position({0: "b2", 1: "h8"}, cells={"teleport": ["b3", "h8"]})
+def test_GRID_D3_blocked_teleport_told_only_to_the_mover_with_the_used_option():
+    s = position({0: "b2", 1: "h8"}, cells={"teleport": ["b3", "h8"]}, options={"teleport_told": "used"})
     act(s, "move b3")
     assert s.observation(0)["known_teleports"] == ["b3"] and s.observation(2)["public_teleports"] == []
 

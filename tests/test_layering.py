@@ -169,3 +169,112 @@ def test_subpackages_load_on_first_use() -> None:
             "try:\n    boardkit.viz.nothing\nexcept AttributeError as e:\n    print(e)\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert "module 'boardkit.viz' has no attribute 'nothing'" in out
+
+
+def _type_only_nodes(tree: ast.AST) -> set[int]:
+    """Ids of the nodes under ``if TYPE_CHECKING:`` (imports for annotations only)."""
+    out: set[int] = set()
+    for node in ast.walk(tree):
+        test = getattr(node, "test", None)
+        if isinstance(node, ast.If) and (getattr(test, "id", None) == "TYPE_CHECKING" or getattr(test, "attr", None) == "TYPE_CHECKING"):
+            for sub in node.body:
+                out.update(id(n) for n in ast.walk(sub))
+    return out
+
+
+def import_graph(package_dir: Path) -> dict[str, set[str]]:
+    """The modules of a package and the modules of that package each imports.
+
+    Every import statement counts, at module level or inside a function (an import put in a
+    function to break a circle still closes it), except those under ``if TYPE_CHECKING:``
+    (type-only). ``from a import b`` points at ``a.b`` when that is a module, else at ``a``;
+    an import of a name that is no module of the package points at its nearest module.
+
+    Args:
+        package_dir: the package folder (``.../boardkit``); module names start with its name.
+
+    Returns:
+        ``{module: {imported module, ...}}`` over the package's own modules.
+    """
+    root = package_dir.parent
+    files = {}
+    for path in sorted(package_dir.rglob("*.py")):
+        parts = list(path.relative_to(root).with_suffix("").parts)
+        files[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    graph: dict[str, set[str]] = {name: set() for name in files}
+    for name, path in files.items():
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        skip = _type_only_nodes(tree)
+        for node in ast.walk(tree):
+            if id(node) in skip:
+                continue
+            targets: list[str] = []
+            if isinstance(node, ast.Import):
+                targets = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                parts = package.split(".")
+                base = ".".join(parts[: len(parts) - node.level + 1]) if node.level else ""
+                mod = ".".join(p for p in (base, node.module or "") if p)
+                targets = [f"{mod}.{a.name}" if f"{mod}.{a.name}" in files else mod for a in node.names]
+            for target in targets:
+                while target not in files and "." in target:
+                    target = target.rpartition(".")[0]
+                if target in files and target != name:
+                    graph[name].add(target)
+    return graph
+
+
+def import_circles(graph: dict[str, set[str]]) -> list[str]:
+    """Every elementary circle of the graph as ``"a -> b -> a"``, each written from its
+    smallest module name, sorted."""
+    import networkx as nx
+
+    out = []
+    for cycle in nx.simple_cycles(nx.DiGraph([(a, b) for a, targets in graph.items() for b in targets])):
+        i = cycle.index(min(cycle))
+        cycle = cycle[i:] + cycle[:i]
+        out.append(" -> ".join([*cycle, cycle[0]]))
+    return sorted(out)
+
+
+#: Import circles of boardkit/ that are allowed (none: every game package is one-way, game ->
+#: state -> rules). A new circle fails the test, and so does an entry here that is gone.
+ALLOWED_CIRCLES: tuple[str, ...] = ()
+
+
+def circle_problems(circles: list[str], allowed: tuple[str, ...]) -> list[str]:
+    """What is wrong with the circles found against the allowlist: a circle not in it, or an
+    entry of it that no longer exists."""
+    return ([f"import circle: {c} (make the imports one-way)" for c in circles if c not in allowed]
+            + [f"allowed circle is gone, remove it from ALLOWED_CIRCLES: {c}" for c in allowed if c not in circles])
+
+
+def test_no_import_circle_but_the_allowed_ones() -> None:
+    """The import graph of boardkit/ (function-level imports included, type-only ones not) has
+    no circle outside ALLOWED_CIRCLES, and every allowed one still exists (the list shrinks)."""
+    circles = import_circles(import_graph(GAMES_DIR.parent))
+    problems = circle_problems(circles, ALLOWED_CIRCLES)
+    assert not problems, f"{len(circles)} circles:\n" + "\n".join(problems)
+
+
+def test_circle_scan_finds_a_planted_circle(tmp_path: Path) -> None:
+    """A circle closed by a function-level import is found; a type-only import and a
+    one-way import make none; the allowlist check tells a new circle and a stale entry."""
+    pkg = tmp_path / "pkg"
+    (pkg / "sub").mkdir(parents=True)
+    (pkg / "__init__.py").write_text("")
+    (pkg / "sub" / "__init__.py").write_text("from . import low\n")
+    (pkg / "sub" / "low.py").write_text("import os\n")
+    (pkg / "state.py").write_text("from pkg.sub import low\n\ndef why():\n    from pkg import explain\n    return explain\n")
+    (pkg / "explain.py").write_text("from typing import TYPE_CHECKING\nfrom .state import why\n"
+                                    "if TYPE_CHECKING:\n    from pkg.game import Game\n")
+    (pkg / "game.py").write_text("from pkg.explain import why\n")
+    graph = import_graph(pkg)
+    assert graph["pkg.state"] == {"pkg.sub.low", "pkg.explain"} and graph["pkg.explain"] == {"pkg.state"}
+    assert graph["pkg.sub"] == {"pkg.sub.low"}
+    circles = import_circles(graph)
+    assert circles == ["pkg.explain -> pkg.state -> pkg.explain"]
+    assert circle_problems(circles, ()) == ["import circle: pkg.explain -> pkg.state -> pkg.explain (make the imports one-way)"]
+    assert circle_problems(circles, tuple(circles)) == []
+    assert circle_problems([], tuple(circles)) == [f"allowed circle is gone, remove it from ALLOWED_CIRCLES: {circles[0]}"]

@@ -85,12 +85,16 @@ def test_random_published_games_match_oracle(seed: int) -> None:
 @pytest.mark.parametrize("seed", range(5))
 def test_random_expert_games_match_oracle(seed: int) -> None:
     """Expert mode random games (max_turns=60) agree with the oracle step by step: no deck,
-    every character available (LEAD-8.1), the two Exile rounds (LEAD-8.2, LEAD-D6)."""
-    state = boardkit.load_game("leaders", expert=True, max_turns=60).new_initial_state()
+    every character available (LEAD-8.1), the two Exile rounds (LEAD-8.2, LEAD-D6; odd seeds
+    count cards, exile_count="cards")."""
+    count = "cards" if seed % 2 else "characters"  # LEAD-D6 and its variant
+    recruitment = "optional" if seed % 3 == 2 else "mandatory"  # LEAD-D4 and its variant
+    state = boardkit.load_game("leaders", expert=True, max_turns=60, exile_count=count,
+                               recruitment=recruitment).new_initial_state()
     _play_and_compare(state, random.Random(1000 + seed))
 
 
-def _random_position(rng: random.Random, expert: bool) -> dict:
+def _random_position(rng: random.Random, expert: bool, count_cards: bool = False) -> dict:
     cards = list(RECRUITABLE_CARDS)
     rng.shuffle(cards)
     n0, n1 = rng.randint(0, 4), rng.randint(0, 4)
@@ -99,17 +103,19 @@ def _random_position(rng: random.Random, expert: bool) -> dict:
     cells = list(CELLS)
     rng.shuffle(cells)
     pieces = {}
+    three = True  # both players have three characters (cards with exile_count="cards"), LEAD-D6
     for player, leader in ((0, "King"), (1, "Queen")):
         entries = [f"{leader} {name(cells.pop())}"]
         for card in own[player]:
             kinds = ("Hermit", "Cub") if card == "HermitCub" else (card,)
             entries += [f"{k} {name(cells.pop())}" for k in kinds]
         pieces[player] = ", ".join(entries)
+        three = three and (1 + len(own[player]) if count_cards else len(entries)) >= 3
     to_move = rng.randint(0, 1)
     desc = {"to_move": to_move, "first_player": 0, "turn": 7 + to_move, "phase": "action",
             "pieces": pieces}
     if expert:  # a reachable exile history: the second round is done once both have 3 cards
-        desc["exiled"] = rest[:4] if (n0 >= 2 and n1 >= 2) else rest[:2]
+        desc["exiled"] = rest[:4] if three else rest[:2]
     else:
         desc["market"] = rest[:3]
     return desc
@@ -127,10 +133,14 @@ def test_random_positions_match_oracle(seed: int) -> None:
     options = {"max_turns": 12, "expert": expert}
     if seed % 3 == 2:
         options["nemesis_trigger"] = "own_move"
+    if seed % 8 == 7:
+        options["exile_count"] = "cards"
+    if seed % 5 == 4:
+        options["recruitment"] = "optional"  # LEAD-D4 option
     game = boardkit.load_game("leaders", rules="published" if seed % 2 else "seed", **options)
     for _ in range(20):  # skip positions the rules forbid (a Leader already lost, ...)
         try:
-            state = game.state_from_position(_random_position(rng, expert))
+            state = game.state_from_position(_random_position(rng, expert, seed % 8 == 7))
             break
         except Exception:  # noqa: BLE001 - IllegalPositionError and friends
             continue

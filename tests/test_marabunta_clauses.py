@@ -883,6 +883,45 @@ def test_MARA_8_3_totals_above_25_are_the_true_sum() -> None:
     assert s.outcome().clause == "MARA-8.4" and "48 to" in s.outcome().reason
 
 
+def _both_above_25(game):
+    """The end of a game where red's true total (33) beats blue's (26), both above 25, and
+    blue crossed more cupcakes (5 to 2): the reading of MARA-8.3 decides the winner."""
+    fields = {**crossed_except("i7"), "h6": "red 1", "h8": "red 1", "f8": "red 1", "d6": "red 1",
+              "d4": "blue 1", "f4": "blue 1", "a3": "blue 0", "c5": "blue 0", "c8": "blue 0"}
+    sheets = {r: ([7, 2] if k < 4 else [2, 7]) for k, r in enumerate(REGIONS)}
+    s = position(roll={c: "crate" for c in REGIONS}, fields=fields, sheets=sheets, game=game,
+                 players={"red": {"crates": GROUPS}, "blue": {"crates": GROUPS}})
+    for a in ("split tile", "take tile", "tile cross i7"):
+        s.apply_action(a)
+    assert s.is_terminal()
+    return s
+
+
+def test_MARA_8_3_above_25_continue_is_the_default() -> None:
+    """MARA-8.3, above_25="continue" (the seed's "über 25 Punkte beginnt man neu bei 25": a new
+    lap of the track): both totals above 25 count in full, so red's 33 beats blue's 26."""
+    assert boardkit.load_game("marabunta").options["above_25"] == "continue"
+    s = _both_above_25(GAME)
+    assert [x["total"] for x in s.scores()] == [33, 26] and s.totals() == [33, 26]
+    assert s.outcome().winners == (0,) and s.outcome().clause == "MARA-8.4" and "33 to 26" in s.outcome().reason
+
+
+def test_MARA_8_3_above_25_cap_counts_25() -> None:
+    """MARA-8.3, above_25="cap" (the variant: "beginnt neu bei 25" read as set back to 25):
+    a total above 25 counts as 25, so 25 against 25 goes to the tie-break of MARA-8.4 and blue,
+    with more cupcakes, wins; a total of 25 or less is unchanged."""
+    s = _both_above_25(boardkit.load_game("marabunta", first_number="free", above_25="cap"))
+    assert [x["total"] for x in s.scores()] == [25, 25] and s.totals() == [25, 25]
+    assert [x["region_points"] for x in s.scores()] == [28, 14]  # the parts are not capped
+    assert s.outcome().winners == (1,) and s.returns() == [-1, 1]
+    assert s.outcome().clause == "MARA-8.4" and "5 to 2" in s.outcome().reason
+    low = carrying("green", roll={"green": "circle"}, fields={"f8": "blue 1"}, sheets={"green": [2, 6]},
+                   game=boardkit.load_game("marabunta", first_number="free", above_25="cap"))
+    assert low.scores()[1]["total"] == 6
+    with pytest.raises(boardkit.OptionError):
+        boardkit.load_game("marabunta", above_25="wrap")
+
+
 # all crates crossed: crate dice cannot be used (MARA-D8); cupcakes2 gives 2 cupcakes, points 3
 _DONE = {"crates": GROUPS}
 

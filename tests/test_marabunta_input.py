@@ -274,9 +274,10 @@ def test_bad_options_raise_option_error(options, words) -> None:
 
 
 def test_good_options_are_taken() -> None:
-    g = boardkit.load_game("marabunta", first_player=1, first_number="ant_hill", decline=True, data="default")
+    g = boardkit.load_game("marabunta", first_player=1, first_number="ant_hill", decline=True, data="default",
+                           above_25="cap")
     assert dict(g.options) == {"first_player": 1, "first_number": "ant_hill", "optional_tile": False, "decline": True,
-                               "data": "default"}
+                               "above_25": "cap", "data": "default"}
     assert g.new_initial_state().observation(None)["splitter"] == 1
 
 

@@ -200,3 +200,38 @@ def test_outcome_only_at_the_end() -> None:
     assert o is not None and o.clause in ("MARA-8.4", "MARA-D11") and len(o.winners) == 1
     assert list(o.returns) == states[-1].returns() and o.reason
     assert states[-1].observation(None)["winner"] == ("red", "blue")[o.winners[0]]
+
+
+# -- the one rule path and the names other layers use ------------------------------------------
+def test_rule_path_refuses_with_the_predicates_of_the_legal_actions() -> None:
+    """MARA-4.5, MARA-1.2, MARA-3.3: ``refuse`` returns for the generated actions and raises
+    Refusal for the others, with the clause why_illegal gives; a write is refused exactly
+    where :func:`rules.write_need` allows no number."""
+    from boardkit import Refusal
+    from boardkit.games.marabunta import rules
+
+    g = boardkit.load_game("marabunta", first_player=0)
+    s = g.state_from_position({"tile": "one", "round": 1, "tiles_left": [t for t in g.tiles if t != "one"][:6], "fields": {"h6": "blue 1"},
+                               "players": {"blue": {"ant_hills": 0}},
+                               "roll": {c: ("1" if c == "yellow" else "circle") for c in REGIONS}})
+    s.apply_action("split yellow tile")
+    s.apply_action("take yellow tile")  # blue carries out yellow (a 1) and the tile "one"
+    generated = s.generated_actions()
+    assert sorted(generated, key=str) == s.legal_actions()
+    for a in generated:
+        s.refuse(a)
+    task = s.die_task("yellow")
+    allowed = {g.board.names[f] for f in rules.write_fields(s, task) if rules.write_need(s, task, f) is not None}
+    assert allowed and all(a.field in allowed for a in generated if a.element == "yellow")
+    for f in rules.write_fields(s, task):
+        name = g.board.names[f]
+        if name in allowed:
+            continue
+        with pytest.raises(Refusal) as info:
+            s.refuse(Place("yellow", "write", 1, name))
+        why = s.why_illegal(Place("yellow", "write", 1, name))
+        assert (why.clause, why.reason) == (info.value.clause, info.value.reason)
+        assert info.value.clause in ("MARA-1.2", "MARA-4.5")
+    with pytest.raises(Refusal, match="first"):
+        s.refuse(Place("", "cross", field="a3"))  # nothing is in progress (MARA-3.3)
+    assert s.tile_task() == rules.tile_task("one")

@@ -5,9 +5,11 @@ never the default (shared/rules/README.md).
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import random
+import re
 from collections import Counter
 
 import pytest
@@ -19,6 +21,10 @@ from boardkit.core.spec import PROFILES, SAME, OptionError, get_spec
 from boardkit.core.validate import BoardkitDataError
 
 GAMES = boardkit.list_games()
+
+#: Options of ``rules="published"`` excused from citing an outside source (none: every option of
+#: the profile names one). An entry here would excuse only that one option.
+PUBLISHED_WITHOUT_SOURCE: frozenset[tuple[str, str]] = frozenset()
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -46,6 +52,88 @@ def test_every_clause_says_its_source(game: str) -> None:
     for opt in spec.options:
         if opt.published is not SAME:
             assert opt.published != opt.default, f"{opt.name}: published value equals the seed default"
+
+
+#: A reference to this project's own texts: a file of the repository or of shared/ (notes,
+#: clause files, code), a clause id, a section of such a file.
+_PROJECT_REF = re.compile(
+    r"\b(?:shared|data|docs|boardkit|tests)/[\w./-]*"  # a path in the project
+    r"|\b[\w-]+\.(?:md|yaml|yml|py|txt)\b"  # a project file by name
+    r"|\b[A-Z]{2,5}-(?:D|P)?\d+(?:\.\d+)?\b"  # a clause id
+    r"|\bsection \d+\b|\bclause notes?\b|\bthis project\b", re.IGNORECASE)
+#: A source outside the project, named as text: a URL or web address, or a published
+#: document by kind (rulebook, FAQ, review, manual, Spielregel, Regelheft, règle).
+_OUTSIDE_SOURCE = re.compile(
+    r"https?://\S+|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|org|net|fr|it|de|be|nl|at|ch|cz|uk|eu|io)\b(?:/\S*)?"
+    r"|\brule ?books?\b|\bFAQ\b|\breviews?\b|\bmanual\b|\bSpielregel\b|\bRegelheft\b|\brègles?\b",
+    re.IGNORECASE)
+
+
+def outside_source(published: str) -> str | None:
+    """The first source outside this project that a clause's ``published:`` text names (a
+    URL, a web address, a rulebook, an FAQ, a review), read after every reference to the
+    project's own notes, files and clauses is taken out; None when it names none."""
+    m = _OUTSIDE_SOURCE.search(_PROJECT_REF.sub(" ", published))
+    return m.group(0) if m else None
+
+
+def unsourced_published_options(game: str) -> list[str]:
+    """The options that ``rules="published"`` changes in ``game`` whose clauses (the clauses
+    naming the option) give no ``published:`` text that names a source outside this project;
+    each as ``"option: clause ids and their texts"``."""
+    reg = load_clauses(game)
+    out = []
+    for opt in get_spec(game).options:
+        if opt.published is SAME:
+            continue
+        clauses = [c for c in reg.values() if c.option == opt.name]
+        if not any(c.published and outside_source(c.published) for c in clauses):
+            cited = "; ".join(f"{c.id}: {c.published or '(no published text)'}" for c in clauses) or "no clause"
+            out.append(f"{opt.name}: {cited}")
+    return out
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_published_option_names_a_source_outside_the_project(game: str) -> None:
+    """Issue 22, point 7: a profile called "published" holds only rules with a citable
+    published source. Every option that ``rules="published"`` changes has a clause whose
+    ``published:`` text names a source that is not this project (a URL, a publisher's FAQ,
+    a rulebook, a review); a citation of the project's own notes or clauses is not one.
+    Exceptions being fixed are listed in PUBLISHED_WITHOUT_SOURCE."""
+    problems = [p for p in unsourced_published_options(game)
+                if (game, p.split(":", 1)[0]) not in PUBLISHED_WITHOUT_SOURCE]
+    assert problems == [], f"{game}: published options citing no outside source:\n" + "\n".join(problems)
+
+
+@pytest.mark.parametrize("text, source", [
+    ("published setup (shared/rules/battle_royale.md BR-1.6); the exact placement is not known", None),
+    ("published card text (shared/rules/leaders.md section 10)", None),
+    ("the published edition (see MARA-3.6 and the clause notes)", None),
+    ("published FAQ (leadersthegame.com/faq, action phase)", "FAQ"),
+    ("review: https://www.goblins.net/recensioni/marabunta-recensione", "review"),
+    ("as spieletest.at states it", "spieletest.at"),
+    ("Space Cowboys rulebook, page 4", "rulebook"),
+])
+def test_outside_source_tells_a_citation_from_a_project_note(text: str, source: str | None) -> None:
+    """The check can fail: a text citing only the project's notes names no outside source."""
+    assert outside_source(text) == source
+
+
+def test_an_unsourced_published_option_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A planted published option whose clause cites only the project's notes is reported."""
+    assert unsourced_published_options("marabunta") == []
+    reg = load_clauses("marabunta")
+    clauses = dict(reg.items())
+    clauses["MARA-3.6"] = dataclasses.replace(clauses["MARA-3.6"],
+                                              published="published edition (shared/rules/marabunta.md MARA-3.6)")
+    planted_reg = ClauseRegistry(game=reg.game, seed_file=reg.seed_file, _clauses=clauses, seed_map=reg.seed_map)
+
+    def planted(game: str) -> ClauseRegistry:
+        return planted_reg
+
+    monkeypatch.setitem(globals(), "load_clauses", planted)
+    found = unsourced_published_options("marabunta")
+    assert [p.split(":", 1)[0] for p in found] == ["optional_tile"], found
 
 
 def _registry(passages: list[SeedPassage], clauses: dict[str, Clause]) -> ClauseRegistry:

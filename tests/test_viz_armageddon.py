@@ -12,7 +12,7 @@ from arma_helpers import state
 from boardkit.viz.armageddon import ArmageddonController, board_figure, board_svg, part_layout
 
 #: Earth wins on red's next share: red1 before GK, w1 on GK, no alien inside (ARMA-1.3, ARMA-6.2).
-GK_OPEN = {"red1": "s10", "w1": "gk", "w2": "s1", "w3": "s2", "w4": "s3", "w5": "s4", "w6": "s6", "officer": "e1"}
+GK_OPEN = {"red1": "s10", "w1": "gk", "w2": "s1", "w3": "s2", "officer": "e1"}
 
 
 def test_pure_module_imports_no_widgets_or_plotly():
@@ -43,7 +43,7 @@ def test_figure_has_a_trace_per_chip_side_and_the_boards_parts():
     assert len(circles.x) == len(s.game.board.names)
     labels = dict(zip(s.game.board.names, circles.text))
     assert (labels["gk"], labels["landing"], labels["s5"], labels["depot"]) == ("GK", "landing", "laser control", "mines 0")
-    assert [labels[n] for n in ("n1_1", "n2_2", "n3_1")] == ["1", "2", "3"]
+    assert [labels[n] for n in ("n1_1", "n2_1", "n3_1")] == ["1", "2", "3"]
     assert list(next(t for t in fig.data if t.name == "targets").x) == [s.game.board.positions[s.game.node["r6"]][0]]
     notes = [a.text for a in fig.layout.annotations]
     assert "compartment 1 — destroyed" in notes and "compartment 2" in notes and "alien main compartment" in notes
@@ -58,7 +58,7 @@ def test_svg_draws_nodes_edges_chips_and_the_laser():
     g = s.game
     assert len(re.findall(r'<g class="node" data-node=', svg)) == len(g.board.names)
     assert svg.count('class="edge ') == sum(len(p) for p in g.arma.doc["edges"].values())
-    assert len(re.findall(r'<g class="chip (red|green|yellow|aliens)"', svg)) == 19
+    assert len(re.findall(r'<g class="chip (red|green|yellow|aliens)"', svg)) == len(g.chip_names)
     assert re.findall(r'data-node="([a-z0-9_]+)"[^>]*data-highlight="1"', svg) == ["r9"]
     assert 'class="laser off"' in svg and "compartment destroyed" not in svg
     assert 'class="laser on"' in board_svg(state("red"))
@@ -74,12 +74,13 @@ def test_part_layout_has_every_node_once():
 
 # -- the controller --------------------------------------------------------------------------------------
 def test_chip_then_circle_makes_the_share():
-    """ARMA-3.1 / ARMA-3.3: a chip's first point takes it to the launch table; two points to r1."""
+    """ARMA-3.1 / ARMA-3.3: a chip's first point takes it to the launch table (a stop that ends
+    the turn, ARMA-3.4); two points to r1."""
     ctl = ArmageddonController(state("red", roll=2))
     assert ctl.highlights() == ["h1_red_1", "h1_red_2", "h2_red_1", "h3_red_1"]
     res = ctl.click("h2_red_1")
-    assert res.status == "collecting" and res.highlights == ("r1",) and ctl.selected() == ["h2_red_1"]
-    assert [str(a) for a in ctl.button_actions()] == ["move red3 2"]
+    assert res.status == "collecting" and res.highlights == ("r1", "table1", "table2", "table3")
+    assert ctl.selected() == ["h2_red_1"] and [str(a) for a in ctl.button_actions()] == ["move red3 1", "move red3 2"]
     assert ctl.click("h2_red_1").status == "cancelled" and ctl.button_actions() == []
     ctl.click("h2_red_1")
     res = ctl.click("r1")
@@ -87,11 +88,11 @@ def test_chip_then_circle_makes_the_share():
 
 
 def test_illegal_allotments_are_explained_with_their_clause():
+    ctl = ArmageddonController(state("red", roll=3, chips={"red1": "s3", "red2": "out", "red3": "out", "red4": "out"}))
+    ctl.click("s3")
+    res = ctl.click("s2")  # one point back: two of the three would be lost
+    assert res.status == "illegal" and res.clause == "ARMA-3.2" and "back red1 1" in res.message and ctl.clicks == ()
     ctl = ArmageddonController(state("red", roll=3))
-    ctl.click("h1_red_1")
-    res = ctl.click("table2")  # one point: the stop on the launch table loses the other two
-    assert res.status == "illegal" and res.clause == "ARMA-3.4" and "move red1 1" in res.message
-    assert "loses the rest" in res.message and ctl.clicks == ()
     ctl.click("h1_red_1")
     assert ctl.click("r5").clause == "ARMA-3.1"  # 6 points: more than the roll
     far = ArmageddonController(state("red", roll=5, chips={"red1": "r11"}))
@@ -118,7 +119,7 @@ def test_block_of_two_is_explained_at_the_circle_behind_it():
     """ARMA-6.1: two green chips in a row on the surface stop the warrior at the first."""
     ctl = ArmageddonController(state("aliens", roll=3, chips={"w1": "s9", "green1": "s8", "green2": "s7"}))
     ctl.click("s9")
-    assert ctl.highlights() == ["s8"]
+    assert ctl.highlights() == ["f5", "s10", "s8"]  # forward to the block; back toward GK and round the ring
     res = ctl.click("s6")
     assert res.clause == "ARMA-6.1" and "form a block" in res.message
 
@@ -155,7 +156,9 @@ def test_a_round_through_the_widget():
     assert board.cell_buttons["h1_red_1"].description == "r1" and board.cell_buttons["h1_red_1"].style.text_color == "white"
     board.click("h1_red_1")
     assert "3px solid #1e8449" in board.cell_buttons["r3"].layout.border  # four points: r3; three: r2, the last to the table
-    assert re.findall(r'data-node="([a-z0-9_]+)"[^>]*data-highlight="1"', board.svg_html.value) == ["r2", "r3"]
+    # one point stops on the table and ends the turn (ARMA-3.4); two: r1, another chip's two end on the table
+    assert re.findall(r'data-node="([a-z0-9_]+)"[^>]*data-highlight="1"', board.svg_html.value) == [
+        "table1", "table2", "table3", "r1", "r2", "r3"]
     board.click("r5")  # too far: explained in red
     assert ctl.last_result.clause == "ARMA-3.1" and "color:#c0392b" in board.message_html.value
     board.click("h1_red_1")
@@ -170,6 +173,7 @@ def test_a_round_through_the_widget():
     board.click("table1")  # a 1 ends on the launch table (ARMA-3.3, ARMA-3.4)
     assert board.cell_buttons["table1"].description == "y4"
     board.press("roll 2")  # the aliens
+    board.press("take mine")  # the officer's right (ARMA-5.1), a button
     board.click("dot")
     board.click("e1")
     assert ctl.log()[-1] == "move officer 2" and ctl.state.observation(None)["officer_mine"]

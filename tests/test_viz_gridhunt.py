@@ -105,7 +105,8 @@ def test_seat_bound_board_offers_only_its_own_view():
 
 
 def test_path_entry_then_confirm_and_a_shot_by_click():
-    board = GridhuntBoard(_state(), seat=0)
+    board = GridhuntBoard(_state())  # the GM's board, showing seat 0's view: it plays on the truth
+    board.set_seat(0)
     board.click("b3")
     assert board.controller.clicks == ("b3",) and not board.confirm_button.disabled
     board.click("c3")

@@ -14,6 +14,7 @@ import pytest
 
 from boardkit.core.actions import Action
 from boardkit.core.game import CHANCE, TERMINAL, State
+from boardkit.core.rules import ClauseRegistry, load_clauses
 from boardkit.core.outcome import Outcome
 from boardkit.core.rules import IllegalActionError, NotationError
 from boardkit.viz.layout import CellLayout
@@ -64,6 +65,11 @@ class FakeGame:
 
     def new_initial_state(self) -> "FakeArena":
         return FakeArena(self)
+
+    @property
+    def clauses(self) -> ClauseRegistry:
+        """The clauses of the game it fakes: why_illegal names them as the real game does."""
+        return load_clauses("battle_royale")
 
 
 class FakeArena(State):

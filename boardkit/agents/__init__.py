@@ -21,7 +21,7 @@ import re
 from boardkit.agents.base import Agent, AgentError, checked_action
 from boardkit.agents.determinize import DeterminizationError, determinize
 from boardkit.agents.heuristics import heuristic_for, register_heuristic
-from boardkit.agents.mcts import MCTSAgent
+from boardkit.agents.mcts import MCTSAgent, check_seconds
 from boardkit.agents.simple import GreedyAgent, RandomAgent, terminal_value
 from boardkit.agents.solver import Solution, SolverAgent, SolverBudgetError, solve
 
@@ -34,30 +34,40 @@ AGENT_NAMES = {
 }
 
 
-def make_agent(name: str) -> Agent:
+def make_agent(name: str, seconds: float | None = None) -> Agent:
     """An agent from its short name (:data:`AGENT_NAMES`), e.g. ``"mcts500"``.
 
+    Args:
+        name: the short name.
+        seconds: time budget per decision of a search agent (mcts, solver), in seconds;
+            None keeps the agent's default (:data:`boardkit.agents.mcts.SECONDS`, 30 s; the
+            solver agent's 10 s). Ignored by random and greedy.
+
     Raises:
-        ValueError: an unknown name (the message lists the names).
+        ValueError: an unknown name (the message lists the names), or ``seconds`` not a
+            number > 0.
     """
     if isinstance(name, Agent):
         return name
     if not isinstance(name, str):
         raise ValueError(f"an agent is a short name ({', '.join(AGENT_NAMES)}) or an Agent, not {type(name).__name__}")
     n_match = re.fullmatch(r"(mcts|solver)(-?\d+)", name.strip().lower())
+    if n_match and len(n_match.group(2)) > 18:  # checked before int(): no digit-limit error
+        raise ValueError(f"agent {name.strip()[:40]!r}: N in {n_match.group(1)}N has at most 18 digits")
     if n_match and int(n_match.group(2)) < 1:
         raise ValueError(f"agent {name.strip()!r}: N in {n_match.group(1)}N must be at least 1")
     m = re.fullmatch(r"(random|greedy|mcts|solver)(\d*)", name.strip().lower())
     if not m or (m.group(1) in ("random", "greedy") and m.group(2)) or m.group(2).startswith("0"):
         raise ValueError(f"unknown agent {str(name)[:40]!r}; agents: " + ", ".join(f"{k} ({v})" for k, v in AGENT_NAMES.items()))
     kind, n = m.group(1), m.group(2)
+    budget = {} if seconds is None else {"seconds": check_seconds("seconds", seconds)}
     if kind == "random":
         return RandomAgent()
     if kind == "greedy":
         return GreedyAgent()
     if kind == "mcts":
-        return MCTSAgent(iterations=int(n or 200))
-    return SolverAgent(turns=int(n or 1))
+        return MCTSAgent(iterations=int(n or 200), **budget)
+    return SolverAgent(turns=int(n or 1), **budget)
 
 
 __all__ = ["Agent", "AgentError", "checked_action", "DeterminizationError", "determinize", "RandomAgent",

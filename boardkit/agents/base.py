@@ -101,7 +101,7 @@ def checked_action(agent: Any, state: State, player: int, rng: random.Random) ->
     action = agent.act(state, player, rng) if isinstance(agent, Agent) else agent(state, rng)
     if state.current_player() == player and isinstance(action, Action):
         try:
-            found = state._legal_lookup().get(action)  # the fast path: one of the legal actions
+            found = state.find_legal(action)  # the fast path: one of the legal actions
         except TypeError:
             found = None
         if found is not None:

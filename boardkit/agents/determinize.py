@@ -68,7 +68,7 @@ def determinize(state: State, player: int, rng: random.Random, max_steps: int = 
         DeterminizationError: no consistent state found within ``max_steps``.
         ValueError: ``player`` is not a seat.
     """
-    state._check_seat(player)
+    state.check_seat(player)
     custom = getattr(state, "determinize", None)
     if callable(custom):
         return custom(player, rng)  # type: ignore[no-any-return]
@@ -81,7 +81,7 @@ def determinize(state: State, player: int, rng: random.Random, max_steps: int = 
     replay = _start_of(state)
     true_obs.append(replay.observation(player))
     for action in truth:
-        replay._apply(action)
+        replay.apply_unchecked(action)
         true_obs.append(replay.observation(player))
     steps = 0
     # Depth-first over the hidden choices: frame k holds the state before step k and the

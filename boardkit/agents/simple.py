@@ -25,7 +25,7 @@ class RandomAgent(Agent):
 def _step(state: State, action: Action, player: int | None) -> None:
     """Apply a legal action fast (no history); by ``player`` in a turn where several act."""
     if player is None:
-        state._apply(action)
+        state.apply_unchecked(action)
     else:
         state.apply_action(action, player=player)
 

@@ -11,23 +11,38 @@ A *turn* is a maximal run of decisions by one seat (chance nodes inside it do no
 the turn in progress is turn 1. The solver reads the whole truth of the state (it is the game
 master's analysis): for a game with hidden information its value is that of the true deal,
 not of what a seat knows.
+
+Bounds: a search stops with :class:`SolverBudgetError` past ``max_nodes`` states (default
+:data:`MAX_NODES` = 200,000) or ``seconds`` of wall clock (default :data:`SECONDS` = 30 s),
+whichever comes first; an exact value has no partial answer, so the error says which bound
+was hit and how many states were searched. ``turns`` is at most :data:`MAX_TURNS` (1,000).
 """
 
 from __future__ import annotations
 
 import json
 import random
+from time import monotonic as _clock  # the search's clock (a test may replace it)
 from dataclasses import dataclass
 from fractions import Fraction
 
 from boardkit.agents.base import Agent, check_whole
+from boardkit.agents.mcts import check_seconds
 from boardkit.agents.determinize import determinize
 from boardkit.core.actions import Action
 from boardkit.core.game import State
 
 
+#: Default bound on the states one solve searches.
+MAX_NODES = 200_000
+#: Default time budget of one solve, in seconds.
+SECONDS = 30.0
+#: The longest horizon accepted, in turns.
+MAX_TURNS = 1000
+
+
 class SolverBudgetError(RuntimeError):
-    """The search needed more nodes than its budget allows: ask for fewer turns."""
+    """The search needed more states or time than its budget allows: ask for fewer turns."""
 
 
 @dataclass(frozen=True)
@@ -55,8 +70,10 @@ class Solution:
 
 
 class _Search:
-    def __init__(self, player: int, max_nodes: int) -> None:
+    def __init__(self, player: int, max_nodes: int, seconds: float | None = None) -> None:
         self.player, self.max_nodes = player, max_nodes
+        self.seconds = seconds
+        self.deadline = None if seconds is None else _clock() + seconds
         self.table: dict[tuple[str, int, int], tuple[Fraction, Action | None]] = {}
         self.nodes = 0
 
@@ -79,12 +96,15 @@ class _Search:
             return hit
         self.nodes += 1
         if self.nodes > self.max_nodes:
-            raise SolverBudgetError(f"more than {self.max_nodes} states searched; ask for fewer turns")
+            raise SolverBudgetError(f"more than {self.max_nodes} states searched (max_nodes); ask for fewer turns")
+        if self.deadline is not None and self.nodes % 32 == 0 and _clock() > self.deadline:
+            raise SolverBudgetError(f"no answer within {self.seconds:g} s (seconds) after {self.nodes} states; "
+                                    f"ask for fewer turns")
         if mover < 0:
             total = Fraction(0)
             for outcome, p in state.chance_outcomes():
                 child = state.clone()
-                child._apply(outcome)
+                child.apply_unchecked(outcome)
                 total += p * self.value(child, turns_left, last)[0]
             out: tuple[Fraction, Action | None] = (total, None)
         else:
@@ -93,7 +113,7 @@ class _Search:
             maximise = mover == self.player
             for action in state.legal_actions():
                 child = state.clone()
-                child._apply(action)
+                child.apply_unchecked(action)
                 v = self.value(child, turns_left, last)[0]
                 if best_v is None or (v > best_v if maximise else v < best_v):
                     best_v, best_a = v, action
@@ -104,34 +124,40 @@ class _Search:
         return out
 
 
-def solve(state: State, player: int | None = None, turns: int = 1, max_nodes: int = 200_000) -> Solution:
+def solve(state: State, player: int | None = None, turns: int = 1, max_nodes: int = MAX_NODES,
+          seconds: float | None = SECONDS) -> Solution:
     """Solve ``state`` for ``player`` over a horizon of ``turns`` turns (see the module).
 
     Args:
         state: the state (not changed); a game where several seats act at once is refused.
         player: the seat (default: the seat to move).
         turns: the horizon in turns, the current one included (1: this turn only).
-        max_nodes: search budget in states.
+        max_nodes: search budget in states (default :data:`MAX_NODES`).
+        seconds: time budget in seconds (default :data:`SECONDS`; None: no time bound).
 
     Returns:
         Solution (exact value, best action, the best line of the current turn).
 
     Raises:
-        ValueError: no seat to solve for, a seat out of range, ``turns`` or ``max_nodes`` not a
-            whole number >= 1, or a turn where several seats act at once.
-        SolverBudgetError: the budget was exceeded (or the search went deeper than Python's
-            recursion limit).
+        ValueError: no seat to solve for, a seat out of range, ``turns`` not a whole number
+            1 .. :data:`MAX_TURNS`, ``max_nodes`` not a whole number >= 1, ``seconds`` not a
+            number > 0, or a turn where several seats act at once.
+        SolverBudgetError: the state or time budget was exceeded (or the search went deeper
+            than Python's recursion limit); the message names the bound.
     """
     if player is None:
         player = state.current_player()
         if player < 0:
             raise ValueError(f"{state.game.name}: no seat is to move here; name the player to solve for")
-    state._check_seat(player)
+    state.check_seat(player)
     check_whole("turns", turns)
+    if turns > MAX_TURNS:
+        raise ValueError(f"turns must be at most {MAX_TURNS}, not {turns}")
     check_whole("max_nodes", max_nodes)
+    seconds = check_seconds("seconds", seconds)
     if len(state.current_players()) > 1:
         raise ValueError(f"{state.game.name}: the solver plays one seat at a time; here several act at once")
-    search = _Search(player, max_nodes)
+    search = _Search(player, max_nodes, seconds)
     mover = state.current_player()
     last = mover if mover >= 0 else -3
     try:
@@ -145,7 +171,7 @@ def solve(state: State, player: int | None = None, turns: int = 1, max_nodes: in
     best = a
     while a is not None and s.current_player() == player:
         line.append(a)
-        s._apply(a)
+        s.apply_unchecked(a)
         if s.is_terminal() or s.is_chance_node() or s.current_player() != player:
             break
         a = _winning_now(s, player) or search.value(s, turns, player)[1]
@@ -158,7 +184,7 @@ def _winning_now(state: State, player: int) -> Action | None:
         return None
     for action in state.legal_actions():
         child = state.clone()
-        child._apply(action)
+        child.apply_unchecked(action)
         if child.is_terminal() and player in child.winners():
             return action
     return None
@@ -170,12 +196,18 @@ class SolverAgent(Agent):
     determinization of what its seat knows (so its value is not exact for the seat).
 
     Args:
-        turns: the horizon (turns).
-        max_nodes: search budget per decision; over it, the agent plays at random.
+        turns: the horizon (turns, at most :data:`MAX_TURNS`).
+        max_nodes: search budget per decision in states; over it, the agent plays at random.
+        seconds: time budget per decision in seconds (default 10; None: no time bound); over
+            it, the agent plays at random.
     """
 
-    def __init__(self, turns: int = 1, max_nodes: int = 20_000, name: str | None = None) -> None:
+    def __init__(self, turns: int = 1, max_nodes: int = 20_000, name: str | None = None,
+                 seconds: float | None = 10.0) -> None:
         self.turns, self.max_nodes = check_whole("SolverAgent: turns", turns), check_whole("SolverAgent: max_nodes", max_nodes)
+        if turns > MAX_TURNS:
+            raise ValueError(f"SolverAgent: turns must be at most {MAX_TURNS}, not {turns}")
+        self.seconds = check_seconds("SolverAgent: seconds", seconds)
         self.name = name or f"solver{turns}"
 
     def act(self, state: State, player: int, rng: random.Random) -> Action:
@@ -184,7 +216,7 @@ class SolverAgent(Agent):
             return actions[0]
         world = determinize(state, player, rng)
         try:
-            sol = solve(world, player, self.turns, self.max_nodes)
+            sol = solve(world, player, self.turns, self.max_nodes, self.seconds)
         except SolverBudgetError:
             sol = None
         if sol is not None and sol.best is not None and sol.value > 0:
@@ -192,4 +224,4 @@ class SolverAgent(Agent):
         return actions[rng.randrange(len(actions))]
 
 
-__all__ = ["Solution", "SolverBudgetError", "solve", "SolverAgent"]
+__all__ = ["Solution", "SolverBudgetError", "solve", "SolverAgent", "MAX_NODES", "SECONDS", "MAX_TURNS"]

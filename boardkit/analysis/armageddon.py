@@ -22,6 +22,7 @@ from typing import Any, Mapping
 
 import boardkit
 from boardkit.core.game import Game, State
+from boardkit.games.armageddon import rules
 
 SIXTH = Fraction(1, 6)
 
@@ -101,8 +102,6 @@ def split_ways(state: State) -> SplitWays:
     """
     if getattr(state.game, "name", "") != "armageddon" or getattr(state, "phase", "") != "move":
         raise ValueError("split_ways takes an Armageddon state in its move phase (after a roll)")
-    from boardkit.games.armageddon import rules
-
     g: Any = state.game
     memo = g.memo
     seat = state.seat  # type: ignore[attr-defined]
@@ -116,9 +115,10 @@ def split_ways(state: State) -> SplitWays:
             found.add(tuple(sorted(taken)))
             sequences += 1
             return
-        for c, k in options:
-            p2, ends = rules.walk(g, p, c, k, choose=False)
-            walk(p2, 0 if ends else left - k, movable - {c}, taken + ((g.chip_names[c], k),))
+        for c, k, verb in options:
+            p2, ends = rules.walk(g, p, c, k, False, verb)
+            name = g.chip_names[c] if verb == "move" else f"{verb} {g.chip_names[c]}"
+            walk(p2, 0 if ends else left - k, movable - {c}, taken + ((name, k),))
 
     start = frozenset(c for c in g.seat_chips[seat] if state.pos.at[c] >= 0 and c not in state.moved)  # type: ignore[attr-defined]
     walk(state.pos, state.left, start, ())  # type: ignore[attr-defined]
@@ -245,8 +245,9 @@ def raid_distribution(turns: int, game: Game | None = None, interceptor: tuple[s
     """The exact chance the officer completes a raid within ``turns`` alien turns, starting on
     its dot circle with a mine, by forward propagation over the dice.
 
-    The officer walks alone (it gets the whole alien roll, ``min(roll, circles to the next
-    stop)`` by ARMA-3.2): dot circle -> GK -> exit path -> the launch pad (a stop, ARMA-5.1) ->
+    The officer walks alone and forward with its mine (as with the options ``mine='always'``,
+    ``back='none'``; it gets the whole alien roll, ``min(roll, circles to the next stop)`` by
+    ARMA-3.2): dot circle -> GK -> exit path -> the launch pad (a stop, ARMA-5.1) ->
     the blue trajectory -> the cruiser. With ``interceptor = (colour, d)`` an Earth chip of
     that colour waits d circles before the crossing of its trajectory with the blue one; after
     each alien turn that ends with the officer on that crossing, the Earth roll intercepts it

@@ -90,7 +90,7 @@ def _last_part_key(s: "MarabuntaState", action: Any) -> tuple[Any, ...] | None:
     if action.element:
         if s.tasks or len(s.remaining) != 1:
             return None
-        task = s._die_task(action.die) if action.die else s._tile_task()
+        task = s.die_task(action.die) if action.die else s.tile_task()
     else:
         if len(s.tasks) != 1 or s.remaining:
             return None
@@ -113,7 +113,7 @@ def _children(s: "MarabuntaState", player: int, base: int) -> list[tuple[int, An
     effect on the score tried once."""
     out = []
     seen: set[tuple[Any, ...]] = set()
-    for action in s._legal_actions():
+    for action in s.generated_actions():
         key = _last_part_key(s, action)
         if key is not None:
             if key in seen:

@@ -159,6 +159,8 @@ def metrics(df: "pd.DataFrame", level: float = 0.95) -> "pd.DataFrame":
         running score): columns ``metric``, ``value``, ``low``, ``high``, ``n``, ``unit``. A
         game cut off by ``max_turns`` or ``max_actions`` is a timeout, not a completion; the
         intervals of counts are cut at their least possible value (0; 1 for branching).
+        ``branching`` counts only the games with a decision (``n`` says how many) and is left
+        out when no game has one; ``low <= value <= high`` in every row.
 
     Raises:
         ValueError: not a play_many table, or no games.
@@ -193,6 +195,8 @@ def metrics(df: "pd.DataFrame", level: float = 0.95) -> "pd.DataFrame":
         if col not in df.columns:
             continue
         values = [v for v in df[col] if not _missing(v)]
+        if name == "branching" and "decisions" in df.columns:  # per decision: a game without one has none
+            values = [v for v, d in zip(df[col], df["decisions"]) if not _missing(v) and d > 0]
         if not values:
             continue
         m = mean_interval(values, level)

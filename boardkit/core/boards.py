@@ -517,7 +517,17 @@ def graph_board(doc: dict[str, Any], where: str, digest: str, sides: tuple[str, 
     """
     names = tuple(doc["nodes"])
     by_name = {n: i for i, n in enumerate(names)}
-    positions = tuple((float(x), float(y)) for x, y in doc["nodes"].values())
+    pos_list: list[tuple[float, float]] = []
+    for name, (x, y) in doc["nodes"].items():
+        try:
+            xy = (float(x), float(y))
+        except OverflowError:
+            xy = (math.inf, math.inf)
+        if not all(math.isfinite(v) and abs(v) <= 1e9 for v in xy):
+            raise BoardkitDataError(f"{where}: nodes: {shorten(name)}: a drawing position of two numbers within "
+                                    f"+-1e9, not {shorten([x, y])}")
+        pos_list.append(xy)
+    positions = tuple(pos_list)
     sides = tuple(doc["edges"]) if sides is None else sides
     side_step: dict[str, tuple[tuple[int, ...], ...]] = {}
     edge_sides: dict[tuple[int, int], list[str]] = {}

@@ -53,7 +53,14 @@ from boardkit.core.validate import shorten
 if TYPE_CHECKING:  # pragma: no cover
     from boardkit.core.actions import Action
 
-__all__ = ["Form", "Vocabulary", "NotationContext", "Notation", "fit_form"]
+__all__ = ["Form", "Vocabulary", "NotationContext", "Notation", "fit_form", "MAX_CHARS", "MAX_WORDS"]
+
+#: Longest notation read, in characters (checked before any other work; the longest action of
+#: the five games is under 50 characters, a Marabunta split of every die).
+MAX_CHARS = 1000
+#: Most words in one notation (checked before matching; the longest action of the five games
+#: has 7 words: a 6-step gridhunt move, a Marabunta split of five dice and the tile).
+MAX_WORDS = 64
 
 
 def _key(text: str) -> str:
@@ -340,10 +347,24 @@ def _applies(form: Form, ctx: NotationContext) -> bool:
 
 
 class _NoMatch(Exception):
-    def __init__(self, depth: int, message: str) -> None:
+    """How far a form matched: ``depth`` words, and whether it failed on a slot's value
+    (a word read as a cell, a number...), which says more than a literal word expected."""
+
+    def __init__(self, depth: int, message: str, value: bool = False) -> None:
         super().__init__(message)
         self.depth = depth
         self.message = message
+        self.rank = (depth, value)
+
+
+def _cell_hint(word: str, cells: Collection[str]) -> str:
+    """`` (did you mean 'a1'?)`` when ``word`` is a cell written another way: full-width or
+    other compatibility characters (``Ａ１``), or a number with leading zeros (``a01``)."""
+    import unicodedata
+
+    norm = unicodedata.normalize("NFKC", word).lower()
+    norm = re.sub(r"(?<=[a-z])0+(?=[0-9])", "", norm)
+    return f" (did you mean {norm!r}?)" if norm != word.lower() and norm in cells else ""
 
 
 class Notation:
@@ -414,7 +435,13 @@ class Notation:
         """
         if not isinstance(text, str):
             raise NotationError(f"an action is written as text, got {shorten(text)}")
+        if len(text) > MAX_CHARS:
+            raise NotationError(f"{shorten(text)}: an action's notation has at most {MAX_CHARS} characters "
+                                f"(notation.MAX_CHARS), this one {len(text)}")
         words = text.split()
+        if len(words) > MAX_WORDS:
+            raise NotationError(f"{shorten(text)}: an action's notation has at most {MAX_WORDS} words "
+                                f"(notation.MAX_WORDS), this one {len(words)}")
         if not words:
             raise NotationError(f"empty action text; actions: {', '.join(self.verbs())}")
         best: _NoMatch | None = None
@@ -425,7 +452,7 @@ class Notation:
             try:
                 values = self._match(form, words, ctx)
             except _NoMatch as miss:
-                if best is None or miss.depth > best.depth:
+                if best is None or miss.rank > best.rank:
                     best, best_form = miss, form
                 continue
             names = {f.name for f in fields(cls)}  # type: ignore[arg-type]
@@ -446,9 +473,9 @@ class Notation:
         found: list[dict[str, Any]] = []
         deepest = [_NoMatch(0, "no match")]
 
-        def fail(depth: int, message: str) -> None:
-            if depth >= deepest[0].depth:
-                deepest[0] = _NoMatch(depth, message)
+        def fail(depth: int, message: str, value: bool = False) -> None:
+            if (depth, value) >= deepest[0].rank:
+                deepest[0] = _NoMatch(depth, message, value)
 
         def go(pi: int, wi: int, acc: dict[str, Any], seq: list[Any]) -> bool:
             if pi == len(seq):
@@ -472,14 +499,29 @@ class Notation:
             if wi >= len(words):
                 fail(wi + 1, f"{'an' if piece.kind[:1] in 'aeiou' else 'a'} {piece.kind} is missing")
                 return False
-            spans = range(1, len(words) - wi + 1) if piece.many else range(1, 2)
+            if piece.many == "+":
+                # each word is read once: a tuple of n words is the tuple of n - 1 and one more,
+                # and a word that is wrong ends every longer tuple
+                got: list[Any] = []
+                for n in range(1, len(words) - wi + 1):
+                    try:
+                        got.append(self._value(_Slot(piece.name, piece.kind, ""), [words[wi + n - 1]], ctx))
+                    except NotationError as exc:
+                        fail(wi + (1 if wi else 0), str(exc), True)
+                        return False
+                    if pi + 1 == len(seq) and wi + n < len(words):
+                        continue  # the last piece: only the tuple that ends the text can match
+                    if go(pi + 1, wi + n, {**acc, piece.name: tuple(got)}, seq):
+                        return True
+                return False
+            spans = range(1, 2)
             if piece.many == "...":
                 spans = range(len(words) - wi, 0, -1)  # longest phrase first
             for n in spans:
                 try:
                     value = self._value(piece, words[wi:wi + n], ctx)
                 except NotationError as exc:
-                    fail(wi + (1 if wi else 0), str(exc))
+                    fail(wi + (1 if wi else 0), str(exc), True)
                     continue
                 if go(pi + 1, wi + n, {**acc, piece.name: value}, seq):
                     return True
@@ -497,7 +539,7 @@ class Notation:
             if slot.kind == "cell":
                 w = word.lower()
                 if w not in ctx.cells:
-                    raise NotationError(f"{shorten(word)} is not a cell of the board")
+                    raise NotationError(f"{shorten(word)} is not a cell of the board{_cell_hint(word, ctx.cells)}")
                 return w
             if slot.kind == "player":
                 if not re.fullmatch(r"[0-9]{1,9}", word) or int(word) >= ctx.num_players:

@@ -12,10 +12,13 @@ import hashlib
 import os
 import stat
 from pathlib import Path
-from typing import Any, Mapping
+from functools import cache
+from typing import TYPE_CHECKING, Any, Mapping
 
-import jsonschema
 import yaml
+
+if TYPE_CHECKING:  # pragma: no cover
+    import jsonschema
 
 #: The most bytes read from a YAML file or text (board, game data, position, clause file).
 MAX_YAML_BYTES = 1 << 20
@@ -76,11 +79,19 @@ def _strict_int(checker: Any, instance: Any) -> bool:
     return isinstance(instance, int) and not isinstance(instance, bool)
 
 
-#: Draft 2020-12, except that "integer" means a Python int: 1.0 and True are refused.
-_Validator = jsonschema.validators.extend(
-    jsonschema.Draft202012Validator,
-    type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", _strict_int),
-)
+@cache
+def _validator_class() -> Any:
+    """Draft 2020-12, except that "integer" means a Python int: 1.0 and True are refused.
+
+    jsonschema is imported here, at the first check, not with boardkit: importing it loads
+    its optional format checkers (rfc3987_syntax builds a grammar, isoduration pulls in
+    arrow), several seconds on a slow machine, which ``import boardkit`` does not need."""
+    import jsonschema
+
+    return jsonschema.validators.extend(
+        jsonschema.Draft202012Validator,
+        type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", _strict_int),
+    )
 
 
 def _short_message(err: jsonschema.ValidationError) -> str:
@@ -112,8 +123,10 @@ def check_schema(doc: Any, schema: dict[str, Any], source: Path | str) -> None:
             (the most specific one, by ``jsonschema.exceptions.best_match``, which looks
             inside ``anyOf`` alternatives); a value from the input is quoted shortened.
     """
-    validator = _Validator(schema)
-    err = jsonschema.exceptions.best_match(validator.iter_errors(doc))
+    validator = _validator_class()(schema)
+    from jsonschema.exceptions import best_match  # imported with the validator class
+
+    err = best_match(validator.iter_errors(doc))
     if err is not None:
         raise BoardkitDataError(f"{source}: {_path_of(err)}: {_short_message(err)}")
 
@@ -216,6 +229,8 @@ def parse_yaml(text: str | bytes, source: Path | str) -> Any:
         return loader.get_single_data()
     except yaml.YAMLError as exc:
         raise BoardkitDataError(f"{source}: not valid YAML: {_yaml_message(exc)}") from None
+    except (ValueError, OverflowError) as exc:  # a number past Python's digit limit, say
+        raise BoardkitDataError(f"{source}: a value YAML cannot read as a number: {str(exc)[:120]}") from None
     except RecursionError:
         raise BoardkitDataError(f"{source}: not valid YAML: nested too deep") from None
     finally:
@@ -296,7 +311,11 @@ def read_yaml_file(path: str | Path, folder: Path, what: str) -> tuple[Any, Path
     p = Path(path)
     if is_data_name(str(path)):  # a bare name: a packaged file
         p = folder / f"{path}.yaml"
-        if not p.is_file():
+        try:
+            found = p.is_file()
+        except (OSError, ValueError):  # a name too long for the file system, say
+            found = False
+        if not found:
             known = sorted(f.stem for f in folder.glob("*.yaml"))
             raise BoardkitDataError(f"{what} {shorten(str(path))}: no such {what}; known names: {', '.join(known)}, "
                                     f"or a path to a .yaml file")

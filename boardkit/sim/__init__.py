@@ -10,6 +10,12 @@ One row per game (:data:`COLUMNS`): winners, returns, each seat's win share, len
 actions, decisions and turns, the end's reason and clause, whether a safety stop cut it off,
 the mean branching factor, lead changes (games with a running score), the options and rules
 profile, and the agents; optionally the whole action log for replay.
+
+A run stops when told: SIGINT (Ctrl-C), SIGTERM (``kill``, ``timeout``, a scheduler) or the
+first error of any chunk cancels the work not yet done (local processes are terminated, Dask
+futures cancelled) within seconds, removes the temporary ``.part`` file, leaves an earlier
+``out`` file as it was, and raises (:class:`RunStopped` for a signal, the chunk's own error
+otherwise).
 """
 
 from __future__ import annotations
@@ -17,10 +23,12 @@ from __future__ import annotations
 import json
 import os
 import random
+import signal
+import threading
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 
 from tqdm.auto import tqdm
 
@@ -28,6 +36,72 @@ from boardkit.core.game import Game, State, sample_chance
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
+
+
+class RunStopped(KeyboardInterrupt):
+    """A run stopped by a signal (SIGINT or SIGTERM) before its games were all played; the
+    work not yet done was cancelled and no output file was written. ``signum`` is the
+    signal's number; a KeyboardInterrupt, so code that stops on Ctrl-C stops on it too."""
+
+    def __init__(self, signum: int) -> None:
+        self.signum = signum
+        super().__init__(f"stopped by {signal.Signals(signum).name}: the games not yet played were cancelled")
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+def _on_signal(signum: int, frame: Any) -> None:
+    raise RunStopped(signum)
+
+
+class _StopOnSignals:
+    """While a run lasts (in the main thread): SIGINT and SIGTERM raise RunStopped."""
+
+    def __enter__(self) -> "_StopOnSignals":
+        self.old: dict[int, Any] = {}
+        if threading.current_thread() is threading.main_thread():
+            for sig in (signal.SIGINT, signal.SIGTERM):
+                self.old[sig] = signal.signal(sig, _on_signal)
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        for sig, old in self.old.items():
+            signal.signal(sig, old)
+
+
+def _worker_init() -> None:
+    """Local workers leave SIGINT to the run (a Ctrl-C reaches the whole process group) and
+    stop on SIGTERM, which the run sends them when it stops."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def _stop_pool(pool: ProcessPoolExecutor) -> None:
+    """Cancel a pool's pending chunks and end its processes now (SIGTERM, then SIGKILL after
+    two seconds), instead of waiting for the chunks they are playing."""
+    procs = list(getattr(pool, "_processes", {}).values())
+    ignored: dict[int, Any] = {}
+    if threading.current_thread() is threading.main_thread():  # a second Ctrl-C must not cut this short
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            ignored[sig] = signal.signal(sig, signal.SIG_IGN)
+    try:
+        _end_processes(pool, procs)
+    finally:
+        for sig, old in ignored.items():
+            signal.signal(sig, old)
+
+
+def _end_processes(pool: ProcessPoolExecutor, procs: list[Any]) -> None:
+    pool.shutdown(wait=False, cancel_futures=True)
+    for proc in procs:
+        if proc.is_alive():
+            proc.terminate()
+    for proc in procs:
+        proc.join(2)
+        if proc.is_alive():
+            proc.kill()
+            proc.join(1)
 
 
 @dataclass(frozen=True)
@@ -164,7 +238,7 @@ def play_one(game: Game, seed: str, index: int = 0, agent: Any = "random", max_a
         int(getattr(state, "turn", getattr(state, "round", seat_turns))), state.is_terminal(),
         decisions, seat_turns, legal_total / decisions if decisions else 0.0, lead_changes, cut,
         outcome.reason if outcome else "", outcome.clause if outcome else "",
-        tuple(state._saved_history()) if log else None,
+        tuple(state.saved_history()) if log else None,
     )
 
 
@@ -301,7 +375,10 @@ def play_many(game: Game, n: int, seed: int | str = 0, agent: Any = "random", pr
             that is neither a Client nor an address; both ``agent`` and ``agents``; agents that
             do not fit; an ``out`` that is not a writable .parquet file in an existing folder.
         OSError: a scheduler address that cannot be reached (or does not answer as Dask).
-        boardkit.agents.AgentError: an agent chose an illegal action.
+        boardkit.agents.AgentError: an agent chose an illegal action (the first chunk's error
+            stops the run: the chunks not yet played are cancelled).
+        RunStopped: SIGINT or SIGTERM came during the run (the rest was cancelled, no output
+            written).
     """
     import pandas as pd
 
@@ -338,29 +415,8 @@ def play_many(game: Game, n: int, seed: int | str = 0, agent: Any = "random", pr
     bar = tqdm(total=n, desc=f"{game.name}: {n} games ({names})", unit="game", disable=not progress)
     ok = False
     try:
-        if client is None and workers == 1:
-            for start in range(0, n, chunk):
-                take([play_one(game, f"{seed}:{i}", i, seats, max_actions, log) for i in range(start, min(start + chunk, n))])
-        else:
-            parts = [range(i, min(i + chunk, n)) for i in range(0, n, chunk)]
-            args = (game.name, game.rules, dict(game.options), seed)
-            dask = _client(client)
-            if dask is not None:
-                from distributed import as_completed as dask_completed
-
-                try:
-                    futures = [dask.submit(_play_chunk, *args, part, seats, max_actions, log, pure=False) for part in parts]
-                    for fut in dask_completed(futures):
-                        take(fut.result())
-                        fut.release()
-                finally:
-                    if dask is not client:  # made here from an address: closed here
-                        dask.close()
-            else:
-                with ProcessPoolExecutor(max_workers=workers) as pool:
-                    jobs = [pool.submit(_play_chunk, *args, part, seats, max_actions, log) for part in parts]
-                    for job in as_completed(jobs):
-                        take(job.result())
+        with _StopOnSignals():
+            _run(game, n, seed, seats, max_actions, log, workers, client, chunk, take)
         ok = True
     finally:
         bar.close()
@@ -375,6 +431,49 @@ def play_many(game: Game, n: int, seed: int | str = 0, agent: Any = "random", pr
         df = pd.DataFrame(kept, columns=_columns(game, log))
     df["lead_changes"] = df["lead_changes"].astype("Int64")  # None where the game has no running score
     return df.sort_values("index", kind="stable").reset_index(drop=True)
+
+
+def _run(game: Game, n: int, seed: int | str, seats: list[Any], max_actions: int, log: bool, workers: int,
+         client: Any, chunk: int, take: Callable[[Sequence[GameResult]], None]) -> None:
+    """Play the games chunk by chunk, here, on local processes or on Dask, handing each
+    finished chunk to ``take``; on any exception (a chunk's error, RunStopped) the work not
+    yet done is cancelled before it propagates."""
+    if client is None and workers == 1:
+        for start in range(0, n, chunk):
+            take([play_one(game, f"{seed}:{i}", i, seats, max_actions, log) for i in range(start, min(start + chunk, n))])
+        return
+    parts = [range(i, min(i + chunk, n)) for i in range(0, n, chunk)]
+    args = (game.name, game.rules, dict(game.options), seed)
+    dask = _client(client)
+    if dask is not None:
+        from distributed import as_completed as dask_completed
+
+        futures: list[Any] = []
+        done = False
+        try:
+            futures = [dask.submit(_play_chunk, *args, part, seats, max_actions, log, pure=False) for part in parts]
+            for fut in dask_completed(futures):
+                take(fut.result())
+                fut.release()
+            done = True
+        finally:
+            if not done and futures:
+                dask.cancel(futures)  # the cluster stops the chunks of this run at once
+            if dask is not client:  # made here from an address: closed here
+                dask.close()
+        return
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_init)
+    finished = False
+    try:
+        jobs = [pool.submit(_play_chunk, *args, part, seats, max_actions, log) for part in parts]
+        for job in as_completed(jobs):
+            take(job.result())  # the first chunk's error propagates at once
+        finished = True
+    finally:
+        if finished:
+            pool.shutdown(wait=True)
+        else:
+            _stop_pool(pool)
 
 
 def _columns(game: Game, log: bool) -> list[str]:
@@ -452,13 +551,13 @@ def replay(game: Game, log: Sequence[str]) -> State:
         IllegalActionError, NotationError: an entry is not legal there (the log is not of this
             game and options); the message names the entry's index.
     """
-    from boardkit.core.game import _split_actor
+    from boardkit.core.saved import split_actor
     from boardkit.core.rules import IllegalActionError, NotationError
 
     state = game.new_initial_state()
     for i, text in enumerate(log):
         try:
-            seat, notation = _split_actor(text)  # "@SEAT action": one of several seats acting at once
+            seat, notation = split_actor(text)  # "@SEAT action": one of several seats acting at once
             state.apply_action(notation, player=seat)
         except (IllegalActionError, NotationError) as exc:
             if isinstance(exc, NotationError):
@@ -472,4 +571,5 @@ def result_dicts(results: Sequence[GameResult]) -> list[dict[str, Any]]:
     return [asdict(r) for r in results]
 
 
-__all__ = ["GameResult", "COLUMNS", "random_agent", "play_one", "play_many", "connect", "agent_names", "replay", "result_dicts"]
+__all__ = ["GameResult", "RunStopped",
+           "COLUMNS", "random_agent", "play_one", "play_many", "connect", "agent_names", "replay", "result_dicts"]

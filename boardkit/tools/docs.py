@@ -331,6 +331,9 @@ def render_game(facts: GameFacts) -> str:
     out += ["", "Rules from outside the seed (each an option of the published profile, never the default): "
             + ("; ".join(f"{c.id} {_md(c.title)} (`{c.option}`; source: {_md(c.published)})" for c in published)
                if published else "none.")]
+    variants = [o for o in cls.option_specs if o.default_for("published") == o.default]
+    out += ["", "Variants (options no profile changes; chosen by name, e.g. `load_game(name, option=value)`): "
+            + (", ".join(f"`{o.name}` ({o.clause})" for o in variants) if variants else "none.")]
     out += _seed_table(name, reg)
     out += ["", "## Actions", ""]
     rows = spec.notation.rows()

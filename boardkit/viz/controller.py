@@ -3,7 +3,7 @@
 :class:`BoardController` turns cell clicks into actions of any boardkit game, using only the
 State API: ``legal_actions()``, each Action's ``.cells`` and ``.choice``, ``why_illegal`` and,
 when the game offers it, ``state.actions_from_cells(cells)`` to explain an illegal click. It
-also keeps the game tree explored in a session: stepping back and playing another action makes
+also keeps the game tree explored in a session (:mod:`boardkit.viz.gametree`): stepping back and playing another action makes
 a new branch, and the old line stays reachable.
 
 With a seat (``BoardController(state, seat=1)``, hot-seat play with hidden hands) the controller
@@ -35,41 +35,20 @@ controller directly:
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
 from typing import Any, Iterable, Sequence
 
 from boardkit.core.actions import Action
 from boardkit.core.game import State, sample_chance
 from boardkit.core.rules import IllegalActionError, NotationError
-from boardkit.viz.results import Branch, ClickResult
+from boardkit.viz.gametree import GameTree, Node, rng_from
+from boardkit.viz.results import Branch, ClickResult  # noqa: F401 - Branch: read here by name before the tree moved
 
-@dataclass(eq=False)
-class _Node:
-    state: State
-    action: Action | None = None
-    parent: "_Node | None" = None
-    children: list["_Node"] = field(default_factory=list)
-    active: int = 0  # index of the child that "forward" follows
-
-    @property
-    def depth(self) -> int:
-        d, n = 0, self
-        while n.parent is not None:
-            d, n = d + 1, n.parent
-        return d
+#: The names of the tree's parts before they moved to :mod:`boardkit.viz.gametree`.
+_Node = Node
+_rng_from = rng_from
 
 
-def _rng_from(rng_or_seed: Any) -> Any:
-    if rng_or_seed is None:
-        return None
-    if isinstance(rng_or_seed, (int, str)) and not isinstance(rng_or_seed, bool):
-        return random.Random(rng_or_seed)
-    if hasattr(rng_or_seed, "randrange"):
-        return rng_or_seed
-    raise TypeError(f"expected a seed (int or str) or a random.Random, got {rng_or_seed!r}")
-
-
-class BoardController:
+class BoardController(GameTree):
     """Game-agnostic board logic: a tree of states, the click sequence, and messages.
 
     Args:
@@ -105,7 +84,7 @@ class BoardController:
         self.seat = seat
         self._root_length = len(state.history(seat))  # actions before the session (as many for every seat)
         self._session_rng = random.Random() if seed is None else None
-        self._root = _Node(state.clone())
+        self._root = Node(state.clone())
         self._node = self._root
         self._clicks: tuple[str, ...] = ()
         self._pending: tuple[Action, ...] = ()
@@ -113,22 +92,6 @@ class BoardController:
         self.message = ""
         self.last_result: ClickResult | None = None
         self._listeners: list[Any] = []
-
-    # -- state and tree --------------------------------------------------------------------
-    @property
-    def state(self) -> State:
-        """The current state (do not change it in place; use ``apply``)."""
-        return self._node.state
-
-    @property
-    def game(self) -> Any:
-        """The game of the states."""
-        return self._root.state.game
-
-    @property
-    def index(self) -> int:
-        """Number of actions from the start to the current state."""
-        return self._node.depth
 
     @staticmethod
     def _check_seat(state: State, seat: int | None) -> None:
@@ -166,133 +129,6 @@ class BoardController:
         if self.seat is None:
             return True
         return getattr(getattr(self.game, "spec", None), "information", "imperfect") == "perfect"
-
-    def _texts(self, node: _Node) -> list[str]:
-        """Notation of the actions from the start to ``node`` as the seat saw them."""
-        if self.seat is None:
-            out: list[str] = []
-            n: _Node | None = node
-            while n is not None and n.action is not None:
-                out.append(str(n.action))
-                n = n.parent
-            return out[::-1]
-        return [str(a) for a in node.state.history(self.seat)[self._root_length:]]
-
-    def _line_nodes(self) -> list[_Node]:
-        """Nodes of the current line: root .. current .. end of the active children."""
-        back: list[_Node] = []
-        n: _Node | None = self._node
-        while n is not None:
-            back.append(n)
-            n = n.parent
-        nodes = back[::-1]
-        n = self._node
-        while n.children:
-            n = n.children[n.active]
-            nodes.append(n)
-        return nodes
-
-    def log(self) -> list[str]:
-        """Notation of the actions from the start to the current state (as the seat saw
-        them: an action hidden from it reads ``draw ?``)."""
-        return self._texts(self._node)
-
-    def line(self) -> list[str]:
-        """Notation of the whole current line, including the actions after the current state
-        that ``forward()`` replays (as the seat saw them)."""
-        return self._texts(self._line_nodes()[-1])
-
-    def can_back(self) -> bool:
-        """True if there is an earlier state on the line."""
-        return self._node.parent is not None
-
-    def can_forward(self) -> bool:
-        """True if the line continues after the current state."""
-        return bool(self._node.children)
-
-    def back(self) -> bool:
-        """Step one action back (the line is kept for ``forward``). Returns False at the start."""
-        if self._node.parent is None:
-            self.message = "at the start: nothing to step back to"
-            return False
-        self._node = self._node.parent
-        self._after_move(f"back to move {self.index}")
-        return True
-
-    def forward(self) -> bool:
-        """Replay the next action of the current line. Returns False at its end."""
-        if not self._node.children:
-            self.message = "at the end of this line"
-            return False
-        self._node = self._node.children[self._node.active]
-        self._after_move(f"forward: {self._texts(self._node)[-1]}")
-        return True
-
-    def goto(self, index: int) -> None:
-        """Go to the state after ``index`` actions of the current line (0: the start;
-        negative counts from the end, -1 being the last state).
-
-        Raises:
-            IndexError: the line has fewer actions.
-        """
-        nodes = self._line_nodes()
-        if index < 0:
-            index += len(nodes)
-        if not 0 <= index < len(nodes):
-            raise IndexError(f"the line has {len(nodes) - 1} actions; no state {index}")
-        self._node = nodes[index]
-        self._after_move(f"at move {index}" + (f": {self._texts(self._node)[-1]}" if self._node.action else " (start)"))
-
-    def _leaves(self) -> list[tuple[_Node, int]]:
-        """Leaves in creation order with the depth at which each leaves its parent line."""
-        out: list[tuple[_Node, int]] = []
-
-        def walk(n: _Node, fork: int) -> None:
-            if not n.children:
-                out.append((n, fork))
-            for i, c in enumerate(n.children):
-                walk(c, fork if i == 0 else n.depth)
-
-        walk(self._root, 0)
-        return out
-
-    def branches(self) -> list[Branch]:
-        """Every line of play explored in this session, the first one played first."""
-        current_leaf = self._line_nodes()[-1]
-        out = []
-        for i, (leaf, fork) in enumerate(self._leaves()):
-            acts = self._texts(leaf)
-            last = acts[-1] if acts else "start"
-            label = (f"line {i + 1}: {len(acts)} actions, ends '{last}'" if i == 0
-                     else f"line {i + 1}: from move {fork} '{acts[fork]}', {len(acts)} actions")
-            out.append(Branch(i, tuple(acts), fork, leaf is current_leaf, label))
-        return out
-
-    def switch_branch(self, i: int) -> None:
-        """Make line ``i`` of :meth:`branches` the current line. The current state stays if it
-        is on that line; otherwise the controller goes to where the two lines part.
-
-        Raises:
-            IndexError: no line ``i``.
-        """
-        leaves = self._leaves()
-        if not 0 <= i < len(leaves):
-            raise IndexError(f"there are {len(leaves)} lines; no line {i}")
-        leaf = leaves[i][0]
-        path: list[_Node] = []
-        n: _Node | None = leaf
-        while n is not None:
-            path.append(n)
-            n = n.parent
-        on_path = set(map(id, path))
-        for child in path[:-1]:
-            assert child.parent is not None
-            child.parent.active = child.parent.children.index(child)
-        cur: _Node | None = self._node
-        while cur is not None and id(cur) not in on_path:
-            cur = cur.parent
-        self._node = cur if cur is not None else self._root
-        self._after_move(f"line {i + 1}, at move {self.index}")
 
     def _after_move(self, message: str) -> None:
         self._clicks, self._pending, self._choice = (), (), ""
@@ -499,7 +335,7 @@ class BoardController:
             new = node.state.clone()
             acting = None if self.seat is None or new.is_chance_node() else self.seat
             new.apply_action(action, acting)
-            child = _Node(new, action, node)
+            child = Node(new, action, node)
             node.children.append(child)
             node.active = len(node.children) - 1
             self._node = child
@@ -556,7 +392,7 @@ class BoardController:
         if not self.state.is_chance_node():
             return self._result(ClickResult("refused", message="no chance node here: a player is to act"
                                             if not self.state.is_terminal() else "the game is over"))
-        rng = _rng_from(rng_or_seed)
+        rng = rng_from(rng_or_seed)
         drawn: list[str] = []
         result: ClickResult | None = None
         while self.state.is_chance_node():

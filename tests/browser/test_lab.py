@@ -26,6 +26,9 @@ carry out its pool; on it:
    refused (MARA-4.3); a highlighted field takes the number (button, SVG, log);
 5. the next die on that same field: refused (MARA-1.2).
 
+A small notebook (``tests/data/state_faces.ipynb``) ends a cell with a State of each game:
+each output is that game's picture (an SVG, drawn) with the State's repr as caption.
+
 What the page must show is computed by replaying the page's own log in Python and driving a
 second board (no kernel) with the same clicks, so the test follows the notebook if it changes.
 The browser may only talk to 127.0.0.1: every other request is recorded and aborted, and a
@@ -82,6 +85,8 @@ LEADERS = Tour(REPO / "notebooks" / "leaders_tour.ipynb", "leaders", 37, "lab", 
 BATTLE_ROYALE = Tour(REPO / "notebooks" / "battle_royale_tour.ipynb", "battle_royale", 25, "br-lab", "BR-",
                      card=True)
 MARABUNTA = Tour(REPO / "notebooks" / "marabunta_tour.ipynb", "marabunta", 84, "mara-lab", "MARA-")
+#: Not a tour: a cell per game that ends with a State, which the notebook draws as a picture.
+STATE_FACES = Tour(REPO / "tests" / "data" / "state_faces.ipynb", "leaders", 0, "faces", "")
 
 SERVER_START_TIMEOUT = 90  # s, until /api/status answers
 RUN_ALL_TIMEOUT = 240  # s, for every cell of the tour to finish
@@ -739,3 +744,20 @@ def test_marabunta_tour_board_in_jupyterlab(browser: Any, lab: dict[str, Any], a
         _use(page, log3, second, shot, "5-use")
         _refused(page, log3, second, target, "MARA-1.2", shot, "5-taken-field")
         shot("5-after", area)
+
+
+@pytest.mark.parametrize("lab", [STATE_FACES], indirect=True, ids=["state_faces"])
+def test_a_state_in_a_cell_shows_as_a_picture_in_jupyterlab(browser: Any, lab: dict[str, Any], artifacts: Path) -> None:
+    """A cell ending with a State shows its picture: for each of the games, the output holds
+    a ``boardkit-state`` block of that game with a visible SVG and the repr as caption."""
+    with _lab_page(browser, lab, artifacts) as (page, shot):
+        for name in boardkit.list_games():
+            block = page.locator(f'.jp-OutputArea-output .boardkit-state[data-game="{name}"]')
+            assert block.count() == 1, f"{name}: no picture in the output"
+            svg = block.locator("svg").first
+            box = svg.bounding_box()
+            assert box is not None and box["width"] > 50 and box["height"] > 50, f"{name}: the SVG is not drawn: {box}"
+            caption = block.locator(".boardkit-state-caption").inner_text()
+            assert caption.startswith(f"{name} state: 12 actions, "), caption
+            shot(name, block)
+

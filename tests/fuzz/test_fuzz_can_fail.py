@@ -61,3 +61,26 @@ def test_known_open_faults_are_only_those_of_the_named_files() -> None:
     assert not known_open(info.value)
     with pytest.raises(AssertionError, match="names none of"):
         check_call(unhashable, "planted", names=("action",))
+
+
+def test_a_position_accepted_but_unplayable_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Planted: gridhunt's playability check switched off; a resolve phase with nothing
+    pending is then accepted and fails on the first step (ZeroDivisionError)."""
+    import json
+    import random as _random
+
+    from test_fuzz_positions import check_position
+
+    from boardkit.games.gridhunt import position
+
+    game = boardkit.load_game("gridhunt", turn_order="simultaneous")
+    state = game.new_initial_state()
+    rng = _random.Random(5)
+    while state.to_position()["phase"] != "resolve":
+        boardkit.random_playout(state, rng, max_actions=1)
+    pos = json.loads(json.dumps(state.to_position()))
+    pos["pending"] = []
+    check_position(game, pos, "sound")  # refused while the check is in place
+    monkeypatch.setattr(position, "_check_playable", lambda state: None)
+    with pytest.raises(AssertionError, match="ZeroDivisionError|playing on"):
+        check_position(game, pos, "planted")

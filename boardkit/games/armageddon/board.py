@@ -21,6 +21,8 @@ trajectory -> cruiser -> back to the dot circle).
 
 from __future__ import annotations
 
+import json
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
@@ -39,12 +41,16 @@ SIDES: tuple[str, ...] = ("earth", "aliens", "officer")
 #: Section 9's default counts (ARMA-9, ARMA-D1, ARMA-D2).
 DEFAULT_COUNTS: dict[str, Any] = {
     "compartments": 3, "homes": [2, 1, 1], "table": 3, "trajectory": 12, "laser_at": 8, "surface": 10,
-    "laser_control": 5, "numbers": 3, "per_number": 2, "exit": 6, "blue": 12, "crossings": [5, 7, 9],
+    "laser_control": 5, "numbers": 3, "per_number": 1, "exit": 6, "blue": 12, "crossings": [5, 7, 9],
+    "far": 5, "arc": 4,
 }
+#: Counts a data file may leave out (the first drawing had neither the far side nor the arc).
+OPTIONAL_COUNTS: dict[str, int] = {"far": 0, "arc": 0}
 
 _INT = {"type": "integer", "minimum": 1, "maximum": 60}
 _COUNTS_SCHEMA: dict[str, Any] = {
-    "type": "object", "additionalProperties": False, "required": list(DEFAULT_COUNTS),
+    "type": "object", "additionalProperties": False,
+    "required": [k for k in DEFAULT_COUNTS if k not in OPTIONAL_COUNTS],
     "properties": {
         "compartments": {"type": "integer", "minimum": 1, "maximum": 9},
         "homes": {"type": "array", "minItems": 1, "maxItems": 9, "items": {"type": "integer", "minimum": 0, "maximum": 20}},
@@ -52,6 +58,7 @@ _COUNTS_SCHEMA: dict[str, Any] = {
         "surface": _INT, "laser_control": _INT, "numbers": {"type": "integer", "minimum": 1, "maximum": 9},
         "per_number": {"type": "integer", "minimum": 1, "maximum": 9}, "exit": _INT, "blue": _INT,
         "crossings": {"type": "array", "minItems": 3, "maxItems": 3, "items": _INT},
+        "far": {"type": "integer", "minimum": 0, "maximum": 60}, "arc": {"type": "integer", "minimum": 0, "maximum": 60},
     },
 }
 _DATA_SCHEMA: dict[str, Any] = {
@@ -71,6 +78,9 @@ _NAMES = {"type": "array", "items": {"type": "string"}}
 PATH_SETS = ("table", "surface", "numbered", "exit", "blue", "laser", "crossings") + tuple(f"traj_{c}" for c in COLOURS) \
     + tuple(f"home_{c}" for c in COLOURS)
 SINGLE_SETS = ("landing", "gk", "control", "dot", "depot", "pad", "cruiser")
+#: Sets a layout may give (empty when left out): the far side of the ship's ring (ARMA-D6) and
+#: the officer's arc home (ARMA-5.3).
+LOOP_SETS = ("far", "arc")
 _LAYOUT_SCHEMA: dict[str, Any] = {
     "type": "object", "additionalProperties": False, "required": ["name", "kind", "nodes", "edges", "sets"],
     "properties": {
@@ -106,6 +116,11 @@ class ArmaBoard:
         exit: the alien exit path from GK to the launch pad (ARMA-5.1).
         blue: the blue trajectory from the pad toward the cruiser (ARMA-5.1).
         crossing_of: colour -> the node where the blue trajectory crosses its trajectory (ARMA-5.4).
+        far: the far side of the ship's ring, from the landing point round to GK in the aliens'
+            direction (ARMA-D6; empty on the first drawing, where the warriors' path ends at the
+            landing point).
+        arc: the officer's arc home from the last blue circle to its dot circle (ARMA-5.3; empty:
+            the arc has no circles, ARMA-D8).
         source: the file (or ``"generated"``) it came from.
     """
 
@@ -129,6 +144,8 @@ class ArmaBoard:
     blue: tuple[str, ...]
     cruiser: str
     crossing_of: dict[str, str]
+    far: tuple[str, ...] = ()
+    arc: tuple[str, ...] = ()
     source: str = "generated"
     counts: dict[str, int] = field(default_factory=dict)
 
@@ -138,15 +155,23 @@ class ArmaBoard:
         ARMA-4.1, ARMA-4.5)."""
         return ("table",) + self.trajectories[colour] + (self.landing,) + self.surface + (self.gk,)
 
-    def warrior_route(self) -> tuple[str, ...]:
-        """The circles a warrior walks from its numbered circle: dot circle, GK, the surface
-        against Earth's arrows, the landing point (ARMA-3.7, ARMA-5.6)."""
-        return (self.dot, self.gk) + tuple(reversed(self.surface)) + (self.landing,)
+    def ring(self) -> tuple[str, ...]:
+        """The warriors' circuit from GK in the aliens' direction: the surface against Earth's
+        arrows, the landing point, the far side (back to GK when ``far`` is drawn, ARMA-D6)."""
+        return (self.gk,) + tuple(reversed(self.surface)) + (self.landing,) + self.far
 
-    def officer_route(self) -> tuple[str, ...]:
+    def warrior_route(self) -> tuple[str, ...]:
+        """The circles a warrior walks from its numbered circle: dot circle, then the ring
+        (:meth:`ring`) from GK; with a far side the ring closes on GK, so the route goes round it
+        again (ARMA-3.7, ARMA-5.6, ARMA-D6)."""
+        return (self.dot,) + self.ring()
+
+    def officer_route(self, mine: bool = True) -> tuple[str, ...]:
         """The circles the officer walks from its dot circle: GK, the exit path, the launch
-        pad, the blue trajectory, the cruiser (ARMA-5.1)."""
-        return (self.gk,) + self.exit + (self.pad,) + self.blue + (self.cruiser,)
+        pad, the blue trajectory, then the cruiser (with a mine, or on a board without an arc)
+        or the arc home to its dot circle (without a mine, ARMA-5.1, ARMA-5.3)."""
+        tail = (self.cruiser,) if mine or not self.arc else self.arc + (self.dot,)
+        return (self.gk,) + self.exit + (self.pad,) + self.blue + tail
 
 
 def generate_layout(counts: Mapping[str, Any]) -> dict[str, Any]:
@@ -165,7 +190,7 @@ def generate_layout(counts: Mapping[str, Any]) -> dict[str, Any]:
         BoardkitDataError: counts that cannot make a board (a laser or crossing circle beyond
             its trajectory, homes not given per compartment), naming the count.
     """
-    c = dict(counts)
+    c = {**OPTIONAL_COUNTS, **dict(counts)}
     where = "counts"
     n_traj, n_surf, n_blue = c["trajectory"], c["surface"], c["blue"]
     if len(c["homes"]) != c["compartments"]:
@@ -175,7 +200,7 @@ def generate_layout(counts: Mapping[str, Any]) -> dict[str, Any]:
         if not 1 <= value <= limit:
             raise BoardkitDataError(f"{where}: {key}: circle {value} is beyond its path of {limit} circles")
     nodes: dict[str, list[float]] = {}
-    sets: dict[str, list[str]] = {k: [] for k in PATH_SETS + SINGLE_SETS}
+    sets: dict[str, list[str]] = {k: [] for k in PATH_SETS + SINGLE_SETS + LOOP_SETS}
     edges: dict[str, list[list[str]]] = {s: [] for s in SIDES}
     ys = {"red": 6.0, "green": 0.0, "yellow": -6.0}
     for k in range(c["compartments"]):
@@ -237,7 +262,20 @@ def generate_layout(counts: Mapping[str, Any]) -> dict[str, Any]:
         sets["blue"].append(f"b{j}")
     nodes["cruiser"] = [-2.0, -9.0]
     sets["cruiser"] = ["cruiser"]
+    n_far = c["far"]
+    for i in range(1, n_far + 1):  # the far side of the ring, drawn above the surface, landing -> GK
+        nodes[f"f{i}"] = [x_land + (x_gk - x_land) * i / (n_far + 1), 4.0]
+        sets["far"].append(f"f{i}")
+    n_arc = c["arc"]
+    last = nodes[sets["blue"][-1]]
+    for i in range(1, n_arc + 1):  # the officer's arc home, drawn below the blue trajectory
+        f = i / (n_arc + 1)
+        nodes[f"a{i}"] = [last[0] + f * (x_gk + 2.0 - last[0]), last[1] - 8.0 * math.sin(math.pi * f) + f * (-last[1])]
+        sets["arc"].append(f"a{i}")
     _chain_edges(sets, edges)
+    for k in LOOP_SETS:
+        if not sets[k]:
+            del sets[k]
     return {"name": "armageddon", "kind": "graph", "source": "generated by boardkit.games.armageddon.board "
             "(ARMA-9 counts)", "nodes": nodes, "edges": edges, "sets": sets}
 
@@ -254,10 +292,15 @@ def _chain_edges(sets: Mapping[str, list[str]], edges: dict[str, list[list[str]]
     surf = sets["landing"] + sets["surface"] + sets["gk"]
     earth.extend([a, b] for a, b in zip(surf, surf[1:]))
     aliens.extend([n, sets["dot"][0]] for n in sets["numbered"])
-    back = sets["dot"] + list(reversed(surf))
+    back = sets["dot"] + list(reversed(surf)) + sets.get("far", [])
+    if sets.get("far"):
+        back += sets["gk"]
     aliens.extend([a, b] for a, b in zip(back, back[1:]))
     route = sets["depot"] + sets["dot"] + sets["gk"] + sets["exit"] + sets["pad"] + sets["blue"] + sets["cruiser"] + sets["dot"]
     officer.extend([a, b] for a, b in zip(route, route[1:]))
+    if sets.get("arc"):
+        arc = sets["blue"][-1:] + sets["arc"] + sets["dot"]
+        officer.extend([a, b] for a, b in zip(arc, arc[1:]))
 
 
 def _build_graph(doc: dict[str, Any], where: str, digest: str) -> GraphBoard:
@@ -349,12 +392,18 @@ def board_from_layout(doc: Any, where: str = "layout", chips: int = 4, digest: s
         need("earth", earth, a, b, "surface path (Earth's arrows)")
     for n in s["numbered"]:
         need("aliens", aliens, n, one["dot"], f"warriors' way out of the main compartment from {n}")
-    back = (one["dot"],) + tuple(reversed(surf))
+    far = s.get("far", ())
+    arc = s.get("arc", ())
+    back = (one["dot"],) + tuple(reversed(surf)) + far + ((one["gk"],) if far else ())
     for a, b in zip(back, back[1:]):
-        need("aliens", aliens, a, b, "surface path (the aliens' arrows)")
+        need("aliens", aliens, a, b, "surface path and ring (the aliens' arrows)")
     route = (one["depot"], one["dot"], one["gk"]) + s["exit"] + (one["pad"],) + s["blue"] + (one["cruiser"], one["dot"])
     for a, b in zip(route, route[1:]):
         need("officer", officer, a, b, "officer's path (exit path, launch pad, blue trajectory)")
+    if arc:
+        home = s["blue"][-1:] + arc + (one["dot"],)
+        for a, b in zip(home, home[1:]):
+            need("officer", officer, a, b, "officer's arc home (ARMA-5.3)")
     for side in SIDES:
         for j, e in enumerate(doc["edges"][side]):
             if tuple(e) not in used[side]:
@@ -398,7 +447,7 @@ def board_from_layout(doc: Any, where: str = "layout", chips: int = 4, digest: s
         table=s["table"], trajectories=trajs, landing=one["landing"], surface=s["surface"], gk=one["gk"],
         control=one["control"], laser=laser, numbered=numbered, number_of=number_of, dot=one["dot"],
         depot=one["depot"], exit=s["exit"], pad=one["pad"], blue=blue, cruiser=one["cruiser"],
-        crossing_of=crossing_of, source=where,
+        crossing_of=crossing_of, far=far, arc=arc, source=where,
     )
 
 
@@ -480,7 +529,7 @@ def board_counts(board: ArmaBoard, chips: int, mines: int) -> dict[str, Any]:
                      if n in board.trajectories[c]},
         "surface": len(board.surface), "laser_control": board.surface.index(board.control) + 1,
         "numbered": len(board.numbered), "warriors": len(board.numbered), "mines": mines,
-        "exit": len(board.exit), "blue": len(board.blue),
+        "exit": len(board.exit), "blue": len(board.blue), "far": len(board.far), "arc": len(board.arc),
         "crossings": {c: board.trajectories[c].index(n) + 1 for c, n in board.crossing_of.items()},
         "chips": chips, "nodes": len(board.graph.names), "edges": board.graph.graph.number_of_edges(),
     }
@@ -493,8 +542,6 @@ __all__ = ["COLOURS", "SIDES", "DEFAULT_COUNTS", "ArmaBoard", "generate_layout",
 def layout_yaml(doc: Mapping[str, Any]) -> str:
     """The layout document as the text of a graph board file (``data/boards/armageddon.yaml``
     is ``layout_yaml(generate_layout(DEFAULT_COUNTS))``; a test keeps it so)."""
-    import json
-
     lines = ["# The Armageddon board (ARMA-9) generated from section 9's default counts by",
              "# boardkit.games.armageddon.board.layout_yaml(generate_layout(DEFAULT_COUNTS)). Edit positions or",
              "# paths by hand and load it through a data file's `layout:` (see data/armageddon/default.yaml).",

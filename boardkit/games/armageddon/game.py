@@ -32,6 +32,7 @@ from boardkit.games.armageddon.rules import EARTH, OFFICER, TABLE, WARRIOR
 from boardkit.core.spec import OptionError
 from boardkit.core.validate import shorten
 from boardkit.games.armageddon.spec import COLOUR_CHOICES, RULES_HISTORY, SPEC
+from boardkit.games.armageddon.position import read_position
 from boardkit.games.armageddon.state import ArmageddonState
 
 
@@ -74,6 +75,14 @@ class ArmageddonGame(Game):
         self.chips_per_colour: int = d["chips"]
         self.mines: int = d["mines"]
         self.empty_gk_wins: bool = self.options["empty_gk_wins"]
+        self.back: str = self.options["back"]
+        self.displace: str = self.options["displace"]
+        self.mine_rule: str = self.options["mine"]
+        self.two_on_one: str = self.options["two_on_one"]
+        self.aliens_win: str = self.options["aliens_win"]
+        #: the verbs of a share the options allow (ARMA-3.7 back, ARMA-6.1 spare)
+        self.verbs: tuple[str, ...] = ("move",) + (("back",) if self.back == "ship" else ()) + (
+            ("spare",) if self.displace == "optional" else ())
         self.max_turns: int | None = self.options["max_turns"]
         if self.max_turns is not None and self.max_turns < 1:
             raise OptionError(f"armageddon: option max_turns={self.max_turns} must be at least 1 (ARMA-D12)")
@@ -106,7 +115,14 @@ class ArmageddonGame(Game):
                 colour_index.append(ci)
                 seat.append(s)
                 routes.append(route)
-        warrior_route = tuple(idx(n) for n in b.warrior_route())
+        ring = tuple(idx(n) for n in b.ring())
+        if b.far:  # ARMA-D6: the ring closes on GK; the route goes round it three times, a warrior at
+            # rest standing in the middle round, so a share of up to 6 points walks either way
+            warrior_route = (self.dot,) + ring * 3
+            warrior_index = {n: 1 + len(ring) + j for j, n in enumerate(ring)}
+        else:
+            warrior_route = (self.dot,) + ring
+            warrior_index = {n: 1 + j for j, n in enumerate(ring)}
         for j in range(len(self.numbered)):
             names.append(f"w{j + 1}")
             kind.append(WARRIOR)
@@ -117,7 +133,10 @@ class ArmageddonGame(Game):
         kind.append(OFFICER)
         colour_index.append(-1)
         seat.append(self.aliens_seat)
-        routes.append(tuple(idx(n) for n in b.officer_route()))
+        routes.append(tuple(idx(n) for n in b.officer_route(True)))
+        #: the officer's route with a mine (True) and without (False, the arc home, ARMA-5.3)
+        self.officer_routes = {m: tuple(idx(n) for n in b.officer_route(m)) for m in (True, False)}
+        self.officer_rindex = {m: {n: j for j, n in enumerate(r) if n != self.dot} for m, r in self.officer_routes.items()}
         self.chip_names: tuple[str, ...] = tuple(names)
         self.chip = {n: i for i, n in enumerate(names)}
         self.kind = tuple(kind)
@@ -126,15 +145,28 @@ class ArmageddonGame(Game):
         self.chip_seat = tuple(seat)
         self.routes = tuple(routes)
         self.rindex: tuple[dict[int, int], ...] = tuple(
+            warrior_index if kind[c] == WARRIOR else
             {**{n: i for i, n in enumerate(r) if n >= 0}, **({t: 0 for t in self.table} if kind[c] == EARTH else {})}
             for c, r in enumerate(routes))
         self.earth_chips = tuple(c for c in range(len(names)) if kind[c] == EARTH)
         self.seat_chips = tuple(frozenset(c for c in range(len(names)) if seat[c] == s) for s in range(self.num_players))
         self.officer = len(names) - 1
+        self.alien_chips = tuple(c for c in range(len(names)) if kind[c] != EARTH)
+        self.colour_chips = tuple(tuple(c for c in self.earth_chips if seat[c] == s) for s in range(len(self.colours)))
         #: ARMA-1.4, ARMA-D11: the aliens win when Earth has this many chips in play or fewer
         self.alien_win_at = len(self.colours)
         self.roll_outcomes = tuple((Roll(f), Fraction(1, 6)) for f in FACES)
         self.memo: dict[object, int] = {}
+
+    def back_window(self, c: int, mine: bool = False) -> tuple[int, int]:
+        """``(lo, hi)``: chip ``c`` may walk back (ARMA-3.7) from a route index in ``lo+1 .. hi``
+        to one no lower than ``lo``: the alien ship's circles of its route (Earth: landing
+        point .. GK; warriors: the ring; the officer: the exit path and the launch pad)."""
+        if self.kind[c] == EARTH:
+            return self.rindex[c][self.landing], len(self.routes[c]) - 1
+        if self.kind[c] == WARRIOR:
+            return 1, len(self.routes[c]) - 1
+        return 1, len(self.arma.exit) + 1
 
     def new_initial_state(self) -> ArmageddonState:
         """Every chip on its starting circle, the first colour to roll (ARMA-2.1 .. ARMA-2.3)."""
@@ -147,9 +179,7 @@ class ArmageddonGame(Game):
             BoardkitDataError: a malformed description (names the field).
             IllegalPositionError: a position the rules make impossible (names the clause).
         """
-        from boardkit.games.armageddon.position import from_position
-
-        return from_position(self, description, study)
+        return read_position(ArmageddonState(self, setup=False), description, study)
 
     def vocabularies(self) -> dict[str, Vocabulary]:
         """``face`` (die faces 1 .. 6) and ``chip`` (red1 .. yellow4, w1 .., officer)."""

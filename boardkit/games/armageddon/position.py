@@ -8,11 +8,14 @@ Format (YAML or a mapping; every key but ``chips`` optional)::
     left: 3                   # points not yet given (default: roll)
     moved: [red1]             # chips that took their share this turn (ARMA-D3)
     chips: {red1: r4, red2: h1_red_2, green3: out, w1: s7, officer: b5, ...}   # every chip:
-                              # a node, "out" (left the game) or "pending" (displaced, ARMA-7.2)
+                              # a node, "out" (left the game; an alien chip only with
+                              # two_on_one='penalty', ARMA-3.5) or "pending" (displaced, ARMA-7.2)
     pending: [green3]         # the displaced chips in the order their owners place them
-    officer_mine: true        # the officer carries a mine (ARMA-5.1)
+    officer_mine: true        # the officer carries a mine (ARMA-5.1; on its dot circle only
+                              # after `take mine`, not with mine='always')
     depot: 2                  # mines in the depot
-    trophies: {red: 1}        # mines Earth colours took by interception (ARMA-5.4)
+    trophies: {red: 1}        # mines Earth colours took by interception (ARMA-5.4); a colour
+                              # that does not play holds none (refused, naming the field)
     destroyed: 1              # main compartments destroyed, in order (ARMA-5.2)
     skip: [green]             # colours that skip their next turn (ARMA-4.4)
     turns: 7                  # side turns begun so far (ARMA-D12)
@@ -34,6 +37,8 @@ from boardkit.games.armageddon.rules import EARTH, LIMBO, OUT, WARRIOR
 if TYPE_CHECKING:  # pragma: no cover
     from boardkit.games.armageddon.game import ArmageddonGame
     from boardkit.games.armageddon.state import ArmageddonState
+
+ROLL, HOME = "roll", "home"
 
 _N = {"type": "integer", "minimum": 0, "maximum": 1000}
 _SCHEMA: dict[str, Any] = {
@@ -59,11 +64,13 @@ def _allowed(g: "ArmageddonGame", c: int) -> set[int]:
         return route | set(g.homes[g.colour_index[c]]) | set(g.table)
     if g.kind[c] == WARRIOR:
         return (route | set(g.numbered)) - {g.dot}  # ARMA-5.6
+    route |= {n for r in g.officer_routes.values() for n in r}
     return (route | {g.dot}) - {g.cruiser}
 
 
-def from_position(g: "ArmageddonGame", description: str | Mapping[str, Any], study: bool) -> "ArmageddonState":
-    """The state described (module docstring), checked.
+def read_position(s: "ArmageddonState", description: str | Mapping[str, Any], study: bool) -> "ArmageddonState":
+    """Fill the empty state ``s`` (``ArmageddonState(game, setup=False)``) with the position
+    described (module docstring), checked; returns ``s``.
 
     Raises:
         BoardkitDataError: malformed description (names the field and value).
@@ -71,10 +78,8 @@ def from_position(g: "ArmageddonGame", description: str | Mapping[str, Any], stu
             (ARMA-3.7), at home in a destroyed compartment (ARMA-5.2), more mines than the
             game has (ARMA-1.2), Earth already beaten (ARMA-1.4; allowed with ``study``).
     """
-    from boardkit.games.armageddon.state import HOME, ROLL, ArmageddonState
-
+    g = s.game
     d = load_description(description, _SCHEMA)
-    s = ArmageddonState(g, setup=False)
     p = s.pos
     p.occ = [-1] * len(g.names)
     p.at = [OUT] * len(g.chip_names)
@@ -91,9 +96,9 @@ def from_position(g: "ArmageddonGame", description: str | Mapping[str, Any], stu
         c = g.chip[name]
         w = where.strip().lower()
         if w == "out":
-            if g.kind[c] != EARTH:
-                raise IllegalPositionError("ARMA-7.1", f"position: chips.{name}: alien chips never leave the game; "
-                                                       f"a displaced one goes home")
+            if g.kind[c] != EARTH and g.two_on_one != "penalty":
+                raise IllegalPositionError("ARMA-7.1", f"position: chips.{name}: with two_on_one='refuse' alien chips "
+                                                       f"never leave the game; a displaced one goes home")
             continue
         if w == "pending":
             if g.kind[c] != EARTH:
@@ -122,11 +127,18 @@ def from_position(g: "ArmageddonGame", description: str | Mapping[str, Any], stu
             raise IllegalPositionError("ARMA-5.2", f"position: chips.{g.chip_names[c]}: {g.names[n]} is in a destroyed "
                                                    f"compartment, out of play")
     p.mine = d.get("officer_mine", False)
-    if p.mine and p.at[g.officer] == g.dot:
+    if p.mine and p.at[g.officer] < 0:
+        raise IllegalPositionError("ARMA-3.5", "position: officer_mine: the officer has left the game, and its mine "
+                                               "with it")
+    if p.mine and p.at[g.officer] == g.dot and g.mine_rule == "always":
         raise IllegalPositionError("ARMA-5.1", "position: officer_mine: the officer takes a mine as it leaves its dot "
-                                               "circle, so it never carries one there")
+                                               "circle (mine='always'), so it never carries one there")
     p.depot = d.get("depot", g.mines)
     trophies = d.get("trophies", {})
+    for colour, n in trophies.items():
+        if colour not in g.colours and n:
+            raise BoardkitDataError(f"position: trophies: {colour} does not play ({', '.join(g.colours)}), so it holds "
+                                    f"no mine, not {n}")
     p.trophies = [trophies.get(c, 0) for c in COLOURS]
     if p.depot + int(p.mine) + sum(p.trophies) + destroyed > g.mines:
         raise IllegalPositionError("ARMA-1.2", f"position: depot, officer_mine, trophies and destroyed account for more "
@@ -179,7 +191,7 @@ def from_position(g: "ArmageddonGame", description: str | Mapping[str, Any], stu
 
 
 def to_position(s: "ArmageddonState") -> dict[str, Any]:
-    """The description of ``s`` that :func:`from_position` reads back (JSON-ready)."""
+    """The description of ``s`` that :func:`read_position` reads back (JSON-ready)."""
     g = s.game
     p = s.pos
     chips = {}
@@ -196,4 +208,4 @@ def to_position(s: "ArmageddonState") -> dict[str, Any]:
     return d
 
 
-__all__ = ["from_position", "to_position"]
+__all__ = ["read_position", "to_position"]

@@ -96,10 +96,14 @@ def earth_in_play(g: "ArmageddonGame", p: Pos) -> int:
 
 def home_options(g: "ArmageddonGame", p: Pos, c: int) -> list[int]:
     """ARMA-7.1, ARMA-7.2: the circles a displaced Earth chip may go to: the free home circles
-    of its colour in compartments still in play, else the free launch-table circles (``[]``:
-    it leaves the game)."""
+    of its colour in compartments still in play; once every compartment is destroyed, the free
+    launch-table circles (``[]``: it leaves the game; before every compartment is destroyed a
+    chip with no free home circle leaves the game too, the seed's "кружков на все фишки может и
+    не хватить")."""
     free = [n for n in g.homes[g.colour_index[c]] if p.occ[n] < 0 and g.comp_of[n] >= p.destroyed]
-    return free or [n for n in g.table if p.occ[n] < 0]
+    if free or p.destroyed < len(g.compartments):
+        return free
+    return [n for n in g.table if p.occ[n] < 0]
 
 
 def _remove(p: Pos, c: int) -> None:
@@ -146,19 +150,47 @@ def send_home(g: "ArmageddonGame", p: Pos, c: int, by: int, choose: bool) -> Non
         p.events.append(f"{names[c]} displaced; its owner chooses a circle")
 
 
-def _shoot(g: "ArmageddonGame", p: Pos, c: int) -> None:
+def _out(g: "ArmageddonGame", p: Pos, c: int, why: str) -> None:
     _remove(p, c)
     p.at[c] = OUT
-    p.events.append(f"{g.chip_names[c]} shot down by the laser")
+    if g.kind[c] == OFFICER:
+        p.mine = False  # a mine it carried is lost with it
+    p.events.append(f"{g.chip_names[c]} {why}")
 
 
 def _check_end(g: "ArmageddonGame", p: Pos) -> None:
-    if p.winner is None and earth_in_play(g, p) <= g.alien_win_at:
+    """ARMA-1.4, ARMA-D11: the aliens win when every playing colour is down to one chip in play
+    or none (option aliens_win='colours'), or when Earth has as many chips in play as colours
+    play, or fewer ('count')."""
+    if p.winner is not None:
+        return
+    if g.aliens_win == "colours":
+        left = [sum(1 for c in chips if p.at[c] != OUT) for chips in g.colour_chips]
+        if all(n <= 1 for n in left):
+            p.winner, p.clause = "aliens", "ARMA-1.4"
+            p.reason = "every Earth colour is down to one chip or none (" + ", ".join(
+                f"{col} {n}" for col, n in zip(g.colours, left)) + ")"
+    elif earth_in_play(g, p) <= g.alien_win_at:
         p.winner, p.clause = "aliens", "ARMA-1.4"
         p.reason = f"Earth has only {earth_in_play(g, p)} chip(s) left in play"
 
 
-def walk(g: "ArmageddonGame", p0: Pos, c: int, k: int, choose: bool = True) -> tuple[Pos, bool]:
+def route_of(g: "ArmageddonGame", p: Pos, c: int) -> tuple[tuple[int, ...], dict[int, int]]:
+    """The route chip ``c`` walks and its node -> index map (ARMA-D6): the officer's depends on
+    its mine (with one, to the cruiser; without, the arc home, ARMA-5.3)."""
+    if c == g.officer:
+        return g.officer_routes[p.mine], g.officer_rindex[p.mine]
+    return g.routes[c], g.rindex[c]
+
+
+def _enemy(g: "ArmageddonGame", c: int, o: int) -> bool:
+    return o >= 0 and (g.kind[o] == EARTH) != (g.kind[c] == EARTH)
+
+
+VERBS = ("move", "back", "spare")
+
+
+def walk(g: "ArmageddonGame", p0: Pos, c: int, k: int, choose: bool = True, verb: str = "move") -> tuple[Pos, bool]:
     """Chip ``c`` walks ``k`` circles (one share of the roll, ARMA-3.1).
 
     Args:
@@ -168,6 +200,9 @@ def walk(g: "ArmageddonGame", p0: Pos, c: int, k: int, choose: bool = True) -> t
         k: points, >= 1.
         choose: leave a displaced Earth chip with several free circles to its owner's choice
             (False: the first free circle, for search).
+        verb: ``"move"`` (forward along its arrows), ``"back"`` (backward along them, on the
+            alien ship's circles only, ARMA-3.7) or ``"spare"`` (forward, declining to displace:
+            it stops behind the first enemy chip within ``k`` circles, ARMA-6.1, ARMA-D15).
 
     Returns:
         ``(new position, ends_turn)``: ends_turn when an Earth chip stopped on the launch
@@ -176,84 +211,108 @@ def walk(g: "ArmageddonGame", p0: Pos, c: int, k: int, choose: bool = True) -> t
     Raises:
         Refusal: the walk breaks a rule (names the clause and says why).
     """
-    kind = g.kind[c]
-    route = g.routes[c]
-    start = p0.at[c]
-    i = g.rindex[c].get(start, -1)
-    if i + k >= len(route):
+    name = g.chip_names[c]
+    route, rindex = route_of(g, p0, c)
+    i = rindex.get(p0.at[c], -1)
+    if verb == "spare":
+        if g.displace != "optional":
+            raise Refusal("ARMA-6.1", "with displace='forced' every enemy chip met is displaced; there is no sparing")
+        for j in range(1, min(k, len(route) - 1 - i) + 1):
+            n = route[i + j]
+            if n >= 0 and _enemy(g, c, p0.occ[n]):
+                if j == 1:
+                    raise Refusal("ARMA-6.1", f"the enemy chip on {g.names[n]} is right ahead of {name}: sparing it, "
+                                              f"{name} cannot move at all")
+                p, ends = walk(g, p0, c, j - 1, choose, "move")
+                p.events.append(f"{name} spared {g.chip_names[p0.occ[n]]} on {g.names[n]} and stopped behind it")
+                return p, ends
+        raise Refusal("ARMA-6.1", f"no enemy chip stands within {k} circle(s) ahead of {name}: spare is the "
+                                  f"choice not to displace one")
+    d = 1
+    if verb == "back":
+        if g.back != "ship":
+            raise Refusal("ARMA-3.7", "with back='none' chips move only forward along their arrows")
+        lo, hi = g.back_window(c, p0.mine)
+        if not lo < i <= hi:
+            raise Refusal("ARMA-3.7", f"{name} is not on the alien ship's circles, where alone chips walk back "
+                                      f"(nobody flies backwards)")
+        if i - k < lo:
+            raise Refusal("ARMA-3.7", f"{name} can walk back at most {i - lo} circle(s) on the ship")
+        d = -1
+    elif i + k >= len(route):
         left = len(route) - 1 - i
-        raise Refusal("ARMA-D6", f"{g.chip_names[c]} can walk at most {left} more circle(s): its path ends at "
+        raise Refusal("ARMA-D6", f"{name} can walk at most {left} more circle(s): its path ends at "
                                  f"{g.names[route[-1]] if route[-1] >= 0 else 'the launch table'}")
+    kind = g.kind[c]
     p = p0.copy()
     _remove(p, c)
-    if kind == OFFICER and i < 0 and not p.mine and p.depot > 0:
-        p.depot -= 1  # ARMA-5.1: the mine is taken as the officer leaves its dot circle, at no cost
+    if kind == OFFICER and i < 0 and g.mine_rule == "always" and not p.mine and p.depot > 0:
+        p.depot -= 1  # ARMA-5.1 (mine='always'): taken as the officer leaves its dot circle, at no cost
         p.mine = True
     ends_turn = False
     final = -1
     for j in range(1, k + 1):
-        n = route[i + j]
+        n = route[i + d * j]
         last = j == k
         if n == TABLE:  # ARMA-3.3, ARMA-D5
             if last:
                 free = [t for t in g.table if p.occ[t] < 0]
-                if not free:
-                    raise Refusal("ARMA-3.5", "every launch-table circle is taken; a chip cannot stop there")
-                final = free[0]
                 ends_turn = True  # ARMA-3.4
+                if not free:
+                    if g.two_on_one == "refuse":
+                        raise Refusal("ARMA-3.5", "every launch-table circle is taken; a chip cannot stop there")
+                    other = p.occ[g.table[0]]
+                    _out(g, p, other, f"left the game: {name} was put on its circle (ARMA-3.5)")
+                    _out(g, p, c, "left the game: two chips on one launch-table circle (ARMA-3.5)")
+                    break
+                final = free[0]
             continue
         occ = p.occ[n]
-        if kind == EARTH:
-            if n == g.landing and not last:
-                raise Refusal("ARMA-D4", f"{g.chip_names[c]} must stop on the landing point; it cannot walk past it "
-                                         f"in one share")
-            if occ >= 0 and g.kind[occ] != EARTH:
-                if g.kind[occ] == OFFICER and n in g.crossings:  # ARMA-5.4: interception of the officer
-                    send_home(g, p, occ, c, choose)
-                    p.events.append(f"{g.chip_names[c]} intercepted the officer on {g.names[n]}")
-                else:
-                    if n == g.gk and aliens_inside(g, p):
-                        raise Refusal("ARMA-6.2", "the alien chip on GK cannot be displaced while an alien chip is "
-                                                  "inside the main compartment")
-                    nxt = route[i + j + 1] if i + j + 1 < len(route) else -1
-                    if not last and nxt >= 0 and p.occ[nxt] >= 0 and g.kind[p.occ[nxt]] != EARTH:
-                        raise Refusal("ARMA-6.1", f"two alien chips in a row on {g.names[n]} and {g.names[nxt]} form a "
-                                                  f"block: only the first can be displaced and {g.chip_names[c]} stops there")
-                    send_home(g, p, occ, c, choose)  # ARMA-6.1
-                    p.events.append(f"{g.chip_names[c]} displaced {g.chip_names[occ]} from {g.names[n]}")
-                    if n == g.gk:  # ARMA-1.3, ARMA-6.2
-                        p.winner, p.clause = "earth", "ARMA-1.3"
-                        p.reason = f"{g.chip_names[c]} displaced {g.chip_names[occ]} from GK: the aliens capitulate"
-            elif occ >= 0 and last:  # ARMA-3.6: an own chip is passed over, never landed on (stop behind it)
+        nxt_i = i + d * (j + 1)
+        nxt = route[nxt_i] if 0 <= nxt_i < len(route) else -1
+        if kind == EARTH and n == g.landing and not last and d > 0:
+            raise Refusal("ARMA-D4", f"{name} must stop on the landing point; it cannot walk past it in one share")
+        if kind == WARRIOR and n == g.dot and last:
+            raise Refusal("ARMA-5.6", "a warrior may never stand on the officer's dot circle (so a 1 takes no "
+                                      "warrior out of the main compartment)")
+        if kind == OFFICER and n == g.pad and not last and d > 0:
+            raise Refusal("ARMA-5.1", "the officer must stop on the launch pad and start from it next turn")
+        if kind != EARTH and i < 0 and n == g.gk and not last and occ >= 0 and g.kind[occ] != EARTH:
+            raise Refusal("ARMA-6.2", "aliens leaving the main compartment may not pass over their own chip on GK")
+        if _enemy(g, c, occ):
+            if kind == EARTH and g.kind[occ] == OFFICER and n in g.crossings:  # ARMA-5.4: interception
+                send_home(g, p, occ, c, choose)
+                p.events.append(f"{name} intercepted the officer on {g.names[n]}")
+            elif kind == OFFICER and n in g.crossings:  # ARMA-5.5: the officer intercepts
+                send_home(g, p, occ, c, choose)
+                p.events.append(f"the officer intercepted {g.chip_names[occ]} on {g.names[n]}")
+            else:
+                if kind == EARTH and n == g.gk and aliens_inside(g, p):
+                    raise Refusal("ARMA-6.2", "the alien chip on GK cannot be displaced while an alien chip is "
+                                              "inside the main compartment")
+                o2 = p.occ[nxt] if nxt >= 0 else -1
+                same = o2 >= 0 and _enemy(g, c, o2) and (g.kind[o2] != EARTH or g.colour_index[o2] == g.colour_index[occ])
+                if not last and same:
+                    raise Refusal("ARMA-6.1", f"two {g.colours_of[occ]} chips in a row on {g.names[n]} and "
+                                              f"{g.names[nxt]} form a block: only the first can be displaced and "
+                                              f"{name} stops there")
+                send_home(g, p, occ, c, choose)  # ARMA-6.1
+                p.events.append(f"{name} displaced {g.chip_names[occ]} from {g.names[n]}")
+                if kind == EARTH and n == g.gk:  # ARMA-1.3, ARMA-6.2
+                    p.winner, p.clause = "earth", "ARMA-1.3"
+                    p.reason = f"{name} displaced {g.chip_names[occ]} from GK: the aliens capitulate"
+        elif occ >= 0 and last:  # ARMA-3.5, ARMA-3.6: a chip of one's own side
+            if g.two_on_one == "refuse":
                 raise Refusal("ARMA-3.5", f"{g.names[n]} is held by {g.chip_names[occ]}, a chip of your own side: "
                                           f"one chip per circle; stop behind it (ARMA-3.6)")
-        else:
-            if kind == WARRIOR and n == g.dot and last:
-                raise Refusal("ARMA-5.6", "a warrior may never stand on the officer's dot circle (so a 1 takes no "
-                                          "warrior out of the main compartment)")
-            if kind == OFFICER and n == g.pad and not last:
-                raise Refusal("ARMA-5.1", "the officer must stop on the launch pad and start from it next turn")
-            if n == g.gk and occ >= 0 and g.kind[occ] != EARTH:  # every alien path passes GK outward
-                raise Refusal("ARMA-6.2", "aliens leaving the main compartment may not pass over their own chip on GK")
-            if occ >= 0 and g.kind[occ] == EARTH:
-                if kind == OFFICER and n in g.crossings:  # ARMA-5.5: the officer intercepts
-                    send_home(g, p, occ, c, choose)
-                    p.events.append(f"the officer intercepted {g.chip_names[occ]} on {g.names[n]}")
-                else:
-                    nxt = route[i + j + 1] if i + j + 1 < len(route) else -1
-                    o2 = p.occ[nxt] if nxt >= 0 else -1
-                    if not last and o2 >= 0 and g.kind[o2] == EARTH and g.colour_index[o2] == g.colour_index[occ]:
-                        raise Refusal("ARMA-6.1", f"two {g.colours_of[occ]} chips in a row on {g.names[n]} and "
-                                                  f"{g.names[nxt]} form a block: only the first can be displaced and "
-                                                  f"{g.chip_names[c]} stops there")
-                    send_home(g, p, occ, c, choose)  # ARMA-6.1
-                    p.events.append(f"{g.chip_names[c]} displaced {g.chip_names[occ]} from {g.names[n]}")
-            elif occ >= 0 and last:  # ARMA-3.6: an own chip is passed over, never landed on (stop behind it)
-                raise Refusal("ARMA-3.5", f"{g.names[n]} is held by {g.chip_names[occ]}, a chip of your own side: "
-                                          f"one chip per circle; stop behind it (ARMA-3.6)")
+            _out(g, p, occ, f"left the game: {name} was put on its circle {g.names[n]} (ARMA-3.5)")
+            _out(g, p, c, f"left the game: two chips on {g.names[n]} (ARMA-3.5)")
+            break
         if last:
             final = n
-    if kind == OFFICER and final == g.cruiser:
+    if final < 0:
+        pass  # the mover left the game (ARMA-3.5)
+    elif kind == OFFICER and final == g.cruiser:
         if p.mine and p.destroyed < len(g.compartments):  # ARMA-5.2
             k_comp = p.destroyed
             p.destroyed += 1
@@ -264,26 +323,65 @@ def walk(g: "ArmageddonGame", p0: Pos, c: int, k: int, choose: bool = True) -> t
                     p.at[o] = OUT
             p.events.append(f"the officer destroyed main compartment {k_comp + 1}")
         else:  # ARMA-5.3, ARMA-D8
-            p.events.append("the officer flew the arc back to base")
+            p.events.append("the officer flew back to base")
         p.mine = False
         _place(p, c, g.dot)
     else:
         _place(p, c, final)
-    if kind == EARTH:
-        if final == g.landing:
+        if kind == OFFICER and final == g.dot:
+            p.events.append("the officer flew the arc home to its dot circle (ARMA-5.3)")
+    if kind == EARTH and final >= 0:
+        if final == g.landing and d > 0 and i < rindex[g.landing]:
             p.skip[g.colour_index[c]] = True  # ARMA-4.4
-        if final == g.gk and p.winner is None and g.empty_gk_wins and not aliens_inside(g, p):  # ARMA-6.3
-            p.winner, p.clause = "earth", "ARMA-6.3"
-            p.reason = f"{g.chip_names[c]} moved onto the empty GK with no alien inside the main compartment"
+        if final == g.gk and p.winner is None and not aliens_inside(g, p):  # ARMA-6.3, ARMA-D16
+            if g.empty_gk_wins:
+                p.winner, p.clause = "earth", "ARMA-6.3"
+                p.reason = f"{name} moved onto the empty GK with no alien inside the main compartment"
+            elif not any(p.at[a] >= 0 for a in g.alien_chips):
+                p.winner, p.clause = "earth", "ARMA-D16"
+                p.reason = f"{name} moved onto GK and no alien chip is left in play to defend it"
     if not laser_on(g, p0) and laser_on(g, p):  # ARMA-4.3: on again at once
         for n in g.laser:
             o = p.occ[n]
             if o >= 0 and g.kind[o] == EARTH:
-                _shoot(g, p, o)
+                _out(g, p, o, "shot down by the laser")
     elif kind == EARTH and final in g.laser_set and laser_on(g, p):  # ARMA-4.2
-        _shoot(g, p, c)
+        _out(g, p, c, "shot down by the laser")
     _check_end(g, p)
     return p, ends_turn
+
+
+def can_take(g: "ArmageddonGame", p: Pos) -> None:
+    """ARMA-5.1 (mine='choice'): the officer may take a mine now. Raises :class:`Refusal`
+    naming why not: the option, the officer away from its dot circle, a mine carried already,
+    an empty depot."""
+    if g.mine_rule != "choice":
+        raise Refusal("ARMA-5.1", "with mine='always' the officer takes its mine as it leaves its dot circle")
+    if p.at[g.officer] != g.dot:
+        raise Refusal("ARMA-5.1", "the officer takes a mine from the depot only on its dot circle")
+    if p.mine:
+        raise Refusal("ARMA-5.1", "the officer carries a mine already")
+    if p.depot <= 0:
+        raise Refusal("ARMA-5.1", "the mine depot is empty")
+
+
+def take(p0: Pos) -> Pos:
+    """The officer takes a mine from the depot (ARMA-5.1; :func:`can_take` first)."""
+    p = p0.copy()
+    p.depot -= 1
+    p.mine = True
+    p.events.append("the officer took a mine")
+    return p
+
+
+def _value(g: "ArmageddonGame", p: Pos, r: int, movable: frozenset[int], memo: dict[object, int],
+           c: int, k: int, verb: str) -> int:
+    """The points a share accounts for with the best rest of the turn (raises Refusal): a stop
+    on the launch table or the end of the game accounts for every point left (ARMA-3.4)."""
+    p2, ends = walk(g, p, c, k, False, verb)
+    if ends or p2.winner is not None:
+        return r
+    return k + best(g, p2, r - k, movable - {c}, memo)
 
 
 def best(g: "ArmageddonGame", p: Pos, r: int, movable: frozenset[int], memo: dict[object, int]) -> int:
@@ -304,16 +402,15 @@ def best(g: "ArmageddonGame", p: Pos, r: int, movable: frozenset[int], memo: dic
         return got
     top = 0
     for c in sorted(movable):
-        for k in range(r, 0, -1):
-            if k <= top:
-                break
-            try:
-                p2, ends = walk(g, p, c, k, choose=False)
-            except Refusal:
-                continue
-            v = k if ends or p2.winner is not None else k + best(g, p2, r - k, movable - {c}, memo)
-            if v > top:
-                top = v
+        for verb in g.verbs:
+            for k in range(r, 0, -1):
+                try:
+                    v = _value(g, p, r, movable, memo, c, k, verb)
+                except Refusal:
+                    continue
+                top = max(top, v)
+                if top == r:
+                    break
             if top == r:
                 break
         if top == r:
@@ -322,24 +419,45 @@ def best(g: "ArmageddonGame", p: Pos, r: int, movable: frozenset[int], memo: dic
     return top
 
 
-def shares(g: "ArmageddonGame", p: Pos, r: int, movable: frozenset[int], memo: dict[object, int]) -> list[tuple[int, int]]:
-    """The legal shares ``(chip, points)`` now: walks the rules allow that keep the most
-    usable points usable (ARMA-3.2); ``[]`` when no point can be used."""
+def judge(g: "ArmageddonGame", p: Pos, r: int, movable: frozenset[int], memo: dict[object, int],
+          c: int, k: int, verb: str) -> None:
+    """The one rule path of a share (ARMA-3.1, ARMA-3.2, ARMA-D3 and :func:`walk`): returns
+    when chip ``c`` may take ``k`` points with ``verb`` now, raises :class:`Refusal` naming the
+    clause otherwise. :func:`shares` lists exactly the shares it passes."""
+    name = g.chip_names[c]
+    if k < 1:
+        raise Refusal("ARMA-3.1", f"a share is at least 1 point, not {k}")
+    if k > r:
+        raise Refusal("ARMA-3.1", f"only {r} point(s) of the roll are left to give, not {k}")
+    if c not in movable:
+        if p.at[c] == OUT:
+            raise Refusal("ARMA-3.1", f"{name} has left the game")
+        raise Refusal("ARMA-D3", f"{name} has taken its share of this roll already; each chip takes one share")
+    v = _value(g, p, r, movable, memo, c, k, verb)
     top = best(g, p, r, movable, memo)
-    if top == 0:
+    if v < top:
+        raise Refusal("ARMA-3.2", f"after this share only {v} of the {top} usable point(s) could be used; all points "
+                                  f"must be used, as many as possible")
+
+
+def shares(g: "ArmageddonGame", p: Pos, r: int, movable: frozenset[int],
+           memo: dict[object, int]) -> list[tuple[int, int, str]]:
+    """The legal shares ``(chip, points, verb)`` now: those :func:`judge` passes (``[]`` when
+    no point can be used)."""
+    if best(g, p, r, movable, memo) == 0:
         return []
     out = []
     for c in sorted(movable):
-        for k in range(1, r + 1):
-            try:
-                p2, ends = walk(g, p, c, k, choose=False)
-            except Refusal:
-                continue
-            v = k if ends or p2.winner is not None else k + best(g, p2, r - k, movable - {c}, memo)
-            if v == top:
-                out.append((c, k))
+        for verb in g.verbs:
+            for k in range(1, r + 1):
+                try:
+                    judge(g, p, r, movable, memo, c, k, verb)
+                except Refusal:
+                    continue
+                out.append((c, k, verb))
     return out
 
 
-__all__ = ["OUT", "LIMBO", "TABLE", "EARTH", "WARRIOR", "OFFICER", "Refusal", "Pos", "laser_on", "aliens_inside",
-           "earth_in_play", "home_options", "send_home", "walk", "best", "shares"]
+__all__ = ["OUT", "LIMBO", "TABLE", "EARTH", "WARRIOR", "OFFICER", "VERBS", "Refusal", "Pos", "laser_on",
+           "aliens_inside", "earth_in_play", "home_options", "send_home", "route_of", "walk", "can_take", "take", "best",
+           "judge", "shares"]

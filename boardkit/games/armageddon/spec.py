@@ -9,7 +9,19 @@ from boardkit.core.notation import Notation
 from boardkit.core.spec import GameSpec, Option, register
 from boardkit.games.armageddon.actions import ACTIONS
 
-RULES_HISTORY = (("1.0", "First engine: ARMA-1.1 .. ARMA-9 with decisions ARMA-D1 .. ARMA-D13."),)
+RULES_HISTORY = (
+    ("1.0", "First engine: ARMA-1.1 .. ARMA-9 with decisions ARMA-D1 .. ARMA-D13."),
+    ("2.0", "The seed's board and readings: the ship redrawn (three numbered circles with one warrior each, the "
+            "warriors' ring round the ship passing GK, the officer's arc home; ARMA-9, ARMA-D6, ARMA-D14); chips on "
+            "the ship walk forward and back along the arrows (ARMA-3.7, option back); displacing is a right "
+            "(ARMA-6.1, option displace, the action spare); the mine is the officer's choice (ARMA-5.1, option "
+            "mine, the action take); the penalty of two chips on one circle is an option (ARMA-3.5, option "
+            "two_on_one='penalty'); "
+            "the aliens win when each colour is down to one chip (ARMA-1.4, option aliens_win); a stop on the "
+            "launch table always ends the turn legally (ARMA-3.4); displaced chips go to the launch table only "
+            "when every compartment is destroyed (ARMA-7.2). The first drawing and readings: data='v1' with "
+            "back='none', displace='forced', mine='always', aliens_win='count'."),
+)
 
 #: Every allowed value of the option ``colours``: the playing Earth colours in turn order.
 COLOUR_CHOICES: tuple[str, ...] = tuple(
@@ -23,6 +35,21 @@ OPTIONS: tuple[Option, ...] = (
            "compartment (the seed: only by displacing the alien on GK)", "ARMA-6.3", kind=bool),
     Option("max_turns", None, "cut the game off after this many turns of the sides (not a rule: for study)",
            "ARMA-D12", kind=int, allow_none=True),
+    Option("back", "ship", "'ship': on the alien ship's circles every chip may also walk back along its arrows "
+           "(the action back); 'none': only forward", "ARMA-3.7", choices=("ship", "none")),
+    Option("displace", "optional", "'optional': displacing an enemy chip is a right; a mover that declines stops "
+           "behind it (the action spare); 'forced': every enemy chip met is displaced", "ARMA-6.1",
+           choices=("optional", "forced")),
+    Option("mine", "choice", "'choice': the officer takes a mine by the action take (a right); without one it "
+           "flies the arc home; 'always': it takes one as it leaves its dot circle", "ARMA-5.1",
+           choices=("choice", "always")),
+    Option("two_on_one", "refuse", "'refuse': a share that ends on a circle held by a chip of one's own side is "
+           "illegal (the seed's ARMA-3.6: the second chip must stop behind the first); 'penalty': it is played and "
+           "both chips leave the game", "ARMA-3.5",
+           choices=("penalty", "refuse")),
+    Option("aliens_win", "colours", "'colours': the aliens win when every playing colour has one chip or none "
+           "left in play; 'count': when Earth has as many chips in play as colours, or fewer", "ARMA-1.4",
+           choices=("colours", "count")),
     Option("data", "default", "data file: chips, mines, board counts or a drawn layout", "ARMA-9", kind=str),
 )
 

@@ -11,11 +11,13 @@ from typing import TYPE_CHECKING, Any
 from boardkit.core.actions import Action, Roll
 from boardkit.core.game import CHANCE, TERMINAL, State
 from boardkit.core.outcome import Outcome
-from boardkit.core.rules import IllegalActionError
+from boardkit.core.rules import Refusal
 from boardkit.core.validate import shorten
 from boardkit.games.armageddon import rules
-from boardkit.games.armageddon.actions import Home, Move
+from boardkit.games.armageddon.actions import SHARE, VERB_OF, Home, Take
 from boardkit.games.armageddon.board import COLOURS
+from boardkit.games.armageddon.explain import phase_refusal
+from boardkit.games.armageddon.position import to_position
 from boardkit.games.armageddon.rules import LIMBO, OUT, Pos
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -111,7 +113,7 @@ class ArmageddonState(State):
             memo.clear()
         return memo
 
-    def _shares(self) -> list[tuple[int, int]]:
+    def _shares(self) -> list[tuple[int, int, str]]:
         return rules.shares(self.game, self.pos, self.left, self.movable(), self._memo())
 
     def usable(self) -> int:
@@ -140,7 +142,48 @@ class ArmageddonState(State):
         if self.phase == HOME:  # ARMA-7.2: the owner chooses among free circles
             c = self.pos.pending[0]
             return [Home(g.chip_names[c], g.names[n]) for n in rules.home_options(g, self.pos, c)]
-        return [Move(g.chip_names[c], k) for c, k in self._shares()]
+        out: list[Action] = [SHARE[verb](g.chip_names[c], k) for c, k, verb in self._shares()]
+        if self.seat == g.aliens_seat:
+            try:
+                rules.can_take(g, self.pos)  # ARMA-5.1: the officer's right to a mine
+                out.append(Take())
+            except Refusal:
+                pass
+        return out
+
+    def refuse(self, action: Action, player: int | None = None) -> None:
+        """The one rule path (core :meth:`~boardkit.core.game.State.refuse`): returns when
+        ``action`` is legal now, raises :class:`~boardkit.core.rules.Refusal` naming the clause
+        otherwise. The phase decides first (:func:`~boardkit.games.armageddon.explain.phase_refusal`);
+        a share is judged by :func:`~boardkit.games.armageddon.rules.judge` and ``take mine`` by
+        :func:`~boardkit.games.armageddon.rules.can_take`, the same code that lists the legal
+        actions. Nothing is hidden in Armageddon, so every seat gets the same answer.
+
+        Raises:
+            Refusal: the action is not legal here (ARMA-3.1 .. ARMA-7.2, ARMA-D3, ARMA-D6, ARMA-D12).
+        """
+        g = self.game
+        r = phase_refusal(self, action)
+        if r is not None:
+            raise r
+        if self.phase != MOVE:
+            return
+        if isinstance(action, Take):
+            if self.seat != g.aliens_seat:
+                raise Refusal("ARMA-5.1", f"only the aliens' officer takes mines; {self.seat_name} is to move")
+            rules.can_take(g, self.pos)
+            return
+        verb = VERB_OF[type(action)]
+        c = g.chip.get(action.chip, -1)
+        if c < 0 or g.chip_seat[c] != self.seat:
+            raise Refusal("ARMA-3.1", f"the roll is split among the chips of {self.seat_name}; {action.chip} is not "
+                                      f"one of them")
+        if action.points > self.left >= 1:
+            raise Refusal("ARMA-3.1", f"only {self.left} point(s) of the roll of {self.roll} are left to give, not "
+                                      f"{action.points}")
+        if verb not in g.verbs:  # the option's own refusal (back='none', displace='forced')
+            rules.walk(g, self.pos, c, max(1, action.points), False, verb)
+        rules.judge(g, self.pos, self.left, self.movable(), self._memo(), c, action.points, verb)
 
     # -- applying --------------------------------------------------------------------------
     def _apply_action(self, action: Action) -> None:
@@ -150,9 +193,11 @@ class ArmageddonState(State):
             self.moved = frozenset()
             self.pos.events = []
             self.phase = MOVE
-        elif isinstance(action, Move):
+        elif isinstance(action, Take):
+            self.pos = rules.take(self.pos)
+        elif type(action) in VERB_OF:
             c = g.chip[action.chip]
-            self.pos, ends = rules.walk(g, self.pos, c, action.points, choose=True)
+            self.pos, ends = rules.walk(g, self.pos, c, action.points, True, VERB_OF[type(action)])
             self.moved = self.moved | {c}
             self.left = 0 if ends else self.left - action.points  # ARMA-3.4: the rest is lost
             if self.pos.pending:
@@ -214,12 +259,6 @@ class ArmageddonState(State):
             self.phase = ROLL
             return
 
-    # -- why not ---------------------------------------------------------------------------
-    def _explain(self, action: Action) -> IllegalActionError:
-        from boardkit.games.armageddon.explain import explain
-
-        return explain(self, action)
-
     # -- end -------------------------------------------------------------------------------
     def _outcome(self) -> Outcome:
         g = self.game
@@ -258,9 +297,7 @@ class ArmageddonState(State):
         return d
 
     def to_position(self) -> dict[str, Any]:
-        """The description :func:`boardkit.games.armageddon.position.from_position` reads back."""
-        from boardkit.games.armageddon.position import to_position
-
+        """The description :func:`boardkit.games.armageddon.position.read_position` reads back."""
         return to_position(self)
 
 

@@ -5,11 +5,14 @@ Source: seed ``000_c2cb631045ea0dc6.txt`` (German), specified clause by clause i
 the decisions BR-D*). Numbers the seed leaves out (cards, Doom die, first layout, neutral
 placement) come from ``data/battle_royale/default.yaml`` (option ``data``).
 
-The package's modules: :mod:`.spec` (options, notation, rules version), :mod:`.actions` (the
-actions and their forms), :mod:`.data` (the data file), :mod:`.rules` (phases, pending tasks,
-steps, explosions, battles), :mod:`.scoring` (the end and the winners), :mod:`.state` (one
-position), :mod:`.position` (positions for study, both ways), :mod:`.explain` (why an action is
-illegal).
+The package's modules, each importing only those below it (``game -> state -> legality ->
+explain``; ``state -> movement, position -> rules``): :mod:`.spec` (options, notation, rules
+version), :mod:`.actions` (the actions and their forms), :mod:`.data` (the data file),
+:mod:`.rules` (phases, pending tasks, steps, explosions, battles), :mod:`.scoring` (the end and
+the winners), :mod:`.movement` (picks, steps, pushes), :mod:`.legality` (the one rule path: a
+decision's refusals, from the predicates that generate the legal actions), :mod:`.explain`
+(phase-level refusals), :mod:`.state` (one position), :mod:`.position` (positions for study,
+both ways).
 
 >>> import boardkit
 >>> s = boardkit.load_game("battle_royale", first_player=0).new_initial_state()
@@ -31,6 +34,7 @@ from boardkit.core.notation import NotationContext, Vocabulary
 from boardkit.core.validate import BoardkitDataError
 from boardkit.games.battle_royale.actions import COLOURS, DOOM_FACES, NEUTRAL, ActionTable
 from boardkit.games.battle_royale.data import FIGURES_PER_COLOUR, N_REMOVED, load_data
+from boardkit.games.battle_royale.position import from_position
 from boardkit.games.battle_royale.rules import cut_off
 from boardkit.games.battle_royale.spec import RULES_HISTORY, SPEC
 from boardkit.games.battle_royale.state import BattleRoyaleState
@@ -46,18 +50,27 @@ class BattleRoyaleGame(Game):
         layout: the four removed tiles, e.g. ``"b5 e4 a2 d1"``; ``"first"`` (default) is the
             recommended first layout of the data file (BR-1.1, BR-1.5).
         neutral: neutral figures with 2 players, not in the seed (BR-1.6): ``"none"``
-            (default); ``"data"`` (the published profile) the data file's two tiles; or two
+            (default); ``"data"``: the data file's two tiles (a variant: no public page gives
+            the placement, so it is not part of ``rules="published"``); or two
             tiles of the middle nine, e.g. ``"c4 c2"``. ``"none"`` and ``"data"`` mean no
             neutral figures with 3 or 4 players.
         opponent_push: ``"refuse"`` (default): a figure moved by an opponents-only card may
             not end its move on a tile it would overfill, since only a move of one's own
             figure pushes (BR-D14); ``"push"``: it pushes like an own figure.
-        no_cards: ``"reshuffle"`` (default): a player drawing from an empty pile shuffles its
-            played cards into a new pile; ``"round"``: it draws nothing, and once all hands
-            and piles are empty one more round of Doom rolls ends the game (BR-D13).
+        no_cards: ``"no_draw"`` (default): a player whose pile is empty draws nothing, and one
+            with no card only rolls the Doom die (BR-2.6); the game ends only by BR-3.1;
+            ``"reshuffle"``: a player drawing from an empty pile shuffles its played cards
+            into a new pile; ``"round"``: it draws nothing, and once all hands and piles are
+            empty one more round of Doom rolls ends the game (BR-D13).
         first_player: a seat number, or None (default) to draw it by chance (BR-1.7).
         own_prisoners: a player pushing its own figure out takes it as a prisoner (default
             True, BR-2.4); False: it leaves the game.
+        tied_take: ``"others"`` (default): players tied for a tile's majority take, in turn
+            order, from the other players' figures there (BR-D3); ``"any"``: a tied
+            rival's figure too.
+        empty_goal: ``"nobody"`` (default): a game that ends with no player's figure on the
+            goal has no winner, every return 0 (BR-D7); ``"prisoners"``: all players tie at
+            zero there and prisoners decide.
         max_turns: cut the game off after this many turns with no winner (not a rule: for
             study; BR-D9). Default None.
         data: data file of cards, Doom die, first layout, neutral tiles (BR-6).
@@ -211,6 +224,4 @@ class BattleRoyaleGame(Game):
             BoardkitDataError: a malformed description (names the field).
             IllegalPositionError: an impossible position (names the clause it breaks).
         """
-        from boardkit.games.battle_royale.position import from_position
-
         return from_position(self, description, study=study)

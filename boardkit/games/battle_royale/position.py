@@ -55,7 +55,7 @@ from boardkit.core.rules import IllegalPositionError
 from boardkit.core.validate import BoardkitDataError, load_description
 from boardkit.games.battle_royale.actions import COLOURS, DOOM_FACES, NEUTRAL
 from boardkit.games.battle_royale.data import FIGURES_PER_COLOUR
-from boardkit.games.battle_royale.rules import BattleTake, Event, Moving, Phase, PushTask, Queued
+from boardkit.games.battle_royale.rules import BattleTake, Event, Moving, Phase, PushTask, Queued, cut_off
 
 if TYPE_CHECKING:  # pragma: no cover
     from boardkit.games.battle_royale.game import BattleRoyaleGame
@@ -160,8 +160,6 @@ def from_position(game: "BattleRoyaleGame", description: str | Mapping[str, Any]
             position already over (BR-3.1, BR-D9), a turn starting at the Doom roll with cards
             in hand without ``study=True`` (BR-2.6).
     """
-    from boardkit.games.battle_royale.state import BattleRoyaleState
-
     doc = copy.deepcopy(load_description(description, _SCHEMA))
     n = game.num_players
     board = game.board
@@ -182,7 +180,7 @@ def from_position(game: "BattleRoyaleGame", description: str | Mapping[str, Any]
             raise BoardkitDataError(f"position: {where}: there are {n} players (0 .. {n - 1})")
         return int(p)
 
-    state = BattleRoyaleState(game)
+    state = game.new_initial_state()
     if "layout" in doc:
         state.tiles = _layout_arena(game, doc["layout"])
         for name in doc.get("holes", []):
@@ -198,8 +196,6 @@ def from_position(game: "BattleRoyaleGame", description: str | Mapping[str, Any]
         state.tiles[cell(name, f"tiles.{name}")] = _figures(text, f"position: tiles.{name}", game.colours)
     if game.goal not in state.tiles:
         raise IllegalPositionError("BR-1.1", "the goal tile c3 is never removed: list it under tiles")
-    from boardkit.games.battle_royale.rules import cut_off
-
     cut = sorted(board.names[i] for i in cut_off(board.graph, board.names, list(state.tiles), game.goal))
     if cut:
         raise IllegalPositionError("BR-4.2", f"{', '.join(cut)} would already have fallen: not connected to the goal c3")

@@ -139,26 +139,29 @@ def cut_off(graph: nx.Graph, names: Sequence[str], present: Sequence[int], goal:
 
 
 def battle_order(tiles: Mapping[int, Counter[str]], goal: int, order: Sequence[int],
-                 colour_of: Sequence[str]) -> list[BattleTake]:
+                 colour_of: Sequence[str], tied_take: str = "others") -> list[BattleTake]:
     """BR-4.3: per tile but the goal, who may take, in order (tiles in name order a1, b1, ..
     e5, BR-D5). The majorities are checked once, before any take (BR-D15).
 
     On a tile the player colours at the top count hold the majority (neutral figures count but
     never take, BR-D3). They take only if some figure there is not of a top colour ("es sind
     noch andere Personen ebenfalls auf dem Feld"; "Gibt es nur einen Gleichstand ohne weitere
-    Figuren, darf keine Figur entfernt werden"). Each of them, in turn order from the active
-    player on (BR-D4), may take "eine andere Figur": any figure not of its own colour, a tied
-    rival's included.
+    Figuren, darf keine Figur entfernt werden"). A lone holder may take "eine andere Figur":
+    any figure not of its own colour. Several players holding the majority take, in turn order
+    from the active player on (BR-D4), "zuerst" from the figures of the "andere Personen":
+    under ``tied_take="others"`` (the seed, BR-D3) any figure not of a holding player's colour,
+    so a limited supply goes to the earlier takers; under ``"any"`` a tied rival's figure too.
 
     Args:
         tiles: the arena.
         goal: the goal tile (never battled).
         order: the seats from the active player on, in turn order.
         colour_of: the seats' colours.
+        tied_take: the option ``tied_take``: ``"others"`` or ``"any"``.
 
     Returns:
-        One :class:`BattleTake` per taker and tile; its ``colours`` are the colours on the tile
-        but the taker's own (which of them are still there is looked up when it takes).
+        One :class:`BattleTake` per taker and tile; its ``colours`` are the colours it may take
+        there (which of them are still there is looked up when it takes).
     """
     out = []
     for t in sorted(tiles):
@@ -171,5 +174,7 @@ def battle_order(tiles: Mapping[int, Counter[str]], goal: int, order: Sequence[i
         holders = {c for c, k in counts.items() if k == top}
         if all(c in holders for c in counts):
             continue  # a lone colour, or a tie with no other figures
-        out += [BattleTake(t, p, frozenset(counts) - {colour_of[p]}) for p in order if colour_of[p] in holders]
+        takers = [p for p in order if colour_of[p] in holders]
+        spared = {colour_of[p] for p in takers} if tied_take == "others" else set()  # BR-D3
+        out += [BattleTake(t, p, frozenset(counts) - spared - {colour_of[p]}) for p in takers]
     return out

@@ -18,14 +18,25 @@ RULES_HISTORY = (
             "seed; the published rule is option revisit=False, BR-D10); the figure pushed on may be the one that just "
             "arrived ('welche Figur', option push_arriving, BR-D2); an empty pile is refilled from the discards instead of ending the game after a "
             "round without cards, which the seed does not have (option no_cards, BR-D13)."),
+    ("3.0", "Open readings decided from the seed: a game that ends with no player's figure on the goal has no winner, "
+            "every return 0 ('die Person, der die Mehrheit auf dem Zielfeld besitzt' - nobody does; before, all tied at "
+            "0 and prisoners decided: option empty_goal, BR-D7); players tied for a tile's majority take in turn order from "
+            "the other players' figures, not from each other ('es sind noch andere Personen ebenfalls auf dem Feld ... "
+            "zuerst'; before, a tied rival's figure too: option tied_take, BR-D3, BR-4.3); nothing is drawn from an "
+            "empty pile and a player with no card only rolls the Doom die (the seed names no discard pile and no "
+            "reshuffle; before, the played cards were shuffled into a new pile: option no_cards, BR-D13, BR-2.6). The "
+            "published profile holds only rules a public page states: no tile entered twice in a move (revisit=False, "
+            "BR-D10, cited reviews); the two-player neutral figures, whose placement no page gives, are a variant "
+            "(option neutral, BR-1.6) and no longer part of rules='published'."),
 )
 
 #: The rule options (each names the clause it decides).
 OPTIONS: tuple[Option, ...] = (
     Option("players", 2, "number of players", "BR-1.6", choices=(2, 3, 4)),
     Option("layout", "first", "the four removed tiles, or 'first' for the recommended layout", "BR-1.1", kind=str),
-    Option("neutral", "none", "neutral figures with 2 players (not in the seed: BR-1.6): 'none'; 'data': the data file's "
-           "two tiles; or two tiles 'CELL CELL' of the middle nine", "BR-1.6", kind=str, published="data"),
+    Option("neutral", "none", "neutral figures with 2 players, a variant (not in the seed, and no public page gives "
+           "their placement: BR-1.6): 'none'; 'data': the data file's two tiles; or two tiles 'CELL CELL' of the "
+           "middle nine", "BR-1.6", kind=str),
     Option("first_player", None, "start player; None: drawn by chance", "BR-1.7", kind=int, allow_none=True),
     Option("own_prisoners", True, "an own figure pushed out becomes a prisoner (False: it leaves the game)", "BR-2.4", kind=bool),
     Option("revisit", True, "a moving figure may enter a tile again in its move, its start tile included (the seed sets no "
@@ -35,9 +46,17 @@ OPTIONS: tuple[Option, ...] = (
     Option("opponent_push", "refuse", "a figure moved by an opponents-only card: 'refuse' - it may not end its move on a "
            "tile it would overfill (only a move of one's own figure pushes); 'push' - it pushes like an own figure",
            "BR-D14", choices=("refuse", "push")),
-    Option("no_cards", "reshuffle", "a draw from an empty pile: 'reshuffle' - the player's played cards are shuffled into "
-           "a new pile (the game ends only as the seed says); 'round' - nothing is drawn, and once all hands and piles "
-           "are empty one more round of Doom rolls is played, then the game ends", "BR-D13", choices=("reshuffle", "round")),
+    Option("no_cards", "no_draw", "a draw from an empty pile: 'no_draw' - nothing is drawn (the seed names no discard "
+           "pile and no reshuffle), a player with no card only rolls the Doom die and the game ends only as the seed "
+           "says; 'reshuffle' - the player's played cards are shuffled into a new pile; 'round' - nothing is drawn, "
+           "and once all hands and piles are empty one more round of Doom rolls is played, then the game ends",
+           "BR-D13", choices=("no_draw", "reshuffle", "round")),
+    Option("tied_take", "others", "players tied for a tile's majority take, in turn order, from the figures of the "
+           "other players there ('others', the seed's 'es sind noch andere Personen ebenfalls auf dem Feld'); 'any': "
+           "a tied rival's figure too", "BR-D3", choices=("others", "any")),
+    Option("empty_goal", "nobody", "the game ends with no player's figure on the goal: 'nobody' - nobody holds the "
+           "majority there, so nobody wins (returns 0); 'prisoners' - all tie at 0 and prisoners decide", "BR-D7",
+           choices=("nobody", "prisoners")),
     Option("max_turns", None, "cut the game off after this many turns (not a rule: for study)", "BR-D9", kind=int, allow_none=True),
     Option("data", "default", "data file: cards, Doom die, first layout, neutral tiles", "BR-6", kind=str),
     Option("variant", "none", "rule variants: 'abilities' (BR-5.1) and 'special_actions' (BR-5.2) need printed card texts",

@@ -11,12 +11,13 @@ from boardkit.core.actions import Action, Draw, FirstPlayer, Roll
 from boardkit.core.validate import shorten
 from boardkit.core.game import CHANCE, TERMINAL, State
 from boardkit.core.outcome import Outcome
-from boardkit.core.rules import IllegalActionError
+from boardkit.core.rules import Refusal
+from boardkit.games.battle_royale import legality, scoring
 from boardkit.games.battle_royale.actions import COLOURS, NEUTRAL, Decline, Done, MoveEliminator, Pick, Play, Push, Step, Stop, Take
-from boardkit.games.battle_royale.rules import (
-    BattleTake, Event, Moving, Phase, PushTask, Queued, battle_order, cut_off, step_targets,
-)
-from boardkit.games.battle_royale import scoring
+from boardkit.games.battle_royale.explain import refuse_out_of_phase
+from boardkit.games.battle_royale.movement import Movement
+from boardkit.games.battle_royale.position import to_position
+from boardkit.games.battle_royale.rules import BattleTake, Event, Moving, Phase, PushTask, Queued, battle_order, cut_off
 
 if TYPE_CHECKING:  # pragma: no cover
     from boardkit.games.battle_royale.game import BattleRoyaleGame
@@ -24,7 +25,7 @@ if TYPE_CHECKING:  # pragma: no cover
 _NONE: Counter[str] = Counter()
 
 
-class BattleRoyaleState(State):
+class BattleRoyaleState(Movement, State):
     """One Battle Royale position. Tiles hold counts of figures per colour.
 
     Attributes:
@@ -124,10 +125,6 @@ class BattleRoyaleState(State):
         """The colour of ``player`` (BR-1.3)."""
         return COLOURS[player]
 
-    def count(self, tile: int) -> int:
-        """Figures on ``tile`` (0 for a hole)."""
-        return sum(self.tiles[tile].values()) if tile in self.tiles else 0
-
     def discards(self, player: int) -> list[str]:
         """The cards ``player`` has played (its colour's cards in neither hand nor pile, nor
         the card being played), sorted; the new pile under ``no_cards="reshuffle"`` (BR-D13)."""
@@ -190,7 +187,7 @@ class BattleRoyaleState(State):
                 if not full and not self.piles[p] and self.game.options["no_cards"] == "reshuffle":
                     self.piles[p] = self.discards(p)  # BR-D13: the played cards, shuffled (the draw is uniform)
                 if full or not self.piles[p]:
-                    self._start_turn((p + 1) % self.n)  # BR-D13 'round': an empty pile, no draw
+                    self._start_turn((p + 1) % self.n)  # BR-D13 'no_draw', 'round': an empty pile, no draw
                     continue
                 return
             return
@@ -213,10 +210,6 @@ class BattleRoyaleState(State):
         self.moving = self.push = None
         self.queue = []
         self.event = None
-
-    def _card(self) -> dict[str, Any]:
-        assert self.card is not None
-        return self.game.cards[self.card]
 
     def _end_movement(self) -> None:
         """BR-2.5: after all movement, the card's special, then the Doom die, then draws."""
@@ -249,135 +242,7 @@ class BattleRoyaleState(State):
         self.event = Event(face)
         if self.event is Event.BATTLE:
             order = [(self.to_move + i) % self.n for i in range(self.n)]
-            self.takes = battle_order(self.tiles, self.game.goal, order, COLOURS)
-
-    # -- movement ----------------------------------------------------------------------------
-    def _movable_colours(self) -> tuple[str, ...]:
-        """BR-2.2: own figures, or with an opponents-only card other players' figures
-        (BR-D1: neutral figures are never moved by a card)."""
-        own = COLOURS[self.to_move]
-        if self.card and self._card().get("opponents_only"):
-            return tuple(c for c in COLOURS[: self.n] if c != own)
-        return (own,)
-
-    def _steps_from(self, tile: int, visited: tuple[int, ...]) -> list[int]:
-        """BR-2.2: where a figure on ``tile`` may step (see :func:`rules.step_targets`)."""
-        directions = self._card().get("directions", "orthogonal") if self.card else "orthogonal"
-        return step_targets(self.game.board.step[tile], self.tiles, visited, directions)
-
-    def _no_push(self, colour: str) -> bool:
-        """BR-D14: a figure of another player moved by an opponents-only card does not push
-        ("Endet ein Zug der eigenen Figur ..."), so it may not end its move on a tile it
-        would overfill (option ``opponent_push="refuse"``, the default)."""
-        return colour != COLOURS[self.to_move] and self.game.options["opponent_push"] == "refuse"
-
-    def _visited(self, path: tuple[int, ...]) -> tuple[int, ...]:
-        """The tiles a moving figure may not enter again: its ``path`` (the start included,
-        BR-D10) under ``revisit=False``; none under ``revisit=True`` (the seed's default)."""
-        return () if self.game.options["revisit"] else path
-
-    def _may_end(self, path: tuple[int, ...], at: int) -> bool:
-        """Whether a figure standing on ``at`` that would enter ``path`` (the start first) may
-        end its move on ``path[-1]``: it has stepped, and no capacity bars it (BR-D14)."""
-        end = path[-1]
-        return len(path) > 1 and self.count(end) + (end != at) <= self.game.capacity
-
-    def _can_finish(self, path: tuple[int, ...], steps_left: int, at: int) -> bool:
-        """BR-D14: some way on from ``path`` (``steps_left`` steps at most) ends on a tile
-        that is not overfilled (``at``: where the figure stands now, see :meth:`_may_end`)."""
-        if self._may_end(path, at):
-            return True
-        return steps_left > 0 and any(self._can_finish(path + (j,), steps_left - 1, at)
-                                      for j in self._steps_from(path[-1], self._visited(path)))
-
-    def _picks(self) -> list[Pick]:
-        out = []
-        colours = self._movable_colours()
-        table = self.game.actions.pick
-        steps = self._card()["steps"] if self.card else 0
-        for t, counts in self.tiles.items():
-            moved = self.moved.get(t, _NONE)
-            for c in colours:
-                if counts[c] - moved[c] > 0 and self._steps_from(t, ()):
-                    if self._no_push(c) and not self._can_finish((t,), steps, t):
-                        continue  # BR-D14: every way ends on a full tile
-                    out.append(table[t, c])
-        return out
-
-    def _move_actions(self) -> list[Action]:
-        """BR-2.2: the moving figure's steps and (once it has stepped) ``stop``; BR-D14 keeps
-        an opponent's figure off ways that can only end on a full tile."""
-        m = self.moving
-        assert m is not None
-        table = self.game.actions
-        targets = self._steps_from(m.tile, self._visited(m.path))
-        if self._no_push(m.colour):
-            targets = [j for j in targets if self._can_finish(m.path + (j,), m.steps_left - 1, m.tile)]
-            out: list[Action] = [table.step[j] for j in targets]
-            if self._may_end(m.path, m.tile):
-                out.append(table.stop)
-            return out
-        out = [table.step[j] for j in targets]
-        if len(m.path) > 1:
-            out.append(table.stop)
-        return out
-
-    def _finish_move(self) -> None:
-        """The figure's move ends: BR-2.3 capacity check, maybe a push in the direction of its
-        last step (BR-D8: passing through a full tile is allowed)."""
-        m = self.moving
-        assert m is not None
-        self.moving = None
-        self.figures_left -= 1
-        if self.count(m.tile) > self.game.capacity:  # an opponents-only move only with opponent_push="push" (BR-D14)
-            self.push = PushTask(m.tile, m.direction, m.colour, True)
-            self.phase = Phase.PUSH
-
-    def _push_options(self) -> list[Push]:
-        """BR-2.3: "Die aktive Person entscheidet, welche Figur geschubst wird": any figure on
-        the tile, the one that just arrived included; with ``push_arriving=False`` any but
-        that one (BR-D2)."""
-        p = self.push
-        assert p is not None
-        out = []
-        table = self.game.actions.push
-        spare_arriving = not self.game.options["push_arriving"]
-        for c, k in self.tiles[p.tile].items():
-            moved = self.moved.get(p.tile, _NONE)[c]
-            unmoved = k - moved
-            if c == p.colour and spare_arriving:
-                if p.moved:
-                    moved -= 1
-                else:
-                    unmoved -= 1
-            if unmoved > 0:
-                out.append(table[c, False])
-            if moved > 0:
-                out.append(table[c, True])
-        return out
-
-    def _do_push(self, action: Push) -> None:
-        p = self.push
-        assert p is not None
-        self._remove(p.tile, action.colour, action.moved)
-        j = self.game.board.step[p.tile][p.direction]
-        if j < 0 or j not in self.tiles:  # BR-2.4: off the frame or into a hole: prisoner
-            if action.colour == COLOURS[self.to_move] and not self.game.options["own_prisoners"]:
-                self.out[action.colour] += 1
-            else:
-                self.prisoners[self.to_move][action.colour] += 1
-            self.push = None
-            self.phase = Phase.MOVE
-            self._check_end()
-            return
-        self.tiles[j][action.colour] += 1
-        if action.moved:
-            self.moved.setdefault(j, Counter())[action.colour] += 1
-        if self.count(j) > self.game.capacity:  # BR-2.3: chain reaction, same direction
-            self.push = PushTask(j, p.direction, action.colour, action.moved)
-        else:
-            self.push = None
-            self.phase = Phase.MOVE
+            self.takes = battle_order(self.tiles, self.game.goal, order, COLOURS, self.game.options["tied_take"])
 
     def _remove(self, t: int, colour: str, moved: bool) -> None:
         self.tiles[t][colour] -= 1
@@ -429,7 +294,8 @@ class BattleRoyaleState(State):
         self.phase = Phase.OVER
         self.moving = self.push = None
         self.deal = []
-        won = () if cut else scoring.winners(self.tiles.get(self.game.goal, _NONE), self.prisoners, COLOURS)
+        won = () if cut else scoring.winners(self.tiles.get(self.game.goal, _NONE), self.prisoners, COLOURS,
+                                             self.game.options["empty_goal"])
         self._outcome_value = scoring.outcome(reason, clause, won, self.n)
 
     def _outcome(self) -> Outcome:
@@ -528,7 +394,8 @@ class BattleRoyaleState(State):
 
     def returns(self) -> list[Fraction | int]:
         """At the end, 1 for each winner and -1 for the others (BR-3.2: several may win); all 0
-        before the end or for a game cut off by ``max_turns`` (BR-D9)."""
+        before the end, for a game cut off by ``max_turns`` (BR-D9), and for a game that ends
+        with no player's figure on the goal (nobody wins, BR-D7)."""
         if self._outcome_value is None or self.phase is not Phase.OVER:
             return [0] * self.n
         return list(self._outcome_value.returns)
@@ -594,8 +461,6 @@ class BattleRoyaleState(State):
     def to_position(self) -> dict[str, Any]:
         """This position as ``game.state_from_position`` reads it (any phase, chance nodes
         included); see :mod:`boardkit.games.battle_royale.position`."""
-        from boardkit.games.battle_royale.position import to_position
-
         return to_position(self)
 
     def actions_from_cells(self, cells: tuple[str, ...]) -> list[Action]:
@@ -612,10 +477,27 @@ class BattleRoyaleState(State):
             return [Take(cells[0], c) for c in sorted(self.takes[0].colours)]
         return []
 
-    def _explain(self, action: Action) -> IllegalActionError:
-        from boardkit.games.battle_royale.explain import explain
+    def refuse(self, action: Action, player: int | None = None) -> None:
+        """Battle Royale's one rule path: returns when ``action`` is legal for ``player`` (None:
+        the one to act), raises :class:`~boardkit.core.rules.Refusal` naming the clause
+        otherwise. A decision is checked by :func:`.legality.refuse` with the predicates that
+        generate the legal actions; a chance node against its outcomes.
 
-        return explain(self, action)
+        Raises:
+            Refusal: the action is not legal here; ``turn_clause`` (BR-2.5) for a seat that
+                is not to act.
+            ValueError: ``player`` is not a seat.
+        """
+        if player is not None:
+            self._check_seat(player)
+            if not self.is_terminal() and player not in self.current_players():
+                who = "chance" if self.is_chance_node() else f"player {self.current_player()}"
+                raise Refusal("BR-2.5", f"it is not player {player}'s turn ({who} acts now)")
+        if self.is_chance_node():
+            if action in self._legal_list():
+                return
+            refuse_out_of_phase(self, action)
+        legality.refuse(self, action)
 
 
 __all__ = ["BattleRoyaleState"]

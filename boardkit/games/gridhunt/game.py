@@ -16,9 +16,12 @@ of ways to place them, so the whole layout is exactly uniform over the valid lay
 players are placed one by one, each uniform over the empty non-wall cells (GRID-5.1).
 
 The package's modules: :mod:`.spec` (options, notation), :mod:`.actions` (actions and forms),
-:mod:`.rules` (grid geometry), :mod:`.data` (layout files), :mod:`.state` (one position: turns,
-moves, shots, knowledge), :mod:`.position` (positions for study, both ways), :mod:`.explain` (why
-an action is illegal), :mod:`.scoring` (the end).
+:mod:`.rules` (grid geometry), :mod:`.data` (layout files), :mod:`.state` (one position: the
+turn flow and the API), :mod:`.knowledge` (what a seat knows), :mod:`.legality` (the one rule
+path: a seat's orders and why an order is refused), :mod:`.resolve` (the GM resolving orders),
+:mod:`.observe` (what each seat is shown), :mod:`.determinization` (worlds a seat cannot tell
+from the truth), :mod:`.position` (positions for study, both ways), :mod:`.explain` (phase-level
+refusals), :mod:`.scoring` (the end). Imports run one way: game -> state -> the rest.
 
 >>> import boardkit
 >>> s = boardkit.load_game("gridhunt").new_initial_state()
@@ -38,9 +41,10 @@ from boardkit.core.notation import NotationContext, Vocabulary
 from boardkit.core.validate import shorten
 from boardkit.games.gridhunt.actions import KINDS, Layout, Move, Shoot, ShootAll, ShootNone, Start, Stay, Turn
 from boardkit.games.gridhunt.data import load_layout
+from boardkit.games.gridhunt.position import from_position
 from boardkit.games.gridhunt.rules import MAX_STEPS, cell_names, paths_from
 from boardkit.games.gridhunt.spec import RULES_HISTORY, SPEC
-from boardkit.games.gridhunt.state import GridhuntState
+from boardkit.games.gridhunt.state import MAX_LAYOUT_DRAWS, GridhuntState  # noqa: F401 (documented here)
 
 __all__ = ["GridhuntGame", "GridhuntState", "RULES_HISTORY"]
 
@@ -121,6 +125,15 @@ def _tables(size: int, n: int) -> _Tables:
     return _Tables(size, n)
 
 
+#: The most walls of a random layout per grid size (GRID-7 redraws the walls until the free cells
+#: are connected): the largest count for which at least one layout in ten is kept, estimated
+#: from 1,000 seeded uniform wall sets per count (tests/test_bounds.py re-checks it). So a layout
+#: needs about ten wall sets at worst, and more than MAX_LAYOUT_DRAWS almost never (< 1e-20).
+MAX_WALLS: dict[int, int] = {4: 7, 5: 10, 6: 13, 7: 16, 8: 20, 9: 25, 10: 30, 11: 35, 12: 41, 13: 45, 14: 52, 15: 59,
+                             16: 66, 17: 72, 18: 79, 19: 86, 20: 94, 21: 103, 22: 110, 23: 119, 24: 128, 25: 138,
+                             26: 141}
+
+
 class GridhuntGame(Game):
     """Gridhunt rules with options (immutable).
 
@@ -128,7 +141,7 @@ class GridhuntGame(Game):
     team_shares_vision (GRID-1.3), turn_order (GRID-6), layout ('random' or a data file,
     GRID-7), size and the counts of each cell kind (random layout, GRID-7; teleports are always
     two, GRID-2.8), shield_stops_landing (GRID-2.10), line_shot (GRID-4.2),
-    shield_stops_enhanced (GRID-D8), max_turns (GRID-D10).
+    shield_stops_enhanced (GRID-D8), deaths_told (GRID-D9), max_turns (GRID-D10).
 
     Raises:
         OptionError: unknown option or value, fewer than 8 players, a grid too small for the
@@ -159,6 +172,10 @@ class GridhuntGame(Game):
             for k in KINDS:
                 if self.counts[k] < 0:
                     raise OptionError(f"gridhunt: the count of {k} cells, {self.counts[k]}, is below 0 (GRID-7)")
+            if self.counts["wall"] > MAX_WALLS[size]:
+                raise OptionError(f"gridhunt: option walls={self.counts['wall']}: on a {size}x{size} grid at most "
+                                  f"{MAX_WALLS[size]} walls (gridhunt.game.MAX_WALLS); past it fewer than one random "
+                                  f"layout in ten leaves the free cells connected and the draws may not end (GRID-7)")
             specials = sum(self.counts.values()) - self.counts["wall"]
             room = size * size - self.counts["wall"]
             if room < max(specials, n) or room < 2:
@@ -234,6 +251,4 @@ class GridhuntGame(Game):
             BoardkitDataError: a malformed description (names the field).
             IllegalPositionError: an impossible position (names the clause it breaks).
         """
-        from boardkit.games.gridhunt.position import from_position
-
         return from_position(self, description, study=study)

@@ -20,6 +20,7 @@ Format (YAML text or the same as a dict)::
     shots: {}
     pending: []
     public: {walls: [], teleports: [], deaths: [[3, 1]]}     # GRID-5.3
+    untold: {3: c3}        # deaths not yet told, with the cell where each died (GRID-D9)
     know:                  # per seat, what it was told (GRID-5)
       0: {walls: [], teleports: [], cells: {b2: free}, found: [[1, b2, free]],
           looks: [{round: 1, at: b2, radius: 1, players: {4: c3}}]}
@@ -34,10 +35,12 @@ from typing import TYPE_CHECKING, Any, Mapping
 from boardkit.core.rules import IllegalPositionError, NotationError
 from boardkit.core.validate import BoardkitDataError, load_description, shorten
 from boardkit.games.gridhunt.actions import KINDS, Shoot, ShootAll, ShootNone, Stay, Move
-from boardkit.games.gridhunt.state import GridhuntState, Knowledge
+from boardkit.games.gridhunt.knowledge import Knowledge
+from boardkit.games.gridhunt.rules import MAX_STEPS, neighbours4
 
 if TYPE_CHECKING:  # pragma: no cover
     from boardkit.games.gridhunt.game import GridhuntGame
+    from boardkit.games.gridhunt.state import GridhuntState
 
 PHASES = ("setup", "next", "move", "shot", "orders", "resolve", "shots", "over")
 _NAMES = {"type": "array", "items": {"type": "string"}}
@@ -81,6 +84,7 @@ SCHEMA: dict[str, Any] = {
             "walls": _NAMES, "teleports": _NAMES,
             "deaths": {"type": "array", "items": {"type": "array", "minItems": 2, "maxItems": 2,
                                                   "items": {"type": "integer", "minimum": 0}}}}},
+        "untold": {"type": "object", "additionalProperties": {"type": "string"}},
         "know": {"type": "object", "additionalProperties": _KNOW},
     },
 }
@@ -94,7 +98,7 @@ def _layout(kinds: list[str], names: tuple[str, ...]) -> dict[str, list[str]]:
     return {k: sorted(v) for k, v in out.items()}
 
 
-def to_position(state: GridhuntState) -> dict[str, Any]:
+def to_position(state: "GridhuntState") -> dict[str, Any]:
     """The whole position (truth and knowledge) as a JSON-ready dict (see the module doc)."""
     names = state.game.names
 
@@ -136,10 +140,11 @@ def to_position(state: GridhuntState) -> dict[str, Any]:
         "public": {"walls": cells(state.public_walls), "teleports": cells(state.public_teleports),
                    "deaths": [[q, r] for q, r in state.deaths]},
         "know": know,
+        **({"untold": {str(q): names[c] for q, c in sorted(state.ghosts.items())}} if state.ghosts else {}),
     }
 
 
-def from_position(game: "GridhuntGame", description: str | Mapping[str, Any], study: bool = False) -> GridhuntState:
+def from_position(game: "GridhuntGame", description: str | Mapping[str, Any], study: bool = False) -> "GridhuntState":
     """Build a position from its description (see the module doc).
 
     Raises:
@@ -163,12 +168,25 @@ def from_position(game: "GridhuntGame", description: str | Mapping[str, Any], st
 
     def seat(where: str, key: Any) -> int:
         s = str(key)
-        if not s.isdigit() or not s.isascii() or int(s) >= n:
+        if isinstance(key, bool) or not s.isdigit() or not s.isascii() or len(s) > 4 or int(s) >= n:
             raise BoardkitDataError(f"position: {where}: {shorten(key)} is not a seat (0 .. {n - 1})")
+        if s != str(int(s)):  # '07' would silently stand for seat 7
+            raise BoardkitDataError(f"position: {where}: {shorten(key)}: write a seat without leading zeros ({int(s)})")
         return int(s)
 
-    state = GridhuntState.__new__(GridhuntState)
-    GridhuntState.__init__(state, game)
+    def seats(where: str, keys: Any) -> None:
+        """Each seat once among a mapping's keys (``7`` and ``'7'`` are one seat)."""
+        seen: set[int] = set()
+        for key in keys:
+            p = seat(where, key)
+            if p in seen:
+                raise BoardkitDataError(f"position: {where}: seat {p} is given twice")
+            seen.add(p)
+
+    for field in ("players", "orders", "shots", "know"):
+        seats(field, doc.get(field, {}))
+
+    state = game.new_initial_state()
     state.cells = ["free"] * (size * size)
     for kind, cs in doc["cells"].items():
         for k, name in enumerate(cs):
@@ -211,7 +229,8 @@ def from_position(game: "GridhuntGame", description: str | Mapping[str, Any], st
         if missing:
             raise IllegalPositionError("GRID-5.1", f"position: players: seat {missing[0]} is alive but not placed")
     if state.phase in ("move", "shot"):
-        if state.to_move is None or not 0 <= state.to_move < n or not state.alive[state.to_move]:
+        if state.to_move is None or not 0 <= state.to_move < n or not (
+                state.alive[state.to_move] or str(state.to_move) in doc.get("untold", {})):  # GRID-D9
             raise IllegalPositionError("GRID-6", f"position: to_move: {shorten(state.to_move)} is not a living seat")
     ctx = game.notation_context()
     for field, target in (("orders", state.orders), ("shots", state.shots)):
@@ -229,6 +248,11 @@ def from_position(game: "GridhuntGame", description: str | Mapping[str, Any], st
     state.public_walls = {cell(f"public.walls[{i}]", c) for i, c in enumerate(pub.get("walls", []))}
     state.public_teleports = {cell(f"public.teleports[{i}]", c) for i, c in enumerate(pub.get("teleports", []))}
     state.deaths = [(seat(f"public.deaths[{i}]", q), r) for i, (q, r) in enumerate(pub.get("deaths", []))]
+    for key, name in doc.get("untold", {}).items():
+        q = seat("untold", key)
+        if state.alive[q] or q not in [d[0] for d in state.deaths]:
+            raise IllegalPositionError("GRID-D9", f"position: untold.{q}: only a dead player's death can be untold")
+        state.ghosts[q] = cell(f"untold.{q}", name)
     for key, k in doc.get("know", {}).items():
         p = seat("know", key)
         w = f"know.{p}"
@@ -245,6 +269,8 @@ def from_position(game: "GridhuntGame", description: str | Mapping[str, Any], st
                                 for q, c in look["players"].items()))
             kn.looks.append((look["round"], cell(f"{w}.looks[{i}].at", look["at"]), look["radius"], seen))
         state.know[p] = kn
+    if not study:
+        _check_playable(state)
     if not study and state.phase != "setup":
         _check_knowledge(state)
         if state.phase in ("move", "shot") and state.to_move not in state.acted:
@@ -266,7 +292,79 @@ def from_position(game: "GridhuntGame", description: str | Mapping[str, Any], st
     return state
 
 
-def _check_knowledge(state: GridhuntState) -> None:
+def _check_playable(state: "GridhuntState") -> None:
+    """A position the engine can play on from here (GRID-D6 orders, GRID-3.1 paths, GRID-7 and
+    GRID-5.1 set-up room); checked unless ``study=True``."""
+    g, n, names = state.game, state.n, state.game.names
+    ph = state.phase
+    simultaneous = g.options["turn_order"] == "simultaneous"
+    if ph in ("orders", "resolve", "shots") and not simultaneous:
+        raise IllegalPositionError("GRID-D6", f"position: phase: {ph} is a phase of the simultaneous variant; this game "
+                                              f"plays in turns (turn_order={g.options['turn_order']})")
+    if ph in ("next", "move", "shot") and simultaneous:
+        raise IllegalPositionError("GRID-D6", f"position: phase: {ph} is a phase of play in turns; this game plays "
+                                              f"simultaneously")
+    if ph not in ("orders", "resolve", "shots") and (state.orders or state.shots or state.pending):
+        field = "orders" if state.orders else "shots" if state.shots else "pending"
+        raise IllegalPositionError("GRID-D6", f"position: {field}: orders are kept only in the simultaneous variant's "
+                                              f"phases orders, resolve and shots, not in {ph}")
+    if ph == "setup":
+        free = [i for i, k in enumerate(state.cells) if k == "free"]
+        if state.setup and len(free) < len(state.setup):
+            raise IllegalPositionError("GRID-7", f"position: setup: {len(state.setup)} cells still to draw but "
+                                                 f"{len(free)} free cells left")
+        taken = {c for c in state.pos if c is not None}
+        room = [i for i, k in enumerate(state.cells) if k != "wall" and i not in taken]
+        if state.placing < n and len(room) - len(state.setup) < n - state.placing:
+            raise IllegalPositionError("GRID-5.1", f"position: placing: {n - state.placing} players still to place "
+                                                   f"but no room left for them")
+        return
+    if len(set(state.pending)) != len(state.pending):
+        raise IllegalPositionError("GRID-D6", f"position: pending: a seat's order is resolved once, not twice "
+                                              f"({state.pending})")
+    if ph == "orders":
+        if state.pending or state.shots:
+            raise IllegalPositionError("GRID-D6", "position: pending/shots: nothing is resolved or shot while orders "
+                                                  "are given")
+        for p, a in state.orders.items():
+            if not state.alive[p]:
+                raise IllegalPositionError("GRID-D6", f"position: orders.{p}: seat {p} is dead and gives no order")
+            if a not in state._orders_of(p):
+                raise IllegalPositionError("GRID-3.1", f"position: orders.{p}: {a} is not an order seat {p} may give "
+                                                       f"from {names[state.pos[p] or 0]} with what it knows")
+        if not state.current_players():
+            raise IllegalPositionError("GRID-D6", "position: orders: every living seat has given its order; the "
+                                                  "phase is then resolve")
+    elif ph == "resolve":
+        if not state.pending:
+            raise IllegalPositionError("GRID-D6", "position: pending: phase resolve with no order left to resolve")
+        if state.shots:
+            raise IllegalPositionError("GRID-D6", "position: shots: no shot is given before the moves are resolved")
+        for p in state.pending:
+            if not state.alive[p] or p not in state.orders:
+                raise IllegalPositionError("GRID-D6", f"position: pending: seat {p} is dead or gave no order")
+            a = state.orders[p]
+            at = state.pos[p]
+            if isinstance(a, Move) and at is not None:
+                path = [at] + [g.index.get(c, -1) for c in a.path]
+                ok = 1 <= len(a.path) <= MAX_STEPS and all(
+                    0 <= c and b in neighbours4(state.size, c) for c, b in zip(path, path[1:]))
+                if not ok:
+                    raise IllegalPositionError("GRID-3.1", f"position: orders.{p}: {a} is not a path of 1 .. "
+                                                           f"{MAX_STEPS} orthogonal steps from {names[at]}")
+    elif ph == "shots":
+        for p, a in state.shots.items():
+            if not state.alive[p]:
+                raise IllegalPositionError("GRID-D6", f"position: shots.{p}: seat {p} is dead and gives no shot")
+            if a not in state._orders_of(p):
+                raise IllegalPositionError("GRID-4.1", f"position: shots.{p}: {a} is not a shot seat {p} may give "
+                                                       f"from {names[state.pos[p] or 0]} with what it knows")
+        if not state.current_players():
+            raise IllegalPositionError("GRID-D6", "position: shots: every living seat has given its shot; they are "
+                                                  "resolved at once")
+
+
+def _check_knowledge(state: "GridhuntState") -> None:
     """What is public or known is true (GRID-3.3: a wall is told when a move hits it; GRID-2.8:
     a teleport when it is used; GRID-5.2: walls and teleports are seen as they are)."""
     names = state.game.names

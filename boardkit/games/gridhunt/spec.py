@@ -8,6 +8,13 @@ from boardkit.games.gridhunt.actions import NOTATION
 RULES_HISTORY = (
     ("1.0", "First engine: GRID-1.1 .. GRID-7 with decisions GRID-D1 .. GRID-D12."),
     ("1.1", "GRID-D13: a player boxed in by walls or teammates it knows of, which had no order, stays ('move none')."),
+    ("1.2", "GRID-D9: deaths are told at the end of the round (option deaths_told, default 'end_of_round'; "
+            "'at_once' is the 1.1 rule); until then a dead player still gives orders, which are void. Refusals "
+            "are computed for the asking seat from what it knows (one rule path)."),
+    ("1.3", "From the seed's text: GRID-D8 the shield stops only the 'attaques classiques' (option "
+            "shield_stops_enhanced now False; True was the 1.2 default); GRID-D3 a departure teleport landed on is "
+            "told to all even when the occupied arrival kept it from working (option teleport_told='landed'; "
+            "'used' is the 1.2 rule)."),
 )
 
 #: The most seats the notation and the spec page know (GRID-1.2 sets only a minimum).
@@ -35,8 +42,13 @@ OPTIONS: tuple[Option, ...] = (
            "earlier)", "GRID-2.10", kind=bool),
     Option("line_shot", "target", "an enhanced line shot hits only the chosen cell ('target') or the first player on "
            "the line ('first')", "GRID-4.2", choices=("target", "first")),
-    Option("shield_stops_enhanced", True, "a shield charge also absorbs an enhanced attack (False: only the basic "
-           "shot is a 'classic attack')", "GRID-D8", kind=bool),
+    Option("shield_stops_enhanced", False, "a shield charge also absorbs an enhanced attack (False: only the basic "
+           "shot is a 'classic attack', as the seed's 'attaques classiques' reads)", "GRID-D8", kind=bool),
+    Option("teleport_told", "landed", "when a teleport's place is told to all: once a player has landed on it "
+           "('landed', even if the arrival was occupied) or only once it was used ('used')", "GRID-D3",
+           choices=("landed", "used")),
+    Option("deaths_told", "end_of_round", "when the seats are told a death: at the end of the round (the dead "
+           "player's orders until then are void) or at once", "GRID-D9", choices=("end_of_round", "at_once")),
     Option("max_turns", None, "cut the game off (no winner) once this many player turns have begun (not a rule: for "
            "study)", "GRID-D10", kind=int, allow_none=True),
 )

@@ -25,7 +25,8 @@ notation                meaning                                                c
 ``nemesis e5``          the Nemesis ends its forced move on e5                  LEAD-7.2
 ``recruit Archer c1``   recruit the Archer onto recruitment cell c1             LEAD-2.3
 ``recruit HermitCub c1 e2``  Hermit onto c1, Cub onto e2                        LEAD-7.1
-``pass``                end the Action phase                                    LEAD-2.2
+``pass``                end the Action phase (recruitment="optional": decline   LEAD-2.2
+                        a Recruitment phase)                                    LEAD-D4
 ======================  =====================================================  ==========
 """
 
@@ -78,7 +79,8 @@ CARDS = Vocabulary("card", tuple(CARD_PIECES), aliases=CARD_ALIASES, prefixes=Tr
 # The verb table: one row per simple action (class name, form, meaning, clause, example).
 Exile = action_class("Exile", "exile {card:card...}", "Expert mode: this card leaves the game", "LEAD-8.2",
                      "exile Archer", button=True)
-Pass = action_class("Pass", "pass", "end the Action phase", "LEAD-2.2", "pass")
+Pass = action_class("Pass", "pass", "end the Action phase (with recruitment='optional', LEAD-D4, also decline a "
+                    "Recruitment phase)", "LEAD-2.2", "pass")
 Select = action_class("Select", "select {cell:cell}", "the character on CELL will act now", "LEAD-2.2", "select d2")
 Move = action_class("Move", "move {to:cell}", "the selected character steps to CELL (Leader with Vizier: up to two "
                     "steps, LEAD-6.5)", "LEAD-2.2", "move d3")

@@ -6,8 +6,11 @@ decisions LEAD-D1 ..). Players are 0 (Leader King, starts on d1) and 1 (Queen, d
 
 The package's modules: ``spec`` (options, notation table, rules history), ``actions`` (the
 actions and their forms), ``rules`` (pure move generation and end conditions), ``state`` (one
-position: flow, legal actions, applying, observations), ``position`` (positions both ways),
-``explain`` (why an action is illegal) and this module (the game and its board).
+position: flow, legal actions, the rule path ``refuse``, applying, observations),
+``position`` (positions both ways),
+``legality`` (the predicates that both generate the legal actions and refuse the others),
+``explain`` (phase-level refusals) and this module (the game and its board). Imports run one
+way: game -> state -> legality, explain, position -> rules, actions.
 
 >>> import boardkit
 >>> s = boardkit.load_game("leaders", first_player=0).new_initial_state()
@@ -28,6 +31,7 @@ from boardkit.core.notation import Vocabulary
 from boardkit.core.validate import BoardkitDataError
 from boardkit.games.leaders import rules as R
 from boardkit.games.leaders.actions import CARDS, ActionValues
+from boardkit.games.leaders.position import from_position
 from boardkit.games.leaders.spec import RULES_HISTORY, SPEC  # noqa: F401
 from boardkit.games.leaders.state import LEADER_OF, MARKET_SIZE, MAX_CARDS, LeadersState, Phase  # noqa: F401
 
@@ -43,6 +47,11 @@ class LeadersGame(Game):
             Nemesis react; ``"own_move"``: only the Leader's own move (LEAD-7.2).
         max_turns: stop the game after this many turns with no winner (returns 0, 0), for
             study and simulation; None (default) plays to the end as the rules do (LEAD-D7).
+        exile_count: what Expert mode's second Exile counts (LEAD-8.2, LEAD-D6):
+            ``"characters"`` (default, the seed: pieces, the Hermit and the Cub two) or
+            ``"cards"`` (the Hermit & Cub one).
+        recruitment: ``"mandatory"`` (default, LEAD-D4): a player who can recruit must;
+            ``"optional"``: ``pass`` declines a Recruitment phase.
         board: name or path of the board file (default ``"leaders"``, LEAD-9.4).
 
     Raises:
@@ -93,6 +102,4 @@ class LeadersGame(Game):
     def _state_from_position(self, description: str | Mapping[str, Any], study: bool = False) -> LeadersState:
         """A position for study; see :func:`boardkit.games.leaders.position.from_position`
         (the format, and the study positions ``study=True`` admits)."""
-        from boardkit.games.leaders.position import from_position
-
-        return from_position(self, description, study=study)
+        return from_position(LeadersState(self), description, study=study)

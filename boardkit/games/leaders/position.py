@@ -37,10 +37,9 @@ from boardkit.core.rules import IllegalPositionError
 from boardkit.core.validate import BoardkitDataError, load_description
 from boardkit.games.leaders import rules as R
 from boardkit.games.leaders.actions import CARD_PIECES, LEADERS, PIECE_CARD, RECRUITABLE
-from boardkit.games.leaders.rules import Piece
+from boardkit.games.leaders.rules import LEADER_OF, Phase, Piece
 
-if TYPE_CHECKING:
-    from boardkit.games.leaders.game import LeadersGame
+if TYPE_CHECKING:  # pragma: no cover
     from boardkit.games.leaders.state import LeadersState
 
 _LIST = {"type": "array", "items": {"type": "string"}}
@@ -84,11 +83,12 @@ def _normalise(description: str | Mapping[str, Any]) -> dict[str, Any]:
     return doc
 
 
-def from_position(game: "LeadersGame", description: str | Mapping[str, Any], study: bool = False) -> "LeadersState":
+def from_position(state: "LeadersState", description: str | Mapping[str, Any], study: bool = False) -> "LeadersState":
     """Build a validated Leaders position (see the module docstring for the format).
 
     Args:
-        game: the LeadersGame (its options say Discovery or Expert mode).
+        state: a fresh initial state of the game (its options say Discovery or Expert mode);
+            it is overwritten with the position.
         description: YAML text or a mapping; it is copied (changing it later changes nothing).
         study: admit the study positions play never reaches: a Leader already captured or
             surrounded (LEAD-3.1), more than five cards (LEAD-2.5).
@@ -103,18 +103,15 @@ def from_position(game: "LeadersGame", description: str | Mapping[str, Any], stu
             (LEAD-7.1), more than five cards (LEAD-2.5), a Leader already captured or
             surrounded (LEAD-3.1), a market card also on the board (LEAD-1.3), a market in
             Expert mode (LEAD-8.1), exiles outside Expert mode or not 2 (4 once both players
-            have three cards) in it (LEAD-8.2), an acted character
+            have three characters) in it (LEAD-8.2), an acted character
             that is not the mover's (LEAD-2.2), a selected character that cannot act
             (LEAD-D8), a pending Nemesis move without the Nemesis (LEAD-7.2). The refusals of
             study positions say "use study=True".
     """
-    from boardkit.games.leaders.state import LEADER_OF, LeadersState, Phase
-
     doc = _normalise(description)
+    game = state.game
     expert = game.options["expert"]
     board = game.board
-    state = LeadersState.__new__(LeadersState)
-    LeadersState.__init__(state, game)  # a fresh state, then overwritten below
     state.pieces = [None] * len(board.coords)
     state.cards = [[], []]
     seen: dict[str, str] = {}
@@ -176,15 +173,14 @@ def from_position(game: "LeadersGame", description: str | Mapping[str, Any], stu
     if set(market) & set(exiled) or len(set(exiled)) != len(exiled):
         raise IllegalPositionError("LEAD-10", "a card is listed twice across market and exiled")
     if expert:
-        both_three = len(state.cards[0]) >= 3 and len(state.cards[1]) >= 3
-        need = 4 if both_three else 2
+        need = 4 if state.both_have_three() else 2  # LEAD-8.2, LEAD-D6
         if doc.get("first_player", 0) is None:
             need = 0  # LEAD-1.4 before LEAD-8.2: the first Exile round follows the draw of the first player
         exiling = doc.get("exiling", [])
         if len(exiled) + len(exiling) != need or len(set(exiling)) != len(exiling):
             raise IllegalPositionError(
                 "LEAD-8.2", f"in Expert mode one card each is exiled before the first turn and one each again once both "
-                            f"players have three cards: this position needs exactly {need} exiled cards, not "
+                            f"players have three characters: this position needs exactly {need} exiled cards, not "
                             f"{len(exiled)}" + (f" with players {exiling} still to exile" if exiling else ""))
     elif doc.get("exiling"):
         raise IllegalPositionError("LEAD-8.2", "Exile exists only in Expert mode (option expert=True)")
@@ -196,7 +192,7 @@ def from_position(game: "LeadersGame", description: str | Mapping[str, Any], stu
     state.phase = Phase(doc.get("phase", "action"))
     state.turn = doc.get("turn", 0 if state.phase is Phase.SETUP else 5)
     state.exile_queue = list(doc.get("exiling", []))
-    state.second_exile_done = len(state.cards[0]) >= 3 and len(state.cards[1]) >= 3
+    state.second_exile_done = state.both_have_three()
     if (state.phase is Phase.SETUP) != (state.turn == 0):
         raise IllegalPositionError("LEAD-2.1", f"turn {state.turn} in phase {state.phase.value}: turn 0 is the setup "
                                                "before the first turn, and only it")
@@ -258,8 +254,6 @@ def to_position(state: "LeadersState") -> dict[str, Any]:
     Raises:
         ValueError: the game is over (a finished game is no position to play from).
     """
-    from boardkit.games.leaders.state import Phase
-
     if state.phase is Phase.OVER:
         raise ValueError(f"the game is over ({state.end_reason}); a finished game is not a position")
     names = state.game.board.names

@@ -6,9 +6,27 @@ no drawing. An effect is a tuple of ``(from_cell, to_cell)`` moves made at once.
 
 from __future__ import annotations
 
+from enum import Enum
 from typing import Iterator, NamedTuple, Sequence
 
 from boardkit.core.boards import HexBoard
+
+#: The Leader card of each seat (LEAD-1.1).
+LEADER_OF = ("King", "Queen")
+MARKET_SIZE = 3  # LEAD-1.3
+MAX_CARDS = 5  # LEAD-2.5
+#: How each way of losing a Leader ends the game: the clause (LEAD-3.2 capture, LEAD-3.3
+#: surrounding).
+END_CLAUSE = {"captured": "LEAD-3.2", "surrounded": "LEAD-3.3"}
+
+
+class Phase(str, Enum):
+    """Where a turn stands (LEAD-2.1); the value is what observations show."""
+
+    SETUP = "setup"  #: before the first turn: market draws, first player, Exile (LEAD-1.3, 1.4, 8.2)
+    ACTION = "action"  #: the Action phase (LEAD-2.2)
+    RECRUIT = "recruit"  #: the Recruitment phase (LEAD-2.3)
+    OVER = "over"  #: the game has ended (LEAD-3.1, LEAD-D7)
 
 
 class Piece(NamedTuple):

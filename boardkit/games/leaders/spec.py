@@ -13,6 +13,11 @@ RULES_HISTORY = (
             "(LEAD-3.4); the FAQ's ban on any self-losing action is self_loss='any_action' (LEAD-P1, published). "
             "LEAD-7.1: Hermit and Cub act in any order ('si può muovere uno, l'altro o entrambi'); the card "
             "text's 'one right after the other' is hermit_cub_in_a_row=True (LEAD-P2, published)."),
+    ("3.0", "LEAD-8.2/LEAD-D6: Expert mode's second Exile counts characters, the Leader included, and the Hermit "
+            "and the Cub as two ('tre personaggi a testa'; they count as one 'solo in fase di Reclutamento'): "
+            "Queen, Hermit and Cub against three characters now call it; counting cards (the pair one) is "
+            "exile_count='cards'. LEAD-D4: recruiting stays mandatory, even where every placement loses (the seed's "
+            "phase takes a card; only the Action phase is optional); declining is recruitment='optional'."),
 )
 
 #: The rule options (each names the clause it decides).
@@ -27,8 +32,16 @@ OPTIONS: tuple[Option, ...] = (
            "(published FAQ, LEAD-P1): no move, ability or recruitment may leave one's own Leader captured or surrounded",
            "LEAD-3.5", choices=("leader_move", "any_action"), published="any_action"),
     Option("hermit_cub_in_a_row", False, "Hermit and Cub, when both act in a turn, act one right after the other "
-           "(published card text, LEAD-P2); the seed lets them act in any order (LEAD-7.1)", "LEAD-P2", kind=bool,
+           "(the card text, quoted by github.com/PaulRosselle/leaders_android_app, LEAD-P2); the seed lets them act in "
+           "any order (LEAD-7.1)", "LEAD-P2", kind=bool,
            published=True),
+    Option("exile_count", "characters", "Expert mode's second Exile comes when both players have three "
+           "(LEAD-8.2, LEAD-D6): 'characters' (seed): pieces, the Leader included, the Hermit and the Cub two; "
+           "'cards' (a variant): cards, the Hermit & Cub one", "LEAD-D6", choices=("characters", "cards")),
+    Option("recruitment", "mandatory", "a Recruitment phase with a legal recruitment (LEAD-D4): 'mandatory' (seed: "
+           "'si prende una delle tre carte', and only the Action phase says 'Non è obbligatorio'): one must recruit, "
+           "even where every placement loses; 'optional' (a variant): 'pass' declines the phase",
+           "LEAD-D4", choices=("mandatory", "optional")),
     Option("board", "leaders", "board file (data/boards/<name>.yaml or a path)", "LEAD-9.4", kind=str),
 )
 

@@ -4,7 +4,6 @@ the end of the game and what each seat observes (LEAD-1 .. LEAD-8).
 
 from __future__ import annotations
 
-from enum import Enum
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -12,7 +11,7 @@ from boardkit.core.actions import Action, Draw, FirstPlayer
 from boardkit.core.validate import shorten
 from boardkit.core.game import CHANCE, TERMINAL, State
 from boardkit.core.outcome import Outcome
-from boardkit.core.rules import IllegalActionError
+from boardkit.core.rules import Refusal
 from boardkit.games.leaders import rules as R
 from boardkit.games.leaders.actions import (
     CARD_PIECES,
@@ -26,29 +25,15 @@ from boardkit.games.leaders.actions import (
     Recruit,
     Select,
 )
-from boardkit.games.leaders.rules import Piece
+from boardkit.games.leaders.explain import phase_refusal
+from boardkit.games.leaders.legality import act_refusal, decision_refusal, select_refusal
+from boardkit.games.leaders.position import to_position
+from boardkit.games.leaders.rules import END_CLAUSE, LEADER_OF, MARKET_SIZE, MAX_CARDS, Phase, Piece
 
 if TYPE_CHECKING:  # pragma: no cover
     from boardkit.games.leaders.game import LeadersGame
 
-#: The Leader card of each seat (LEAD-1.1).
-LEADER_OF = ("King", "Queen")
-MARKET_SIZE = 3  # LEAD-1.3
-MAX_CARDS = 5  # LEAD-2.5
-
-
-class Phase(str, Enum):
-    """Where a turn stands (LEAD-2.1); the value is what observations show."""
-
-    SETUP = "setup"  #: before the first turn: market draws, first player, Exile (LEAD-1.3, 1.4, 8.2)
-    ACTION = "action"  #: the Action phase (LEAD-2.2)
-    RECRUIT = "recruit"  #: the Recruitment phase (LEAD-2.3)
-    OVER = "over"  #: the game has ended (LEAD-3.1, LEAD-D7)
-
-
-#: How each way of losing a Leader ends the game: the clause (LEAD-3.2 capture, LEAD-3.3
-#: surrounding).
-END_CLAUSE = {"captured": "LEAD-3.2", "surrounded": "LEAD-3.3"}
+__all__ = ["END_CLAUSE", "LEADER_OF", "MARKET_SIZE", "MAX_CARDS", "LeadersState", "Phase"]
 
 
 class LeadersState(State):
@@ -117,6 +102,19 @@ class LeadersState(State):
             return [c for c in RECRUITABLE if c not in taken]
         return list(self.market)
 
+    def characters(self, player: int) -> int:
+        """How many characters ``player`` has for the second Exile (LEAD-8.2, LEAD-D6), the
+        Leader included: its pieces, the Hermit and the Cub two ("contano come un personaggio
+        solo in fase di Reclutamento"); with the option ``exile_count="cards"``, its cards
+        (the Hermit & Cub one)."""
+        if self.game.options["exile_count"] == "cards":
+            return len(self.cards[player])
+        return sum(1 for pc in self.pieces if pc is not None and pc.owner == player)
+
+    def both_have_three(self) -> bool:
+        """LEAD-8.2: both players have (at least) three characters, the Leader one of them."""
+        return self.characters(0) >= 3 and self.characters(1) >= 3
+
     def _name(self, i: int) -> str:
         """The name of cell index ``i`` (``"d1"``)."""
         return self.game.board.names[i]
@@ -156,16 +154,8 @@ class LeadersState(State):
         Hermit and the Cub in any order, or one right after the other with the published
         ``hermit_cub_in_a_row``, LEAD-P2; LEAD-7.2 never the Nemesis), before the LEAD-3.5
         check."""
-        out = []
-        for i, pc in enumerate(self.pieces):
-            if pc is None or pc.owner != player or pc.kind == "Nemesis" or pc.kind in self.acted:
-                continue
-            if pc.kind in ("Hermit", "Cub") and self.game.options["hermit_cub_in_a_row"]:
-                other = "Cub" if pc.kind == "Hermit" else "Hermit"
-                if other in self.acted and self.acted[-1] != other:  # LEAD-P2 (LEAD-7.1: any order)
-                    continue
-            out.append(i)
-        return out
+        return [i for i, pc in enumerate(self.pieces)
+                if pc is not None and pc.owner == player and act_refusal(self, pc.kind) is None]
 
     def _settle(self) -> None:
         """Make the automatic transitions: skipped phases, end of turn, Nemesis staying."""
@@ -286,6 +276,8 @@ class LeadersState(State):
         return [(a, e) for a, e in self._steps(c) if self._safe(e, owner)]
 
     def _has_legal_step(self, c: int) -> bool:
+        """LEAD-2.2, LEAD-D8: the character on ``c`` has a move or ability use that
+        LEAD-3.5 / LEAD-P1 allow."""
         owner = self.pieces[c].owner  # type: ignore[union-attr]
         return any(self._safe(e, owner) for _, e in self._steps(c))
 
@@ -374,10 +366,13 @@ class LeadersState(State):
                 return [a for a, _ in self._legal_steps(self.selected)]
             out: list[Action] = [self.game.made.pass_]
             select = self.game.made.select
-            out += [select[c] for c in self._actors(p) if self._has_legal_step(c)]
+            out += [select[c] for c in self._actors(p) if select_refusal(self, c) is None]  # LEAD-D8
             return out
         if self.phase is Phase.RECRUIT:
-            return list(self._recruit_actions())
+            out = list(self._recruit_actions())
+            if self.game.options["recruitment"] == "optional":  # LEAD-D4 option: the phase may be declined
+                out.append(self.game.made.pass_)
+            return out
         raise AssertionError(f"no decision in phase {self.phase}")  # pragma: no cover
 
     def _chance_outcomes(self) -> list[tuple[Action, Fraction]]:
@@ -402,7 +397,10 @@ class LeadersState(State):
             self.exiled.append(action.card)
             self.exile_queue.pop(0)
         elif isinstance(action, Pass):
-            self._begin_recruitment()
+            if self.phase is Phase.RECRUIT:
+                self.recruits_left -= 1  # LEAD-D4, recruitment="optional": this phase is declined
+            else:
+                self._begin_recruitment()
         elif isinstance(action, Select):
             self.selected = self._cell(action.cell)
         elif isinstance(action, (Move, Ability)):
@@ -450,8 +448,7 @@ class LeadersState(State):
         self.recruits_left -= 1
         if self._check_end():  # LEAD-3.1: a recruitment can end the game
             return
-        if (self.game.options["expert"] and not self.second_exile_done
-                and len(self.cards[0]) >= 3 and len(self.cards[1]) >= 3):
+        if self.game.options["expert"] and not self.second_exile_done and self.both_have_three():
             self.second_exile_done = True  # LEAD-8.2, LEAD-D6: second Exile round, first player first
             assert self.first is not None
             self.exile_queue = [self.first, 1 - self.first]
@@ -513,8 +510,6 @@ class LeadersState(State):
         """This position as ``game.state_from_position`` reads it (see
         :mod:`boardkit.games.leaders.position`; a study position is read back with
         ``study=True``)."""
-        from boardkit.games.leaders.position import to_position
-
         return to_position(self)
 
     # -- clicks and explanations ---------------------------------------------------------------
@@ -545,7 +540,23 @@ class LeadersState(State):
             return [Ability(v, cells[0], cells[1]) for v in verbs if v in TWO_CELL_VERBS]
         return []
 
-    def _explain(self, action: Action) -> IllegalActionError:
-        from boardkit.games.leaders.explain import explain
+    def refuse(self, action: Action, player: int | None = None) -> None:
+        """The one rule path (LEAD-1 .. LEAD-8): returns when ``action`` is legal here for
+        ``player`` (None: the player to move), raises Refusal naming the clause otherwise.
 
-        return explain(self, action)
+        The phase-level checks (:func:`~boardkit.games.leaders.explain.phase_refusal`: the
+        game is over, chance acts, an Exile round or a Nemesis reaction is due, the action
+        belongs to another phase) come first; then the decision's own predicates
+        (:func:`~boardkit.games.leaders.legality.decision_refusal`), the same ones
+        :meth:`legal_actions` filters with. Leaders hides nothing from a seat but the deck's
+        order, so every seat is told the same.
+
+        Raises:
+            Refusal: the action is not legal (``.clause``, ``.reason``).
+        """
+        if player is not None and self.phase is not Phase.OVER and player not in self.current_players():
+            who = "chance" if self.is_chance_node() else f"player {self.current_player()}"
+            raise Refusal("LEAD-2.1", f"it is not player {player}'s turn ({who} acts now)")
+        refusal = phase_refusal(self, action) or decision_refusal(self, action)
+        if refusal is not None:
+            raise refusal

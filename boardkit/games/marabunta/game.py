@@ -27,6 +27,7 @@ from boardkit.core.game import Game
 from boardkit.core.notation import Vocabulary
 from boardkit.games.marabunta.actions import FACES, TILE, Split
 from boardkit.games.marabunta.data import POWERS, TILE_KINDS, load_data
+from boardkit.games.marabunta.position import from_position
 from boardkit.games.marabunta.spec import RULES_HISTORY, SPEC
 from boardkit.games.marabunta.state import CROSSED, EMPTY, MarabuntaState
 
@@ -44,6 +45,9 @@ class MarabuntaGame(Game):
             be left unused, except the crossed-cupcake tile (MARA-3.6).
         decline: False (default): a die must be used if it can be; True (a variant): any die
             may be skipped (MARA-4.6).
+        above_25: ``"continue"`` (default, the seed: "über 25 Punkte beginnt man neu bei 25"
+            starts a new lap of the 25-point track; the total is the true sum) or ``"cap"`` (a
+            variant: a total above 25 counts as 25), MARA-8.3.
         data: data file of the map, player board and tiles (MARA-9), a path or a name in
             ``data/marabunta/``.
 
@@ -118,8 +122,6 @@ class MarabuntaGame(Game):
             BoardkitDataError: a malformed description (names the field).
             IllegalPositionError: a position the rules make impossible (names the clause).
         """
-        from boardkit.games.marabunta.position import from_position
-
         return from_position(self, description, study)
 
     def vocabularies(self) -> dict[str, Vocabulary]:

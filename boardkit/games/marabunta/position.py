@@ -65,6 +65,7 @@ from boardkit.core.validate import shorten
 from boardkit.core.rules import IllegalPositionError
 from boardkit.core.validate import BoardkitDataError, load_description
 from boardkit.games.marabunta.actions import FACES, PLAYERS, TILE
+from boardkit.games.marabunta.rules import CROSSED, trigger_reason
 from boardkit.games.marabunta.tasks import (
     CircleTask, CrateTask, CrossTask, CupfieldTask, Phase, Task, WriteMode, WriteTask, describe,
 )
@@ -148,12 +149,10 @@ def from_position(game: "MarabuntaGame", description: str | Mapping[str, Any], s
         IllegalPositionError: a position the rules make impossible (names the clause; for a
             study position it says to use ``study=True``).
     """
-    from boardkit.games.marabunta.state import CROSSED, MarabuntaState
-
     if isinstance(description, Mapping):
         description = copy.deepcopy(dict(description))
     d = load_description(description, _SCHEMA)
-    s = MarabuntaState(game)
+    s = game.new_initial_state()
     s.phase = Phase.REVEAL
     names = game.board.names
     seen: dict[int, str] = {}
@@ -401,8 +400,6 @@ def _holding(s: "MarabuntaState") -> list[tuple[str, str | None]]:
 def _end_triggers(s: "MarabuntaState", d: dict[str, Any], study: bool) -> None:
     """The round's end triggers (MARA-8.1, MARA-D9): those given must hold; one that holds
     but is not given cannot arise in play (study positions only)."""
-    from boardkit.games.marabunta.state import trigger_reason
-
     holding = _holding(s)
     given = []
     for i, e in enumerate(d.get("end", [])):

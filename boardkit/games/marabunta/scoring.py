@@ -17,9 +17,16 @@ if TYPE_CHECKING:  # pragma: no cover
     from boardkit.games.marabunta.state import MarabuntaState
 
 
+def counted(game: Any, total: int) -> int:
+    """The total that counts (MARA-8.3): the true sum with ``above_25="continue"`` (the seed,
+    a new lap of the 25-point track), at most 25 with ``above_25="cap"`` (a variant). Points."""
+    return min(total, 25) if game.options["above_25"] == "cap" else total
+
+
 def totals(state: "MarabuntaState") -> list[int]:
     """``[red total, blue total]`` as :func:`scores` counts them (points), computed fast:
-    region points (MARA-8.2), cupcake points and points powers (MARA-8.3)."""
+    region points (MARA-8.2), cupcake points and points powers, counted as MARA-8.3 says
+    (:func:`counted`)."""
     g = state.game
     t = [g.track_points[state.cupcakes[0]], g.track_points[state.cupcakes[1]]]
     for k, (red, blue) in enumerate(state.sums):
@@ -32,7 +39,7 @@ def totals(state: "MarabuntaState") -> list[int]:
             for p in (0, 1):
                 if state.crates[p][i] >= g.group_size[i]:
                     t[p] += pts
-    return t
+    return [counted(g, t[0]), counted(g, t[1])]
 
 
 def scores(state: "MarabuntaState") -> list[dict[str, Any]]:
@@ -41,7 +48,7 @@ def scores(state: "MarabuntaState") -> list[dict[str, Any]]:
     Returns:
         ``[red, blue]``, each a dict: ``regions`` (points per region won, by colour),
         ``region_points``, ``cupcake_points`` (track values crossed), ``power_points``
-        (points powers unlocked, MARA-D10), ``total`` (the true sum, MARA-8.3) and
+        (points powers unlocked, MARA-D10), ``total`` (the true sum, or at most 25 with the variant ``above_25="cap"``; MARA-8.3) and
         ``cupcakes`` (cupcakes crossed, the first tie-break of MARA-8.4). Points.
     """
     g = state.game
@@ -56,7 +63,7 @@ def scores(state: "MarabuntaState") -> list[dict[str, Any]]:
         powers = sum(g.group_points[i] for i in range(len(g.groups)) if state.crates[p][i] >= g.group_size[i])
         rp = sum(regions.values())
         out.append({"regions": regions, "region_points": rp, "cupcake_points": cup, "power_points": powers,
-                    "total": rp + cup + powers, "cupcakes": state.cupcakes[p]})
+                    "total": counted(g, rp + cup + powers), "cupcakes": state.cupcakes[p]})
     return out
 
 
@@ -87,4 +94,4 @@ def outcome(state: "MarabuntaState") -> Outcome:
     return Outcome((w,), reason, clause, tuple(1 if p == w else -1 for p in (0, 1)))
 
 
-__all__ = ["totals", "scores", "outcome"]
+__all__ = ["counted", "totals", "scores", "outcome"]

@@ -14,6 +14,10 @@ RULES_HISTORY = (
             "man das ignorieren'); the free first number is the variant first_number='free'. MARA-3.3: the tile "
             "is carried out like the dice ('führt alle Elemente einzeln aus': only what cannot be used is lost); "
             "leaving it unused is the published rule optional_tile=True (MARA-3.6)."),
+    ("2.1", "No default changes (perft and playthroughs unchanged). MARA-8.3: 'über 25 Punkte beginnt man neu bei 25' "
+            "stays the true sum (a new lap of the 25-point track), now the option above_25='continue'; "
+            "above_25='cap' (a total above 25 counts as 25) is the other reading, a variant. MARA-3.6 (optional_tile, "
+            "rules='published') now cites the reviews that state it."),
 )
 
 #: The rule options (each names the clause it decides).
@@ -24,10 +28,14 @@ OPTIONS: tuple[Option, ...] = (
            "any number with no own number next to it; 'free' (a variant, no published source): the first number ignores adjacency",
            "MARA-4.5", choices=("free", "ant_hill")),
     Option("optional_tile", False, "the round's tile may be left unused ('skip tile'), except the crossed-cupcake tile "
-           "(published, MARA-3.6); the seed carries out every element of the pool (MARA-3.3)", "MARA-3.6", kind=bool,
+           "(published, MARA-3.6: reviews of the Space Cowboys edition, e.g. goblins.net, amiciingioco.it); the seed "
+           "carries out every element of the pool (MARA-3.3)", "MARA-3.6", kind=bool,
            published=True),
     Option("decline", False, "a player may leave a usable die unused (a variant; the seed carries out every "
            "element, MARA-4.6)", "MARA-4.6", kind=bool),
+    Option("above_25", "continue", "'continue' (seed, MARA-8.3): 'über 25 Punkte beginnt man neu bei 25' starts a new "
+           "lap of the 25-point track, the total is the true sum; 'cap' (a variant, no published source): a total "
+           "above 25 counts as 25", "MARA-8.3", choices=("continue", "cap")),
     Option("data", "default", "data file: map, player board, tiles", "MARA-9", kind=str),
 )
 

@@ -15,10 +15,11 @@ from boardkit.core.actions import Action, FirstPlayer, RollDie
 from boardkit.core.validate import shorten
 from boardkit.core.game import CHANCE, TERMINAL, State
 from boardkit.core.outcome import Outcome
-from boardkit.core.rules import IllegalActionError
 from boardkit.games.marabunta import rules, scoring
 from boardkit.games.marabunta.actions import FACES, PLAYERS, TILE, Place, Reveal, Skip, Split, Take
-from boardkit.games.marabunta.rules import CROSSED, EMPTY
+from boardkit.games.marabunta.explain import phase_refusal
+from boardkit.games.marabunta.position import to_position as _to_position
+from boardkit.games.marabunta.rules import CROSSED, EMPTY, trigger_reason
 from boardkit.games.marabunta.tasks import (
     CircleTask, CrateTask, CrossTask, Phase, Task, WriteMode, WriteTask, describe,
 )
@@ -27,15 +28,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from boardkit.games.marabunta.game import MarabuntaGame
 
 _CHANCE = (Phase.FIRST, Phase.REVEAL, Phase.ROLL)
-
-
-def trigger_reason(condition: str, region: str | None) -> str:
-    """An end trigger in words (MARA-8.1): ``condition`` is "region", "sheet" or "cupcakes"."""
-    if condition == "region":
-        return f"every field of the {region} region is filled or crossed"
-    if condition == "sheet":
-        return f"the last circle of the {region} sheet was filled"
-    return "every cupcake field is filled or crossed"
 
 
 class MarabuntaState(State):
@@ -155,29 +147,57 @@ class MarabuntaState(State):
             return list(self.game.roll_outcomes[len(self.dice)])
         return super().chance_outcomes()
 
-    # -- legal actions ---------------------------------------------------------------------
+    # -- legal actions: one rule path (rules.py) -------------------------------------------
     def _legal_actions(self) -> list[Action]:
+        return self.generated_actions()
+
+    def generated_actions(self) -> list[Action]:
+        """The legal actions of the player to move, in the order the rules make them (not
+        sorted, not cached; :meth:`legal_actions` sorts them by notation), for search: the
+        splits (MARA-3.2), the two pools (MARA-3.3), or the uses, parts and skips of the pool
+        being carried out (:func:`rules.pool_actions`). ``[]`` at a chance node or the end."""
         if self.phase == Phase.SPLIT:  # MARA-3.2: every pool holding the tile but not all six dice
             return list(self.game.split_actions)
         if self.phase == Phase.TAKE:  # MARA-3.3
             return [Take(self.pool_a), Take(self.pool_b)]
-        if self.tasks:  # MARA-D2: the part in progress comes first
-            return list(rules.placements(self, self.tasks[-1]))
-        out: list[Action] = []
-        for e in self.remaining:
-            out.extend(rules.uses(self, e))
-        if TILE in self.remaining and self.tile != self.game.last_tile and self.game.options["optional_tile"]:
-            out.append(Skip(TILE))  # MARA-3.6 (published); the seed carries out every element (MARA-3.3)
-        if self.game.options["decline"]:  # MARA-4.6
-            out.extend(Skip(e) for e in self.remaining if e != TILE)
-        return out
+        if self.phase == Phase.POOL:
+            return rules.pool_actions(self)
+        return []
 
-    def _die_task(self, colour: str) -> Task:
-        """The part the die of ``colour`` asks for (:func:`rules.die_task`)."""
+    def refuse(self, action: Action, player: int | None = None) -> None:
+        """The one rule path: returns when ``action`` is legal here, raises Refusal otherwise.
+
+        While a pool is carried out, :func:`rules.check` decides with the predicates that make
+        the legal actions (:func:`rules.pool_actions`); in the other phases the legal actions
+        are the splits, the two pools or chance's outcomes, and the refusal is the phase's
+        (:func:`explain.phase_refusal`). Marabunta hides nothing, so the answer is the same for
+        every seat (``player`` is the seat asking, which is to act).
+
+        Raises:
+            Refusal: ``.clause`` the rule that forbids the action, ``.reason`` why.
+        """
+        if self.phase == Phase.POOL:
+            rules.check(self, action)
+            return
+        if action in self._legal_list():
+            return
+        raise phase_refusal(self, action)
+
+    def die_task(self, colour: str) -> Task:
+        """The part the die of ``colour`` asks for this round (:func:`rules.die_task`,
+        MARA-4.1 .. MARA-4.4).
+
+        Raises:
+            ValueError: ``colour`` is not a region colour.
+        """
         return rules.die_task(self, colour)
 
-    def _tile_task(self) -> Task:
-        """The first part of the round's tile (:func:`rules.tile_task`)."""
+    def tile_task(self) -> Task:
+        """The first part of the round's tile (:func:`rules.tile_task`, MARA-5.1).
+
+        Raises:
+            ValueError: the again tile (it repeats a die: :meth:`die_task`), or no tile yet.
+        """
         return rules.tile_task(self.tile)
 
     # -- applying --------------------------------------------------------------------------
@@ -339,12 +359,6 @@ class MarabuntaState(State):
         """A pending part in words, e.g. "write 0 next to d5"."""
         return describe(task, self.game.regions, self.game.board.names)
 
-    # -- explanation -------------------------------------------------------------------------
-    def _explain(self, action: Action) -> IllegalActionError:
-        from boardkit.games.marabunta.explain import explain
-
-        return explain(self, action)
-
     # -- scoring and the end ---------------------------------------------------------------------
     def region_sums(self) -> list[list[int]]:
         """Per region (die order), ``[red sum, blue sum]`` of the numbers written (MARA-8.2)."""
@@ -429,9 +443,7 @@ class MarabuntaState(State):
     def to_position(self) -> dict[str, Any]:
         """This position as :mod:`boardkit.games.marabunta.position` describes it (JSON-ready),
         for ``game.state_from_position``."""
-        from boardkit.games.marabunta.position import to_position
-
-        return to_position(self)
+        return _to_position(self)
 
 
 __all__ = ["MarabuntaState", "EMPTY", "CROSSED", "trigger_reason"]

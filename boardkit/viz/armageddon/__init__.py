@@ -15,12 +15,12 @@ cruiser on the left, alien ship on the right), from an ``ArmageddonState`` or fr
 * :func:`board_svg`: the same picture as static SVG text (readable in exported reports; the
   widget shows it under its buttons).
 
-:class:`ArmageddonController` is the :class:`~boardkit.viz.controller.BoardController` of the
-widget: a share of the roll (``move red2 3``) is made by clicking the chip, then the circle it
+:class:`ArmageddonController` (:mod:`boardkit.viz.armageddon.controller`) is the
+:class:`~boardkit.viz.controller.BoardController` of the widget: a share of the roll (``move red2 3``) is made by clicking the chip, then the circle it
 should reach (the highlighted targets); a click on a circle that the chip cannot reach with a
 legal share is explained with the clause (ARMA-3.4, ARMA-5.6, ARMA-6.1, ARMA-6.2...), and so is
 a click on a chip that cannot move. After the chip, its legal shares are also offered as
-buttons (``move red2 3``). Both pictures and the controller import neither plotly nor
+buttons (``move red2 3``, ``back w1 2``, ``spare red1 4``; ``take mine`` for the aliens). Both pictures and the controller import neither plotly nor
 ipywidgets at module level.
 
 >>> import boardkit
@@ -28,7 +28,7 @@ ipywidgets at module level.
 >>> s.apply_action("roll 2")
 >>> ctl = ArmageddonController(s)
 >>> ctl.click("h1_red_1").highlights
-('r1',)
+('r1', 'table1', 'table2', 'table3')
 >>> ctl.click("r1").message
 'played: move red1 2'
 """
@@ -40,11 +40,8 @@ from functools import lru_cache
 from html import escape
 from typing import Any, Iterable
 
-from boardkit.core.actions import Action
-from boardkit.core.rules import IllegalActionError
-from boardkit.games.armageddon.actions import Move
 from boardkit.games.armageddon.board import COLOURS
-from boardkit.viz.controller import BoardController, ClickResult
+from boardkit.viz.armageddon.controller import ArmageddonController, explain_text
 from boardkit.viz.layout import CellLayout, cell_set
 
 #: Colour of each side's chips (ARMA-1.1, ARMA-1.2).
@@ -455,157 +452,20 @@ def part_layout(game: Any) -> CellLayout:
     return CellLayout("square", tuple(rows), tuple(indents))
 
 
-# -- clicks ------------------------------------------------------------------------------------------
-class ArmageddonController(BoardController):
-    """Clicks for Armageddon (module docstring): chip, then target circle, makes ``move <chip> <points>``;
-    a displaced chip's circle (``home ...``) is a single click on a highlighted circle."""
+def state_svg(state: Any) -> str:
+    """The picture a notebook shows for a State of this game (the full truth): the board with
+    its chips and the summary line (:func:`board_svg`). Found by
+    :func:`boardkit.viz.pictures.state_picture` when a cell evaluates to a State.
 
-    def _phase(self) -> str:
-        return str(getattr(self.state, "phase", ""))
+    Args:
+        state: a State of this game.
 
-    def _chip_on(self, node: str) -> str | None:
-        on = {w: c for c, w in self.observation()["chips"].items()}
-        return on.get(node)
-
-    def targets(self, chip: str) -> dict[str, Move]:
-        """Node -> the legal share of ``chip`` that walks it there (the launch table: any free
-        circle of it, ARMA-D5)."""
-        s: Any = self.state
-        if self._phase() != "move" or s.is_terminal():
-            return {}
-        out: dict[str, Move] = {}
-        for a in self._legal():
-            if isinstance(a, Move) and a.chip == chip:
-                for n in self._reached(chip, a.points):
-                    out[n] = a
-        return out
-
-    def _reached(self, chip: str, k: int) -> list[str]:
-        """The node(s) ``chip`` walks to with ``k`` points ([] beyond its path)."""
-        s: Any = self.state
-        g = s.game
-        c = g.chip[chip]
-        i = g.rindex[c].get(s.pos.at[c], -1)
-        route = g.routes[c]
-        if not 0 <= i + k < len(route):
-            return []
-        n = route[i + k]
-        if n < 0:  # the launch table (ARMA-D5)
-            return [g.names[t] for t in g.table if s.pos.occ[t] < 0] or [g.names[t] for t in g.table]
-        return [g.names[n]]
-
-    def _steps_to(self, chip: str, node: str) -> int | None:
-        """The points that walk ``chip`` to ``node`` along its path (None: not ahead on it)."""
-        s: Any = self.state
-        g = s.game
-        c = g.chip[chip]
-        i = g.rindex[c].get(s.pos.at[c], -1)
-        route = g.routes[c]
-        for k in range(1, len(route) - i):
-            n = route[i + k]
-            if (n >= 0 and g.names[n] == node) or (n < 0 and node in g.arma.table):
-                return k
-        return None
-
-    def movable_chips(self) -> list[str]:
-        """The chips that have a legal share now."""
-        return sorted({a.chip for a in self._legal() if isinstance(a, Move)})
-
-    def selected_chip(self) -> str | None:
-        """The chip clicked towards the next share (None: none yet)."""
-        if self._phase() != "move" or not self._clicks:
-            return None
-        return self._chip_on(self._clicks[0])
-
-    def highlights(self) -> list[str]:
-        if self._refusal() or self._phase() != "move":
-            return super().highlights()
-        chip = self.selected_chip()
-        if chip is None:
-            at = self.observation()["chips"]
-            return sorted(at[c] for c in self.movable_chips())
-        return sorted(self.targets(chip))
-
-    def button_actions(self) -> list[Action]:
-        """Chance outcomes; in the move phase the legal shares of the selected chip (``move red2 3``)."""
-        if self._phase() != "move" or self.state.is_terminal():
-            return super().button_actions()
-        chip = self.selected_chip()
-        if chip is None:
-            return []
-        return [a for a in self._legal() if isinstance(a, Move) and a.chip == chip]
-
-    def _intended(self, seq: tuple[str, ...]) -> list[Action]:
-        chip = self._chip_on(seq[0]) if seq else None
-        if chip is None:
-            return super()._intended(seq)
-        left = max(1, int(getattr(self.state, "left", 1)))
-        k = self._steps_to(chip, seq[1]) if len(seq) > 1 else None
-        return [Move(chip, k if k is not None else left)]
-
-    def _explained(self, action: Action, clicks: tuple[str, ...]) -> ClickResult:
-        err = self.state.why_illegal(action, self.seat)
-        self._clicks, self._pending = (), ()
-        if err is None:  # pragma: no cover - a legal share is never explained
-            return self._apply_legal(action)
-        return self._result(ClickResult("illegal", highlights=tuple(self.highlights()), clause=err.clause, errors=(err,),
-                                        message=f"Illegal: {action} (clicks {' '.join(clicks)}) [{err.clause}] {err.reason}"))
-
-    def click(self, cell: str) -> ClickResult:
-        """A click: in the move phase the first names the chip, the second the circle it
-        should reach (the share is applied, or explained with its clause); otherwise as
-        :meth:`BoardController.click` (the circle of a displaced chip)."""
-        if self._refusal() or self._phase() != "move" or (
-                self.seat is not None and self.seat not in self.state.current_players()):
-            return super().click(cell)
-        s: Any = self.state
-        g = s.game
-        if cell not in g.node:
-            return self._result(ClickResult("illegal", message=f"Illegal: {cell} is not a circle of the board"))
-        chip = self.selected_chip()
-        if chip is not None and cell == self._clicks[0]:
-            self._clicks = ()
-            return self._result(ClickResult("cancelled", highlights=tuple(self.highlights()), message=f"{chip} unselected"))
-        here = self._chip_on(cell)
-        if chip is None or (here is not None and here in self.movable_chips()):
-            if here is None:
-                self._clicks = ()
-                return self._result(ClickResult(
-                    "illegal", highlights=tuple(self.highlights()),
-                    message=f"Illegal: {cell} holds no chip; first click a chip of {s.seat_name} "
-                            f"(highlighted: {', '.join(self.highlights())})"))
-            if here not in self.movable_chips():
-                return self._explained(self._intended((cell,))[0], (cell,))
-            self._clicks = (cell,)
-            hl = self.highlights()
-            shares = ", ".join(f"{n} ({a.points})" for n, a in sorted(self.targets(here).items()))
-            return self._result(ClickResult("collecting", clicks=self._clicks, highlights=tuple(hl),
-                                            message=f"{here} selected: click the circle it should reach: {shares}"))
-        target = self.targets(chip).get(cell)
-        if target is not None:
-            return self._apply_legal(target)
-        k = self._steps_to(chip, cell)
-        clicks = (self._clicks[0], cell)
-        if k is None:
-            err = g.clauses.error("ARMA-3.7", f"{cell} is not ahead of {chip} on its path: chips move only along "
-                                              f"the arrows, and nobody flies backwards", Move(chip, 1))
-            self._clicks = ()
-            return self._result(ClickResult("illegal", highlights=tuple(self.highlights()), clause=err.clause,
-                                            errors=(err,), message=f"Illegal: {chip} to {cell} [{err.clause}] {err.reason}"))
-        return self._explained(Move(chip, k), clicks)
-
-    def status(self) -> dict[str, Any]:
-        out = super().status()
-        s: Any = self.state
-        out.update(roll=getattr(s, "roll", 0), left=getattr(s, "left", 0))
-        return out
+    Returns:
+        SVG text.
+    """
+    return board_svg(state)
 
 
-def explain_text(err: IllegalActionError | None) -> str:
-    """``[clause] reason`` of an error ('' for None)."""
-    return "" if err is None else f"[{err.clause}] {err.reason}"
-
-
-__all__ = ["ArmageddonController", "board_figure", "board_svg", "part_layout", "node_roles", "chip_side",
+__all__ = ["state_svg", "ArmageddonController", "board_figure", "board_svg", "part_layout", "node_roles", "chip_side",
            "chip_colour", "chip_label", "mines_text", "summary_text", "explain_text", "SIDE_COLOURS", "SIDES",
            "EDGE_COLOURS"]

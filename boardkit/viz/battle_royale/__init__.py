@@ -371,6 +371,18 @@ def arena_figure(obs: Any, values: Mapping[str, float] | None = None, title: str
     )
     return fig
 
+def state_svg(state: Any) -> str:
+    """The picture a notebook shows for a State of this game (the full truth): the arena with its tiles, figures and the Eliminator (:func:`arena_svg`).
+    Found by :func:`boardkit.viz.pictures.state_picture` when a cell evaluates to a State.
 
-__all__ = ["arena_svg", "arena_figure", "explosion_losses", "tile_label", "tile_text", "frame_size",
+    Args:
+        state: a State of this game.
+
+    Returns:
+        SVG text.
+    """
+    return arena_svg(state)
+
+
+__all__ = ["state_svg", "arena_svg", "arena_figure", "explosion_losses", "tile_label", "tile_text", "frame_size",
            "position_name", "position_coords", "colour_of_player", "COLOURS", "FIGURE_FILL"]

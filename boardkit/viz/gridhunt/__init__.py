@@ -21,7 +21,7 @@ Every picture is drawn from one *view* of the grid, never from the state itself:
 
 :class:`GridhuntController` is the :class:`~boardkit.viz.controller.BoardController` of the
 widget: in a move phase the clicked cells build a path (``move c1 c2 ...``) that
-:meth:`GridhuntController.confirm` sends; a click that cannot continue a legal path is
+:meth:`GridhuntController.confirm` sends (a seat's bound controller only plans it for the GM); a click that cannot continue a legal path is
 explained with the clause (GRID-3.1 not an orthogonal step, GRID-3.3 a known wall, GRID-2.1 off
 the grid...). In a shot phase a click on a cell shoots it (a neighbour, or a cell in line after
 an enhanced-attack cell), and an illegal one is explained (GRID-4.1, GRID-4.2, GRID-4.3).
@@ -37,8 +37,8 @@ Nothing here imports plotly or ipywidgets at module level.
 ('collecting', 'collecting', ('b2', 'a2'))
 >>> ctl.click("c5").message
 'Illegal: move b2 a2 c5 [GRID-3.1] step 3 to c5 is not one orthogonal step from a2 (straight or zigzag, never diagonal)'
->>> ctl.click("b2").status, ctl.confirm().message
-('collecting', 'played: move b2')
+>>> ctl.click("b2").status, ctl.confirm().message    # a seat's controller plans, the GM resolves
+('collecting', 'order planned: move b2 (for the GM to resolve; nothing is resolved on this board, GRID-5)')
 """
 
 from __future__ import annotations
@@ -343,7 +343,56 @@ def belief_sizes_figure(sizes: list[int], target: int, title: str | None = None)
 
 class GridhuntController(BoardController):
     """The gridhunt board's controller (module docstring): paths are built click by click and
-    sent with :meth:`confirm`; shots are applied on the click."""
+    sent with :meth:`confirm`; shots are sent on the click.
+
+    A controller made for a seat (``seat=k``) is *bound* to it (GRID-5, GRID-D9): an order it
+    sends is only planned (:attr:`planned`, for the GM to resolve), never resolved on the truth,
+    and it draws no chance outcome; so trying an order and stepping back reveals nothing the
+    seat does not know. :meth:`back` withdraws a planned order first. The GM's controller
+    (``seat=None``, its view switched to any seat) plays on the truth.
+
+    Args:
+        state, seed, seat: as :class:`~boardkit.viz.controller.BoardController`.
+        bound: bind to ``seat`` (default: when a seat is given).
+
+    Attributes:
+        planned: the order this seat has planned and not withdrawn (None: none).
+    """
+
+    def __init__(self, state: Any, seed: int | str | None = None, seat: int | None = None,
+                 bound: bool | None = None) -> None:
+        super().__init__(state, seed=seed, seat=seat)
+        self.bound = (seat is not None) if bound is None else bool(bound)
+        self.planned: Action | None = None
+
+    def _apply_legal(self, action: Action) -> ClickResult:
+        if not self.bound:
+            return super()._apply_legal(action)
+        if self.state.is_chance_node():
+            return self._result(ClickResult("refused", message="the GM draws chance; a seat's board never does"))
+        self.planned = action
+        self._clicks, self._pending = (), ()
+        return self._result(ClickResult(
+            "collecting", action=action, message=f"order planned: {action} (for the GM to resolve; nothing is "
+                                                 f"resolved on this board, GRID-5)"))
+
+    def resolve_chance(self, rng_or_seed: Any = None, until_decision: bool = False) -> ClickResult:
+        """Draw chance (see the base class); a seat's bound board refuses: the GM draws."""
+        if self.bound:
+            return self._result(ClickResult("refused", message="the GM draws chance; a seat's board never does"))
+        return super().resolve_chance(rng_or_seed, until_decision)
+
+    def back(self) -> bool:
+        """Withdraw the planned order (a bound board), else step one action back."""
+        if self.planned is not None:
+            self.planned = None
+            self._after_move("planned order withdrawn")
+            return True
+        return super().back()
+
+    def can_back(self) -> bool:
+        """True when there is a planned order to withdraw or an earlier state on the line."""
+        return self.planned is not None or super().can_back()
 
     def _move_phase(self) -> bool:
         s = self.state
@@ -402,8 +451,22 @@ class GridhuntController(BoardController):
         out = super().status()
         obs = self.observation()
         out["turn"] = obs.get("round")
+        if self.bound:
+            out["planned"] = None if self.planned is None else str(self.planned)
         return out
 
+def state_svg(state: Any) -> str:
+    """The picture a notebook shows for a State of this game (the full truth): the grid as the game master sees it (:func:`grid_svg` of ``observation(None)``).
+    Found by :func:`boardkit.viz.pictures.state_picture` when a cell evaluates to a State.
 
-__all__ = ["CODES", "COLOURS", "CellView", "GridhuntController", "belief_figure", "belief_sizes_figure",
+    Args:
+        state: a State of this game.
+
+    Returns:
+        SVG text.
+    """
+    return grid_svg(state.observation(None))
+
+
+__all__ = ["state_svg", "CODES", "COLOURS", "CellView", "GridhuntController", "belief_figure", "belief_sizes_figure",
            "grid_figure", "grid_svg", "grid_view", "reachable_figure", "reachable_steps", "value_figure"]

@@ -210,3 +210,16 @@ def hex_figure(state: Any, values: Mapping[str, float] | None = None, title: str
         yaxis=dict(visible=False, scaleanchor="x", scaleratio=1, range=[min(ys) - 1.3, max(ys) + 1.3]),
     )
     return fig
+
+
+def state_svg(state: Any) -> str:
+    """The picture a notebook shows for a State of this game (the full truth): a hex board with each piece in its owner's colour (:func:`hex_svg`).
+    Found by :func:`boardkit.viz.pictures.state_picture` when a cell evaluates to a State.
+
+    Args:
+        state: a State of this game.
+
+    Returns:
+        SVG text.
+    """
+    return hex_svg(state)

@@ -532,6 +532,18 @@ class MarabuntaController(BoardController):
         return self._result(ClickResult("illegal", highlights=tuple(self.highlights()), clause=err.clause,
                                         errors=(err,), message=f"Illegal: a click on {field} [{err.clause}] {err.reason}"))
 
+def state_svg(state: Any) -> str:
+    """The picture a notebook shows for a State of this game (the full truth): the territory, then the six scoring sheets (:func:`territory_svg`, :func:`sheets_svg`).
+    Found by :func:`boardkit.viz.pictures.state_picture` when a cell evaluates to a State.
 
-__all__ = ["MarabuntaController", "territory_svg", "sheets_svg", "players_html", "round_html", "panels_html",
+    Args:
+        state: a State of this game.
+
+    Returns:
+        SVG text.
+    """
+    return territory_svg(state) + sheets_svg(state)
+
+
+__all__ = ["state_svg", "MarabuntaController", "territory_svg", "sheets_svg", "players_html", "round_html", "panels_html",
            "region_sums", "territory", "field_mark", "face_text", "REGION_FILL", "REGION_STROKE", "PLAYER_COLOURS"]

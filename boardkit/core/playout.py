@@ -1,0 +1,57 @@
+"""Random play: a chance outcome drawn with its exact probability, a random playout."""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from boardkit.core.actions import Action
+from boardkit.core.state import SIMULTANEOUS, State
+
+
+def sample_chance(state: State, rng: Any) -> Action:
+    """Draw one chance outcome with its exact probability, using ``rng.random()``-free
+    integer arithmetic: ``rng.randrange(denominator)`` over the common denominator."""
+    outcomes = state.chance_outcomes()
+    from math import lcm
+
+    den = 1
+    for _, p in outcomes:
+        den = lcm(den, p.denominator)
+    pick = rng.randrange(den)
+    acc = 0
+    for action, p in outcomes:
+        acc += p.numerator * (den // p.denominator)
+        if pick < acc:
+            return action
+    raise AssertionError("chance probabilities do not sum to 1")  # pragma: no cover
+
+
+def random_playout(state: State, rng: Any, max_actions: int | None = None) -> State:
+    """Play uniformly random legal actions (chance by its probabilities) until the end; at a
+    turn where several seats act at once (``SIMULTANEOUS``), a seat drawn among them acts.
+
+    Args:
+        state: the state to play from (changed in place).
+        rng: a ``random.Random``.
+        max_actions: stop after this many actions (None: until terminal).
+
+    Returns:
+        The same state object.
+    """
+    n = 0
+    while not state.is_terminal() and (max_actions is None or n < max_actions):
+        if state.is_chance_node():
+            state.apply_action(sample_chance(state, rng))
+        elif state.current_player() == SIMULTANEOUS:  # several seats act: one of them, drawn
+            waiting = state.current_players()
+            seat = waiting[rng.randrange(len(waiting))]
+            acts = state.legal_actions(seat)
+            state.apply_action(acts[rng.randrange(len(acts))], player=seat)
+        else:
+            acts = state.legal_actions()
+            state.apply_action(acts[rng.randrange(len(acts))])
+        n += 1
+    return state
+
+
+__all__: Sequence[str] = ["sample_chance", "random_playout"]

@@ -1,0 +1,192 @@
+"""Gridhunt's one rule path for a seat's orders (GRID-1.4, GRID-2.6, GRID-3.1, GRID-3.3,
+GRID-3.5, GRID-4.1 .. GRID-4.3, GRID-D13): the orders a seat may give and the reason an order
+is refused come from the same predicates, evaluated for the seat that gives the order and from
+what that seat knows (:class:`~boardkit.games.gridhunt.knowledge.KnowledgeMixin`: its cell,
+the walls and teammates it knows of, its own mine and enhanced attack), never from another
+seat's secrets or from the truth it has not been told (GRID-3.3: the GM truncates a path at a
+hidden wall, so a hidden wall never makes an order illegal).
+
+- :func:`move_orders`: the paths a seat may declare (the walk :func:`path_refusal` accepts, made
+  once per start cell and set of nearby known walls by ``GridhuntGame.moves_from``);
+- :func:`shot_cells`: the cells it may shoot;
+- :func:`orders_of`: its orders now (the legal actions);
+- :func:`refuse_order`: returns for a legal order, raises :class:`~boardkit.core.rules.Refusal`
+  naming the clause otherwise.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from boardkit.core.actions import Action
+from boardkit.core.rules import Refusal
+from boardkit.games.gridhunt.actions import Move, Shoot, ShootAll, ShootNone, Stay
+from boardkit.games.gridhunt.rules import MAX_STEPS, line_to, lines, neighbours4
+
+if TYPE_CHECKING:  # pragma: no cover
+    from boardkit.games.gridhunt.state import GridhuntState
+
+#: Order kinds of each half of a turn.
+MOVE_ORDERS = (Move, Stay)
+SHOT_ORDERS = (Shoot, ShootAll, ShootNone)
+
+
+def shooting(state: "GridhuntState") -> bool:
+    """True in the shot half of a turn (phase ``shot`` or ``shots``, GRID-4.1)."""
+    return state.phase in ("shot", "shots")
+
+
+def path_refusal(state: "GridhuntState", p: int, path: tuple[str, ...]) -> Refusal | None:
+    """The walk of a declared path for seat ``p`` (GRID-3.1, GRID-2.1, GRID-3.3, GRID-1.4):
+    None when ``p`` may declare it, else the Refusal for its first faulty step. Only what ``p``
+    knows is read: its cell, the walls it knows of, the teammates it knows of (GRID-D5).
+
+    Args:
+        state: the position.
+        p: the seat giving the order (alive, placed).
+        path: the declared cells after the start.
+    """
+    g = state.game
+    at = state.seat_cell(p)
+    assert at is not None
+    size = state.size
+    if not 1 <= len(path) <= MAX_STEPS:
+        return Refusal("GRID-3.1", f"a path of {len(path)} steps: a player moves 1 to 6 cells")
+    walls = state.known_walls(p)
+    cur, seen = at, {at}
+    for k, name in enumerate(path):
+        c = g.index.get(name)
+        if c is None:
+            return Refusal("GRID-2.1", f"{name} is off the {size}x{size} grid")
+        if c not in neighbours4(size, cur):
+            return Refusal("GRID-3.1", f"step {k + 1} to {name} is not one orthogonal step from {g.names[cur]} "
+                                       f"(straight or zigzag, never diagonal)")
+        if c in seen:
+            return Refusal("GRID-3.1", f"the path visits {name} twice")
+        if c in walls:
+            return Refusal("GRID-3.3", f"{name} is a wall you know of: a wall cannot be entered or passed over "
+                                       f"(GRID-2.3)")
+        seen.add(c)
+        cur = c
+    if cur in state.known_mates(p):
+        return Refusal("GRID-1.4", f"{path[-1]} holds a teammate you know of: teammates never kill each other "
+                                   f"(GRID-3.4)")
+    return None
+
+
+def move_orders(state: "GridhuntState", p: int) -> list[Action]:
+    """The paths seat ``p`` may declare, in notation order: exactly those
+    :func:`path_refusal` accepts (1 .. 6 orthogonal steps in the grid, no cell twice, no wall
+    ``p`` knows of, not ending on a teammate ``p`` knows of; GRID-3.1, GRID-3.3, GRID-1.4)."""
+    g = state.game
+    at = state.seat_cell(p)
+    assert at is not None
+    moves = g.moves_from(at, frozenset(state.known_walls(p)))
+    mates = state.known_mates(p)
+    if mates:  # GRID-1.4: never knowingly onto a teammate
+        moves = [m for m in moves if g.index[m.path[-1]] not in mates]  # type: ignore[attr-defined]
+    return moves
+
+
+def shot_cells(state: "GridhuntState", p: int) -> list[int]:
+    """The cells seat ``p`` may shoot: an orthogonal neighbour (GRID-4.1), or with an enhanced
+    attack any cell 1 .. 6 away in line (GRID-4.2), never at or through a wall ``p`` knows of
+    (GRID-4.3, GRID-D11)."""
+    at = state.seat_cell(p)
+    assert at is not None
+    walls = state.known_walls(p)
+    if not state.enhanced[p]:
+        return [c for c in neighbours4(state.size, at) if c not in walls]
+    out = []
+    for ray in lines(state.size, at):
+        for c in ray:
+            if c in walls:
+                break
+            out.append(c)
+    return out
+
+
+def orders_of(state: "GridhuntState", p: int) -> list[Action]:
+    """The orders seat ``p`` may give now (its legal actions), from what it knows; moves in
+    notation order, shots sorted by notation.
+
+    A blocked player's only orders are ``move none`` / ``shoot none`` (GRID-3.5); a player
+    with no path to declare stays (GRID-D13).
+    """
+    g = state.game
+    shot = shooting(state)
+    if state.idle[p]:  # GRID-3.5
+        return [g.shoot_none if shot else g.stay]
+    if not shot:
+        return move_orders(state, p) or [g.stay]  # GRID-D13: boxed in by what it knows, it stays
+    out: list[Action] = [g.shoot_none]
+    if state.enhanced[p]:  # GRID-2.6, GRID-4.2
+        out.append(g.shoot_all)
+    out += [g.shoot_actions[c] for c in shot_cells(state, p)]
+    return sorted(out, key=str)
+
+
+def refuse_order(state: "GridhuntState", action: Action, p: int) -> None:
+    """The rule path for an order of seat ``p`` (alive and to act): returns when ``action`` is
+    among :func:`orders_of`, raises Refusal naming the clause otherwise, with a reason about
+    ``p`` computed from what ``p`` knows.
+
+    Raises:
+        Refusal: GRID-6 (a move order in the shot half or the reverse), GRID-3.5 (a blocked
+            player), GRID-3.1 / GRID-2.1 / GRID-3.3 / GRID-1.4 (the path), GRID-2.6 / GRID-4.1 /
+            GRID-4.2 / GRID-4.3 (the shot).
+    """
+    g = state.game
+    shot = shooting(state)
+    if isinstance(action, MOVE_ORDERS) and shot:
+        raise Refusal("GRID-6", "the move is made; a shot order (or 'shoot none') comes now")
+    if isinstance(action, SHOT_ORDERS) and not shot:
+        raise Refusal("GRID-6", "a move order comes first; the shot follows the move (GRID-4.1)")
+    if not isinstance(action, MOVE_ORDERS + SHOT_ORDERS):  # pragma: no cover - chance actions are refused earlier
+        raise Refusal("GRID-6", "this action is not an order")
+    if state.idle[p]:  # GRID-3.5
+        if isinstance(action, ShootNone if shot else Stay):
+            return
+        raise Refusal("GRID-3.5", f"you (player {p}) are blocked by a mine this turn: you neither move nor shoot "
+                                  f"('{'shoot none' if shot else 'move none'}')")
+    if isinstance(action, Stay):
+        if not move_orders(state, p):  # GRID-D13
+            return
+        raise Refusal("GRID-3.1", "a move of 0 cells is not allowed: move 1 to 6 cells (only a player boxed in by "
+                                  "walls or teammates it knows of stays, GRID-D13)")
+    if isinstance(action, Move):
+        r = path_refusal(state, p, action.path)
+        if r is not None:
+            raise r
+        return
+    if isinstance(action, ShootNone):
+        return
+    if isinstance(action, ShootAll):
+        if state.enhanced[p]:
+            return
+        raise Refusal("GRID-2.6", "shooting all 8 surrounding cells needs an enhanced attack this turn")
+    assert isinstance(action, Shoot)
+    at = state.seat_cell(p)
+    assert at is not None
+    c = g.index.get(action.cell)
+    if c is None:
+        raise Refusal("GRID-2.1", f"{action.cell} is off the {state.size}x{state.size} grid")
+    if c in shot_cells(state, p):
+        return
+    walls = state.known_walls(p)
+    if not state.enhanced[p]:
+        if c in neighbours4(state.size, at):  # only a known wall keeps a neighbour out of shot_cells
+            raise Refusal("GRID-4.3", f"{action.cell} is a wall you know of: no attack passes a wall (GRID-2.3)")
+        raise Refusal("GRID-4.1", f"{action.cell} is not one of the 4 orthogonal neighbours of your cell "
+                                  f"{g.names[at]}")
+    line = line_to(state.size, at, c)
+    if line is None:
+        raise Refusal("GRID-4.2", f"{action.cell} is not 1 to 6 cells away from your cell {g.names[at]} in a "
+                                  f"straight orthogonal line")
+    assert any(x in walls for x in line)
+    raise Refusal("GRID-4.3", f"a wall you know of stands between your cell {g.names[at]} and {action.cell}: "
+                              f"shots never pass through walls")
+
+
+__all__ = ["MOVE_ORDERS", "SHOT_ORDERS", "move_orders", "orders_of", "path_refusal", "refuse_order", "shot_cells",
+           "shooting"]
