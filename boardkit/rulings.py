@@ -570,9 +570,9 @@ def _cells(state: Any, ruling: Ruling) -> tuple[str, ...]:
     if ruling.kind == "legal_actions":
         ends = []
         for a in state.legal_actions(ruling.seat) if not state.is_terminal() else []:
-            cells = getattr(a, "cells", ())
-            if cells and cells[-1] not in ends:
-                ends.append(cells[-1])
+            a_cells = getattr(a, "cells", ())
+            if a_cells and a_cells[-1] not in ends:
+                ends.append(a_cells[-1])
         return ("", *ends) if ends else ()
     texts = q.get("legal") or q.get("after") or ()
     texts = [texts] if isinstance(texts, str) else list(texts)

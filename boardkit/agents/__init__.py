@@ -17,6 +17,7 @@ An agent that returns an illegal action is stopped by :func:`checked_action` wit
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from boardkit.agents.base import Agent, AgentError, checked_action
 from boardkit.agents.determinize import DeterminizationError, determinize
@@ -60,7 +61,7 @@ def make_agent(name: str, seconds: float | None = None) -> Agent:
     if not m or (m.group(1) in ("random", "greedy") and m.group(2)) or m.group(2).startswith("0"):
         raise ValueError(f"unknown agent {str(name)[:40]!r}; agents: " + ", ".join(f"{k} ({v})" for k, v in AGENT_NAMES.items()))
     kind, n = m.group(1), m.group(2)
-    budget = {} if seconds is None else {"seconds": check_seconds("seconds", seconds)}
+    budget: dict[str, Any] = {} if seconds is None else {"seconds": check_seconds("seconds", seconds)}
     if kind == "random":
         return RandomAgent()
     if kind == "greedy":

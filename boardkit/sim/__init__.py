@@ -81,7 +81,7 @@ def _stop_pool(pool: ProcessPoolExecutor) -> None:
     """Cancel a pool's pending chunks and end its processes now (SIGTERM, then SIGKILL after
     two seconds), instead of waiting for the chunks they are playing."""
     procs = list(getattr(pool, "_processes", {}).values())
-    ignored: dict[int, Any] = {}
+    ignored: dict[signal.Signals, Any] = {}
     if threading.current_thread() is threading.main_thread():  # a second Ctrl-C must not cut this short
         for sig in (signal.SIGINT, signal.SIGTERM):
             ignored[sig] = signal.signal(sig, signal.SIG_IGN)

@@ -173,17 +173,18 @@ class ArmageddonState(State):
                 raise Refusal("ARMA-5.1", f"only the aliens' officer takes mines; {self.seat_name} is to move")
             rules.can_take(g, self.pos)
             return
+        mv: Any = action  # a share: one of the verbs' actions (VERB_OF)
         verb = VERB_OF[type(action)]
-        c = g.chip.get(action.chip, -1)
+        c = g.chip.get(mv.chip, -1)
         if c < 0 or g.chip_seat[c] != self.seat:
-            raise Refusal("ARMA-3.1", f"the roll is split among the chips of {self.seat_name}; {action.chip} is not "
+            raise Refusal("ARMA-3.1", f"the roll is split among the chips of {self.seat_name}; {mv.chip} is not "
                                       f"one of them")
-        if action.points > self.left >= 1:
+        if mv.points > self.left >= 1:
             raise Refusal("ARMA-3.1", f"only {self.left} point(s) of the roll of {self.roll} are left to give, not "
-                                      f"{action.points}")
+                                      f"{mv.points}")
         if verb not in g.verbs:  # the option's own refusal (back='none', displace='forced')
-            rules.walk(g, self.pos, c, max(1, action.points), False, verb)
-        rules.judge(g, self.pos, self.left, self.movable(), self._memo(), c, action.points, verb)
+            rules.walk(g, self.pos, c, max(1, mv.points), False, verb)
+        rules.judge(g, self.pos, self.left, self.movable(), self._memo(), c, mv.points, verb)
 
     # -- applying --------------------------------------------------------------------------
     def _apply_action(self, action: Action) -> None:
@@ -196,10 +197,11 @@ class ArmageddonState(State):
         elif isinstance(action, Take):
             self.pos = rules.take(self.pos)
         elif type(action) in VERB_OF:
-            c = g.chip[action.chip]
-            self.pos, ends = rules.walk(g, self.pos, c, action.points, True, VERB_OF[type(action)])
+            mv: Any = action
+            c = g.chip[mv.chip]
+            self.pos, ends = rules.walk(g, self.pos, c, mv.points, True, VERB_OF[type(action)])
             self.moved = self.moved | {c}
-            self.left = 0 if ends else self.left - action.points  # ARMA-3.4: the rest is lost
+            self.left = 0 if ends else self.left - mv.points  # ARMA-3.4: the rest is lost
             if self.pos.pending:
                 self.phase = HOME
         else:

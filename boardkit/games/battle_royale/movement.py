@@ -22,6 +22,12 @@ _NONE: Counter[str] = Counter()
 class Movement:
     """The movement predicates and effects of a Battle Royale state (mixed into it)."""
 
+    if TYPE_CHECKING:  # pragma: no cover - provided by BattleRoyaleState
+        def _remove(self, t: int, colour: str, moved: bool) -> None: ...
+
+        def _check_end(self) -> bool: ...
+
+
     game: "BattleRoyaleGame"
     tiles: dict[int, Counter[str]]
     moved: dict[int, Counter[str]]
