@@ -134,10 +134,20 @@ def rulings(args: argparse.Namespace) -> int:
     except BoardkitDataError as exc:  # RulingsError, or a file that is no YAML
         print(f"boardkit rulings: {exc}", file=sys.stderr)
         return 2
+    if args.html:  # checked before any ruling is played
+        page = Path(args.html)
+        if page.is_dir() or not page.parent.is_dir():
+            print(f"boardkit rulings: --html: {args.html!r} is " + ("a folder" if page.is_dir() else
+                  "in a folder that does not exist") + "; give the path of an HTML file to write", file=sys.stderr)
+            return 2
     results = book.check(loaded)
     if args.html:  # a page to share: the FAQ with pictures, failures in red
-        Path(args.html).write_text(f"<!DOCTYPE html><meta charset='utf-8'><title>{args.game} rulings</title>"
-                                   + book.render_html(results), encoding="utf-8")
+        try:
+            Path(args.html).write_text(f"<!DOCTYPE html><meta charset='utf-8'><title>{args.game} rulings</title>"
+                                       + book.render_html(results), encoding="utf-8")
+        except OSError as exc:
+            print(f"boardkit rulings: --html: cannot write {args.html!r}: {exc.strerror}", file=sys.stderr)
+            return 2
     for res in results:
         if args.verbose or not res.passed:
             print(res.describe())

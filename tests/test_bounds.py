@@ -302,3 +302,13 @@ def test_metrics_of_games_without_a_decision_are_consistent() -> None:
     both = metrics(__import__("pandas").concat([df, mixed.assign(index=mixed["index"] + 4)], ignore_index=True))
     row = both.set_index("metric").loc["branching"]
     assert row["n"] == 4 and row["low"] <= row["value"] <= row["high"]
+
+
+def test_local_workers_are_bounded_and_never_idle() -> None:
+    """play_many refuses more local processes than MAX_WORKERS, naming workers; a run starts no
+    more processes than it has chunks (workers=10000 for 2 games is not 10,000 processes)."""
+    from boardkit.sim import MAX_WORKERS, play_many
+
+    with pytest.raises(ValueError, match=f"workers={MAX_WORKERS + 1}: at most {MAX_WORKERS}"):
+        play_many("leaders", 2, workers=MAX_WORKERS + 1, progress=False)
+    assert len(play_many("leaders", 2, workers=MAX_WORKERS, progress=False)) == 2

@@ -218,3 +218,14 @@ def test_the_command_line_writes_a_shareable_page(tmp_path, capsys):
     assert main(["rulings", "leaders", str(WRONG), "--html", str(page)]) == 1
     text = page.read_text(encoding="utf-8")
     assert text.startswith("<!DOCTYPE html>") and text.count("<svg") == 2 and '<tr class="failed">' in text
+
+
+def test_a_bad_html_path_is_refused_before_any_ruling_is_played(tmp_path, capsys):
+    """--html naming a folder, or a file in a folder that does not exist: exit 2, one line naming
+    --html, nothing written."""
+    assert main(["rulings", "leaders", "--html", str(tmp_path)]) == 2
+    assert "--html" in capsys.readouterr().err
+    assert main(["rulings", "leaders", "--html", str(tmp_path / "no" / "page.html")]) == 2
+    err = capsys.readouterr().err
+    assert "--html" in err and "does not exist" in err and "Traceback" not in err
+    assert not (tmp_path / "no").exists()

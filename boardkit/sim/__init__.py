@@ -51,6 +51,9 @@ class RunStopped(KeyboardInterrupt):
         return str(self.args[0])
 
 
+#: The most local worker processes a run may ask for (``workers``); past it, a Dask cluster.
+MAX_WORKERS = 256
+
 def _on_signal(signum: int, frame: Any) -> None:
     raise RunStopped(signum)
 
@@ -392,6 +395,9 @@ def play_many(game: Game, n: int, seed: int | str = 0, agent: Any = "random", pr
 
     for label, value, least in (("max_actions", max_actions, 1), ("n", n, 0), ("workers", workers, 1), ("chunk", chunk, 1)):
         check_whole(label, value, least)
+    if workers > MAX_WORKERS:
+        raise ValueError(f"play_many: workers={workers}: at most {MAX_WORKERS} local processes (this machine has "
+                         f"{os.cpu_count()} cores); for more, use a Dask cluster (client=)")
     if isinstance(seed, bool) or not isinstance(seed, (int, str)):
         raise ValueError(f"seed must be a whole number or a text, not {str(seed)[:60]!r}")
     if client is not None and not (isinstance(client, str) and client.strip()) and not hasattr(client, "submit"):
@@ -462,7 +468,7 @@ def _run(game: Game, n: int, seed: int | str, seats: list[Any], max_actions: int
             if dask is not client:  # made here from an address: closed here
                 dask.close()
         return
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_init)
+    pool = ProcessPoolExecutor(max_workers=max(1, min(workers, len(parts))), initializer=_worker_init)  # no idle process
     finished = False
     try:
         jobs = [pool.submit(_play_chunk, *args, part, seats, max_actions, log) for part in parts]
