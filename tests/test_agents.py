@@ -3,6 +3,7 @@ with their clause, and the exact solver cross-checked by an independent recursio
 
 from __future__ import annotations
 
+import json
 import random
 from fractions import Fraction
 from functools import lru_cache
@@ -222,6 +223,35 @@ def test_battle_royale_determinization_redeals_only_other_seats_hands() -> None:
             assert sorted(w.hands[q] + w.piles[q]) == sorted(state.hands[q] + state.piles[q])
         hands.add(tuple(tuple(h) for q, h in enumerate(w.hands) if q != p))
     assert len(hands) > 1
+
+
+@pytest.mark.parametrize("game", _hidden_games())
+def test_a_determinized_world_carries_no_true_past(game: str) -> None:
+    """BR-1.4, BR-2.5, GRID-5: a world drawn for a seat has no true past: its history, asked by
+    anyone, is the seat's own view; its saved JSON holds no action hidden from the seat and
+    reloads the drawn world, not the truth."""
+    g = boardkit.load_game(game)
+    rng = random.Random(3)
+    state = g.new_initial_state()
+    checked = steps = 0
+    while not state.is_terminal() and checked < 4 and steps < 600:
+        steps += 1
+        if state.is_chance_node():
+            state.apply_action(sample_chance(state, rng))
+            continue
+        p = state.current_players()[0]
+        hidden = {str(x) for x, v in zip(state.history(None), state.history(p)) if str(v).endswith("?")}
+        if hidden and steps % 5 == 0:
+            w = determinize(state, p, random.Random(steps))
+            assert w.history(None) == w.history(p) == state.history(p)
+            saved = json.loads(w.to_json())
+            assert not hidden & set(saved["history"]) and saved["history"] == []
+            back = g.state_from_json(w.to_json())
+            assert back.observation(None) == w.observation(None)
+            checked += 1
+        acts = state.legal_actions(p)
+        state.apply_action(acts[rng.randrange(len(acts))])
+    assert checked > 0
 
 
 @pytest.mark.parametrize("game", _hidden_games())

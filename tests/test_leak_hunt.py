@@ -240,11 +240,7 @@ def leaks(seat: int, a: State, b: State, surfaces: list[str] | None = None) -> l
 #: Leaks found by the hunt in a game this suite does not change, reported to its maintainers;
 #: each is checked by test_a_known_leak_is_still_there (strict xfail: it fails the day the
 #: leak is fixed, so the entry is then removed and the surface hunted again).
-KNOWN: dict[str, set[str]] = {
-    # BattleRoyaleState.determinize clones the state: the drawn world's full history and its
-    # saved JSON still list the true draws of the other seats (its docstring says so).
-    "battle_royale": {"determinized"},
-}
+KNOWN: dict[str, set[str]] = {}
 
 
 def test_a_game_with_hidden_information_is_hunted():

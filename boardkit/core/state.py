@@ -51,6 +51,9 @@ class State:
         self._acted_by: dict[int, int] = {}
         self._start: dict[str, Any] | None = None  # position description, if set up from one
         self._study = False  # the start position was built with study=True
+        #: a drawn world's past (:meth:`_start_record_here`), as the seat it was drawn for saw
+        #: it; None for a true state.
+        self._past: list[Action | str] | None = None
         self._legal_cache: list[Action] | None = None
 
     # -- to implement -------------------------------------------------------------------
@@ -176,7 +179,18 @@ class State:
         new._acted_by = dict(getattr(self, "_acted_by", {}))
         new._start = self._start
         new._study = self._study
+        new._past = None if getattr(self, "_past", None) is None else list(self._past or ())
         new._legal_cache = self._legal_cache
+
+    def _start_record_here(self, seat: int, truth: "State") -> None:
+        """Make this state (a world drawn for ``seat`` from ``truth``, by a game's
+        ``determinize``) carry no true past: its record starts at this position (``to_json()``
+        saves it as a study position), and :meth:`history` gives the past as ``seat`` saw it in
+        ``truth`` (hidden actions as text, ``"draw ?"``), whoever asks."""
+        self._past = list(truth.history(seat))
+        self._history, self._seen, self._acted_by = [], [], {}
+        self._start = self.to_position()
+        self._study = True
 
     # -- public API ------------------------------------------------------------------------
     def is_chance_node(self) -> bool:
@@ -421,14 +435,17 @@ class State:
         Args:
             player: a seat: the history as that seat saw it, an action hidden from it given
                 as text with its verb only (``"draw ?"``); None: the full truth (Actions).
+                A world drawn for a seat (a game's ``determinize``) has no true past: its
+                history starts with the past as that seat saw it (text), whoever asks.
 
         Raises:
             ValueError: ``player`` is not a seat of this game.
         """
+        past: list[Action | str] = list(getattr(self, "_past", None) or ())
         if player is None:
-            return list(self._history)
+            return [*past, *self._history]
         self._check_seat(player)
-        out: list[Action | str] = []
+        out: list[Action | str] = past
         for action, seen in zip(self._history, self._seen):
             if seen is None or player in seen:
                 out.append(action)

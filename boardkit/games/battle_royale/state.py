@@ -103,8 +103,10 @@ class BattleRoyaleState(Movement, State):
             rng: a ``random.Random``.
 
         Returns:
-            A new state with the seat's observation, history and legal actions unchanged. Its
-            full history still lists the true draws: read it only through ``history(player)``.
+            A new state with the seat's observation, history and legal actions unchanged. It
+            carries no true past: its record starts at the drawn position (``to_json()`` saves
+            that position as a study position) and ``history()`` gives the past as the seat saw
+            it (other seats' draws as ``draw ?``), whoever asks.
 
         Raises:
             ValueError: ``player`` is not a seat.
@@ -119,6 +121,7 @@ class BattleRoyaleState(Movement, State):
             k = len(self.hands[q])
             w.hands[q], w.piles[q] = sorted(pool[:k]), sorted(pool[k:])
         w._legal_cache = None
+        w._start_record_here(player, self)
         return w
 
     def colour_of(self, player: int) -> str:

@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Any
 
 from boardkit.games.gridhunt.actions import KINDS
 from boardkit.games.gridhunt.knowledge import Knowledge
-from boardkit.games.gridhunt.position import to_position
 from boardkit.games.gridhunt.rules import around
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -109,10 +108,7 @@ def determinize(state: "GridhuntState", player: int, rng: Any) -> "GridhuntState
     w._legal_cache = None
     # No true past in a drawn world: its record starts here, and the seat's view of the past
     # is kept as text (GRID-5: what the seat saw; nothing else).
-    w._past = list(state.history(player))
-    w._start = to_position(w)
-    w._study = True
-    w._history, w._seen, w._acted_by = [], [], {}
+    w._start_record_here(player, state)
     return w
 
 

@@ -95,8 +95,6 @@ class GridhuntState(KnowledgeMixin, ResolveMixin, State):
         self.deaths: list[tuple[int, int]] = []
         self.outcome_value: Outcome | None = None
         self._acting: int | None = None
-        #: a drawn world's past, as the seat it was drawn for saw it (None: a true state).
-        self._past: list[Any] | None = None
         self._settle()
 
     # -- bookkeeping -------------------------------------------------------------------------
@@ -111,7 +109,6 @@ class GridhuntState(KnowledgeMixin, ResolveMixin, State):
         new.orders, new.shots, new.ghosts = dict(self.orders), dict(self.shots), dict(self.ghosts)
         new.public_walls, new.public_teleports = set(self.public_walls), set(self.public_teleports)
         new.know = [k.copy() for k in self.know]
-        new._past = None if self._past is None else list(self._past)
         return new
 
     def determinize(self, player: int, rng: Any) -> "GridhuntState":
@@ -146,13 +143,6 @@ class GridhuntState(KnowledgeMixin, ResolveMixin, State):
         """
         self._check_seat(player)
         return determinization.determinize(self, player, rng)
-
-    def history(self, player: int | None = None) -> list[Action | str]:
-        """See :meth:`boardkit.core.game.State.history`. A drawn world (:meth:`determinize`)
-        has no true past: its history starts with the past as the seat it was drawn for saw it
-        (text), whoever asks."""
-        out = super().history(player)
-        return out if self._past is None else [*self._past, *out]
 
     def living(self) -> list[int]:
         """The living seats (the truth)."""
