@@ -8,6 +8,7 @@ both lines, input is capped in size and a message never quotes more than a short
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import os
 import stat
@@ -320,7 +321,22 @@ def read_yaml_file(path: str | Path, folder: Path, what: str) -> tuple[Any, Path
             raise BoardkitDataError(f"{what} {shorten(str(path))}: no such {what}; known names: {', '.join(known)}, "
                                     f"or a path to a .yaml file")
     data = read_user_file(p, what)
-    return parse_yaml(data, p), p, hashlib.sha256(data).hexdigest()
+    digest = hashlib.sha256(data).hexdigest()
+    key = (str(p), digest)
+    doc = _PARSED.pop(key, _MISSING)
+    if doc is _MISSING:
+        doc = parse_yaml(data, p)
+    _PARSED[key] = doc  # most recently used last
+    while len(_PARSED) > _PARSED_MAX:
+        del _PARSED[next(iter(_PARSED))]
+    return copy.deepcopy(doc), p, digest
+
+
+#: Parsed data files by (path, SHA-256 of the bytes read): a file is read from disk every time
+#: (so a changed file is seen at once) but parsed once; callers get their own deep copy.
+_PARSED: dict[tuple[str, str], Any] = {}
+_PARSED_MAX = 64
+_MISSING = object()
 
 
 def load_description(description: Any, schema: dict[str, Any], source: str = "position") -> dict[str, Any]:
