@@ -242,3 +242,17 @@ def test_study_positions_are_saved_as_such_and_reload(name: str, desc: dict[str,
     assert again.to_position() == state.to_position() and '"study": true' in state.to_json()
     with pytest.raises(TypeError, match="study is True or False"):
         game.state_from_position(desc, study="yes")  # type: ignore[arg-type]
+
+
+def test_the_first_schema_check_does_not_load_the_iri_format_grammar() -> None:
+    """jsonschema is imported without rfc3987_syntax (about 4 s of grammar building on a 2-core
+    machine, for a format no boardkit schema uses), and that package stays importable."""
+    import subprocess
+    import sys
+
+    code = ("import sys, boardkit; boardkit.load_game('leaders'); import jsonschema; "
+            "assert 'rfc3987_syntax' not in sys.modules, 'loaded'; "
+            "import importlib.util; spec = importlib.util.find_spec('rfc3987_syntax'); "
+            "spec is None or __import__('rfc3987_syntax'); print('ok')")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr[-2000:]

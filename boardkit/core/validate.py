@@ -80,15 +80,37 @@ def _strict_int(checker: Any, instance: Any) -> bool:
     return isinstance(instance, int) and not isinstance(instance, bool)
 
 
+def import_jsonschema() -> Any:
+    """Import and return the jsonschema module without its optional IRI format checker.
+
+    jsonschema's import registers format checkers for whatever optional packages are
+    installed; with rfc3987_syntax (which Jupyter installs) that builds some 40 grammars,
+    about 4 s on this project's 2-core machine, in every process that checks a file. boardkit's
+    schemas use no ``format``, so that one package is hidden while jsonschema is imported
+    (0.4 s) and visible again afterwards to any other code in the process.
+    """
+    import sys
+
+    if "jsonschema" in sys.modules:
+        return sys.modules["jsonschema"]
+    hide = "rfc3987_syntax" not in sys.modules
+    if hide:
+        sys.modules["rfc3987_syntax"] = None  # type: ignore[assignment]  # import -> ImportError
+    try:
+        import jsonschema
+    finally:
+        if hide and sys.modules.get("rfc3987_syntax", 0) is None:
+            del sys.modules["rfc3987_syntax"]
+    return jsonschema
+
+
 @cache
 def _validator_class() -> Any:
     """Draft 2020-12, except that "integer" means a Python int: 1.0 and True are refused.
 
-    jsonschema is imported here, at the first check, not with boardkit: importing it loads
-    its optional format checkers (rfc3987_syntax builds a grammar, isoduration pulls in
-    arrow), several seconds on a slow machine, which ``import boardkit`` does not need."""
-    import jsonschema
-
+    jsonschema is imported here, at the first check, not with boardkit, and without its
+    optional IRI format checker (see :func:`import_jsonschema`)."""
+    jsonschema = import_jsonschema()
     return jsonschema.validators.extend(
         jsonschema.Draft202012Validator,
         type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", _strict_int),
