@@ -385,6 +385,21 @@ class Notation:
         self.actions = tuple(actions)
         self.clauses: dict[type[Action], str] = dict(clauses or {})
         self.forms: tuple[tuple[type[Action], Form], ...] = tuple((cls, f) for cls in self.actions for f in cls.forms)
+        #: forms by their first word (a literal verb), and the forms that start otherwise (a
+        #: slot or an optional part): :meth:`parse` tries only these for a given first word.
+        self._by_verb: dict[str, list[tuple[type[Action], Form]]] = {}
+        self._unverbed: list[tuple[type[Action], Form]] = []
+        for cls, f in self.forms:
+            first = f.parts[0] if f.parts else None  # type: ignore[attr-defined]
+            if isinstance(first, _Lit):
+                self._by_verb.setdefault(first.word, [])
+            else:
+                self._unverbed.append((cls, f))
+        for cls, f in self.forms:  # keep table order within each list
+            first = f.parts[0] if f.parts else None  # type: ignore[attr-defined]
+            for word, listed in self._by_verb.items():
+                if not isinstance(first, _Lit) or first.word == word:
+                    listed.append((cls, f))
         for cls in [*self.actions, *self.clauses]:
             if cls not in self.actions:
                 raise ValueError(f"{cls.__name__} has a clause but is not in the table")
@@ -446,7 +461,9 @@ class Notation:
             raise NotationError(f"empty action text; actions: {', '.join(self.verbs())}")
         best: _NoMatch | None = None
         best_form: Form | None = None
-        for cls, form in self.forms:
+        # A form whose first word is another verb fails at its first word (depth 0) and could
+        # only be "best" when every form does, which gives the same "unknown action" message.
+        for cls, form in self._by_verb.get(words[0].lower(), self._unverbed):
             if not _applies(form, ctx):
                 continue  # a form naming a vocabulary this game lacks (roll DIE FACE with one die)
             try:
