@@ -7,6 +7,8 @@ REPORTS   ?= reports
 NB        ?=
 PARAMS    ?=
 PYTEST_ARGS ?=
+# Test processes (pytest-xdist): auto = one per core; TEST_WORKERS=0 runs in this process.
+TEST_WORKERS ?= auto
 
 .PHONY: venv assets test report docs lab clean distclean
 
@@ -23,10 +25,10 @@ $(VENV)/.installed: pyproject.toml
 assets: venv
 	$(PY) -m boardkit.tools.report --assets-only
 
-# Whole suite, notebooks included. tests/test_report.py fetches the assets itself if npm
-# is there, and skips if it is not.
+# Whole suite, notebooks included, spread over TEST_WORKERS processes. tests/test_report.py
+# fetches the assets itself if npm is there, and skips if it is not.
 test: venv
-	$(PY) -m pytest $(PYTEST_ARGS)
+	$(PY) -m pytest -n $(TEST_WORKERS) --dist worksteal $(PYTEST_ARGS)
 
 # Every notebooks/*.ipynb -> reports/<name>.html + reports/index.html.
 # One notebook: make report NB=leaders_tour; another folder: make report NOTEBOOKS=/tmp/nb

@@ -4,6 +4,7 @@ MathJax 2, installed once with npm into a cache folder and copied next to the re
 from __future__ import annotations
 
 import os
+import fcntl
 import shutil
 import subprocess
 from pathlib import Path
@@ -102,7 +103,16 @@ def install_assets(cache_dir: Path | None = None, *, npm: str | None = None) -> 
     cache_dir.mkdir(parents=True, exist_ok=True)
     cmd = [npm, "install", "--prefix", str(cache_dir), "--no-audit", "--no-fund",
            "--loglevel=error", *NPM_PACKAGES]
-    proc = subprocess.run(cmd, capture_output=True, text=True, stdin=subprocess.DEVNULL)
+    # One install at a time per folder (two reports, or two test workers, starting at once):
+    # the second waits for the first and then finds the assets there.
+    with open(cache_dir / ".install.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            if assets_installed(cache_dir):
+                return cache_dir
+            proc = subprocess.run(cmd, capture_output=True, text=True, stdin=subprocess.DEVNULL)
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
     if proc.returncode != 0 or not assets_installed(cache_dir):
         raise ReportError(
             f"`{' '.join(cmd)}` failed (exit {proc.returncode}):\n{proc.stderr[-3000:]}"
