@@ -229,3 +229,56 @@ def test_a_bad_html_path_is_refused_before_any_ruling_is_played(tmp_path, capsys
     err = capsys.readouterr().err
     assert "--html" in err and "does not exist" in err and "Traceback" not in err
     assert not (tmp_path / "no").exists()
+
+
+def test_a_bad_option_value_is_a_bad_file_naming_the_ruling_and_the_field(tmp_path, capsys):
+    """An option value the game does not take is refused when the file is loaded (exit 2), not
+    played as a failed ruling (exit 1); the field is the ruling's or the reading's options."""
+    bad_value = RULING.replace("    title", "    options: {expert: maybe}\n    title")
+    message = _bad(tmp_path, HEAD + bad_value)
+    assert "ruling 1 (one): options.expert: leaders: option expert='maybe' is not allowed" in message
+    in_reading = RULING.replace("answer: {legal: true}", "readings: [{name: odd, options: {first_player: 5}, answer: {legal: true}}]")
+    assert "ruling 1 (one): readings.0.options.first_player:" in _bad(tmp_path, HEAD + in_reading)
+    assert main(["rulings", "leaders", str(tmp_path / "bad.yaml")]) == 2
+    err = capsys.readouterr().err
+    assert "readings.0.options.first_player" in err and "Traceback" not in err
+    colours = ('game: armageddon\nrules_version: "2.0"\nrulings:\n'
+               + RULING.replace("LEAD-1.3", "ARMA-3.1").replace("draw Archer", "roll 6")
+               .replace("    title", "    options: {colours: red purple}\n    title"))
+    assert "ruling 1 (one): options.colours: armageddon: option colours='red purple'" in _bad(tmp_path, colours)
+
+
+def test_a_seat_the_game_does_not_have_is_refused(tmp_path):
+    seven = RULING.replace('legal: draw Archer}', 'legal: draw Archer, seat: 7}')
+    message = _bad(tmp_path, HEAD + seven)
+    assert "ruling 1 (one): question.seat: 7 is not a seat of this game; its seats are 0 to 1" in message
+    view = RULING.replace('legal: draw Archer}', 'legal: draw Archer, view: 2}')
+    assert "ruling 1 (one): question.view: 2 is not a seat" in _bad(tmp_path, HEAD + view)
+    two_colours = ('game: armageddon\nrules_version: "2.0"\nrulings:\n'
+                   + RULING.replace("LEAD-1.3", "ARMA-3.1").replace("draw Archer}", "roll 6, seat: 2}")
+                   .replace("    title", "    options: {colours: red green}\n    title"))
+    assert "question.seat: 3 is not a seat of this game; its seats are 0 to 2" in _bad(tmp_path, two_colours.replace(
+        "seat: 2", "seat: 3"))  # with two colours the seats are red, green and the aliens
+    (tmp_path / "aliens.yaml").write_text(two_colours, encoding="utf-8")
+    assert rulings.load(tmp_path / "aliens.yaml")[0].seat == 2
+
+
+def test_every_bad_ruling_and_file_is_reported_in_one_run(tmp_path, capsys):
+    """Three bad rulings in one file (a schema error, an unknown clause, a bad seat) and a second
+    file that is no YAML: one run names all four, exit 2."""
+    rulings_ = [RULING.replace("id: one", "id: first").replace("legal: true", "legal: maybe"),
+                RULING.replace("id: one", "id: fine"),
+                RULING.replace("id: one", "id: third").replace("LEAD-1.3", "LEAD-99"),
+                RULING.replace("id: one", "id: fourth").replace('legal: draw Archer}', 'legal: draw Archer, seat: 7}')]
+    path = tmp_path / "many.yaml"
+    path.write_text(HEAD + "".join(rulings_), encoding="utf-8")
+    with pytest.raises(rulings.RulingsError) as err:
+        rulings.load(path)
+    assert [e.split(": ", 2)[1] for e in err.value.errors] == ["ruling 1 (first)", "ruling 3 (third)", "ruling 4 (fourth)"]
+    other = tmp_path / "other.yaml"
+    other.write_text(HEAD + "  - id: [", encoding="utf-8")
+    assert main(["rulings", "leaders", str(path), str(other)]) == 2
+    lines = capsys.readouterr().err.splitlines()
+    assert len(lines) == 4 and all(line.startswith("boardkit rulings: ") for line in lines)
+    assert "ruling 1 (first): answer.legal" in lines[0] and "ruling 3 (third): source.clauses.0: no clause LEAD-99" in lines[1]
+    assert "ruling 4 (fourth): question.seat: 7" in lines[2] and str(other) in lines[3] and "not valid YAML" in lines[3]
