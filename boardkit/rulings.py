@@ -230,7 +230,8 @@ def _check(doc: Any, source: str) -> tuple[list[str], set[int]]:
         RulingsError: the file itself is malformed outside its rulings (a top-level field).
     """
     validator = jsonschema.Draft202012Validator(schema())
-    top, per_ruling = [], {}
+    top: list[Any] = []
+    per_ruling: dict[int, list[Any]] = {}
     for err in validator.iter_errors(doc):
         path = list(err.absolute_path)
         if len(path) >= 2 and path[0] == "rulings" and isinstance(path[1], int):
@@ -305,8 +306,8 @@ def _option_problem(name: str, rules: str, options: dict[str, Any], fields: dict
         _game(name, rules, options)
     except (OptionError, BoardkitDataError) as exc:  # a value the game as a whole refuses (colours, data)
         text = str(exc)
-        k = next((k for k in options if f"option {k}=" in text or text.startswith(f"{k} ")), None)
-        return (fields[k] if k else "options"), text
+        named = next((k for k in options if f"option {k}=" in text or text.startswith(f"{k} ")), None)
+        return (fields[named] if named else "options"), text
     return None
 
 
