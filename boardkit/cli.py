@@ -129,10 +129,16 @@ def rulings(args: argparse.Namespace) -> int:
     from boardkit import rulings as book
     from boardkit.core.validate import BoardkitDataError
 
-    try:
-        loaded = [r for f in (args.files or [args.game]) for r in book.load(f, game=args.game)]
-    except BoardkitDataError as exc:  # RulingsError, or a file that is no YAML
-        print(f"boardkit rulings: {exc}", file=sys.stderr)
+    loaded: list[Any] = []
+    errors: list[str] = []
+    for f in args.files or [args.game]:  # every bad file and ruling reported in one run
+        try:
+            loaded += book.load(f, game=args.game)
+        except BoardkitDataError as exc:  # RulingsError (one line per bad ruling), or a file that is no YAML
+            errors += getattr(exc, "errors", [str(exc)])
+    if errors:
+        for line in errors:
+            print(f"boardkit rulings: {line}", file=sys.stderr)
         return 2
     if args.html:  # checked before any ruling is played
         page = Path(args.html)

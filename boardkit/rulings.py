@@ -56,7 +56,16 @@ KINDS = ("legal", "legal_actions", "after", "probability", "sees")
 
 
 class RulingsError(BoardkitDataError):
-    """A rulings file that cannot be read: the message names the file, the ruling and the field."""
+    """A rulings file that cannot be read: the message names the file, the ruling and the field.
+
+    Attributes:
+        errors: one line per problem found (every bad ruling of the file, each with its first
+            problem); the message is these lines joined.
+    """
+
+    def __init__(self, message: str | Sequence[str]) -> None:
+        self.errors = [message] if isinstance(message, str) else list(message)
+        super().__init__("\n".join(self.errors))
 
 
 @dataclass(frozen=True)
@@ -197,19 +206,42 @@ def _where(doc: Any, path: Sequence[Any]) -> str:
     return ".".join(str(p) for p in parts) or "(top level)"
 
 
-def _check(doc: Any, source: str) -> None:
+def _message(doc: Any, source: str, err: Any) -> str:
+    """One line for a schema error: the file, the ruling and the field, and what is wrong."""
+    path, message = list(err.absolute_path), err.message
+    if err.validator == "additionalProperties" and isinstance(err.instance, dict):
+        known = err.schema.get("properties", {})
+        extra = sorted(str(k) for k in err.instance if k not in known)
+        if extra:
+            path.append(extra[0])
+            message = f"unknown field; the fields are: {', '.join(known)}"
+    message = message if len(message) <= 300 else message[:299] + "…"
+    return f"{source}: {_where(doc, path)}: {message}"
+
+
+def _check(doc: Any, source: str) -> tuple[list[str], set[int]]:
+    """Check ``doc`` against the schema.
+
+    Returns:
+        (one message per bad ruling - its best-matching error - in file order, the indices of
+        those rulings).
+
+    Raises:
+        RulingsError: the file itself is malformed outside its rulings (a top-level field).
+    """
     validator = jsonschema.Draft202012Validator(schema())
-    err = jsonschema.exceptions.best_match(validator.iter_errors(doc))
-    if err is not None:
-        path, message = list(err.absolute_path), err.message
-        if err.validator == "additionalProperties" and isinstance(err.instance, dict):
-            known = err.schema.get("properties", {})
-            extra = sorted(str(k) for k in err.instance if k not in known)
-            if extra:
-                path.append(extra[0])
-                message = f"unknown field; the fields are: {', '.join(known)}"
-        message = message if len(message) <= 300 else message[:299] + "…"
-        raise RulingsError(f"{source}: {_where(doc, path)}: {message}")
+    top: list[Any] = []
+    per_ruling: dict[int, list[Any]] = {}
+    for err in validator.iter_errors(doc):
+        path = list(err.absolute_path)
+        if len(path) >= 2 and path[0] == "rulings" and isinstance(path[1], int):
+            per_ruling.setdefault(path[1], []).append(err)
+        else:
+            top.append(err)
+    if top:
+        raise RulingsError(_message(doc, source, jsonschema.exceptions.best_match(top)))
+    bad = sorted(per_ruling)
+    return [_message(doc, source, jsonschema.exceptions.best_match(per_ruling[i])) for i in bad], set(bad)
 
 
 def _normal(text: str) -> str:
@@ -241,6 +273,87 @@ def _resolve(path: str | Path) -> Path:
     return p
 
 
+def _game(name: str, rules: str, options: dict[str, Any]) -> Any:
+    """``boardkit.load_game(name, rules, **options)``, loaded once per set of options (a game
+    is not changed by its states)."""
+    import boardkit
+
+    key = (name, rules, json.dumps(_plain(options), sort_keys=True, default=repr))
+    if key not in _GAMES:
+        _GAMES[key] = boardkit.load_game(name, rules=rules, **options)
+    return _GAMES[key]
+
+
+_GAMES: dict[tuple[str, str, str], Any] = {}
+
+
+def _option_problem(name: str, rules: str, options: dict[str, Any], fields: dict[str, str]) -> tuple[str, str] | None:
+    """The first option of a reading the game does not take, as (field, message), or None.
+
+    ``fields`` maps each option name to its field in the file (``options.displace`` or
+    ``readings.1.options.displace``)."""
+    import boardkit
+
+    specs = {o.name: o for o in boardkit.load_game(name).option_specs}
+    for k, v in options.items():
+        if k not in specs:
+            return fields[k], f"{name} has no option {shorten(k)}; options: {', '.join(sorted(specs))}"
+        try:
+            specs[k].check(name, v)
+        except OptionError as exc:
+            return fields[k], str(exc)
+    try:
+        _game(name, rules, options)
+    except (OptionError, BoardkitDataError) as exc:  # a value the game as a whole refuses (colours, data)
+        text = str(exc)
+        named = next((k for k in options if f"option {k}=" in text or text.startswith(f"{k} ")), None)
+        return (fields[named] if named else "options"), text
+    return None
+
+
+def _ruling_problems(r: dict[str, Any], name: str, clauses: Any) -> list[str]:
+    """Every problem of one schema-valid ruling the engine's data shows, each as 'field: what'
+    (its readings' options, seats, clauses, seed quote, probabilities)."""
+    import boardkit
+
+    out = []
+    for j, cid in enumerate(r["source"]["clauses"]):
+        if cid not in clauses:
+            out.append(f"source.clauses.{j}: no clause {cid} in {name}'s rules")
+    quote = r["source"].get("seed")
+    if quote and not quote_in_seed(name, quote):
+        out.append(f"source.seed: the seed text ({boardkit.get_spec(name).seed}) has no such passage: {shorten(quote, 80)}")
+    base_rules, base_options = r.get("rules", "seed"), dict(r.get("options") or {})
+    raw = r.get("readings") or [{"name": "", "answer": r["answer"]}]
+    for j, rd in enumerate(raw):
+        own = rd.get("options") or {}
+        options = {**base_options, **own}
+        fields = {k: f"readings.{j}.options.{k}" if k in own else f"options.{k}" for k in options}
+        rules = rd.get("rules", base_rules)
+        problem = _option_problem(name, rules, options, fields)
+        if problem is not None:
+            out.append(f"{problem[0]}: {problem[1]}")
+            continue
+        seats = _game(name, rules, options).num_players
+        for key in ("seat", "view"):
+            seat = r["question"].get(key)
+            if seat is not None and seat >= seats:
+                where = f" (reading {rd['name']})" if "readings" in r else ""
+                out.append(f"question.{key}: {seat} is not a seat of this game{where}; its seats are 0 to {seats - 1}")
+        ans = rd["answer"]
+        field_ = f"readings.{j}.answer" if "readings" in r else "answer"
+        if "clause" in ans and ans["clause"] not in clauses:
+            out.append(f"{field_}.clause: no clause {ans['clause']} in {name}'s rules")
+        if "probability" in ans:
+            try:
+                p_ = Fraction(str(ans["probability"]))
+            except ZeroDivisionError:
+                p_ = Fraction(2)
+            if not 0 <= p_ <= 1:
+                out.append(f"{field_}.probability: {ans['probability']} is not a probability (0 to 1)")
+    return list(dict.fromkeys(out))  # a seat problem of several readings once
+
+
 def load(path: str | Path, game: str | None = None) -> list[Ruling]:
     """Read and validate a rulings file.
 
@@ -253,64 +366,48 @@ def load(path: str | Path, game: str | None = None) -> list[Ruling]:
 
     Raises:
         RulingsError: the file cannot be read, is not YAML, breaks the schema, names an
-            unknown game, option, profile or clause, gives an id twice, or quotes a passage
-            the seed does not contain. The message names the file, the ruling (number and
-            id) and the field.
+            unknown game, option, option value, profile, seat or clause, gives an id twice,
+            or quotes a passage the seed does not contain. Every bad ruling of the file is
+            reported at once (``errors``: one line each, naming the file, the ruling - number
+            and id - and the field).
     """
     import boardkit
 
     p = _resolve(path)
     source = str(p)
     doc = parse_yaml(read_user_file(p, "rulings"), p)
-    _check(doc, source)
+    errors, skip = _check(doc, source)
     name = doc["game"]
     if name not in boardkit.list_games():
-        raise RulingsError(f"{source}: game: unknown game {shorten(name)}; known: {', '.join(boardkit.list_games())}")
+        raise RulingsError([f"{source}: game: unknown game {shorten(name)}; known: {', '.join(boardkit.list_games())}"] + errors)
     if game is not None and name != game:
         raise RulingsError(f"{source}: game: the file is about {name}, not {game}")
     clauses = boardkit.load_game(name).clauses
-    option_names = {o.name for o in boardkit.load_game(name).option_specs}
     out: list[Ruling] = []
     seen: set[str] = set()
     for i, r in enumerate(doc["rulings"]):
+        if i in skip:
+            continue
         where = f"{source}: ruling {i + 1} ({r['id']})"
+        problems = _ruling_problems(r, name, clauses)
         if r["id"] in seen:
-            raise RulingsError(f"{where}: id: given twice in the file")
+            problems.insert(0, "id: given twice in the file")
         seen.add(r["id"])
-        for j, cid in enumerate(r["source"]["clauses"]):
-            if cid not in clauses:
-                raise RulingsError(f"{where}: source.clauses.{j}: no clause {cid} in {name}'s rules")
-        quote = r["source"].get("seed")
-        if quote and not quote_in_seed(name, quote):
-            raise RulingsError(f"{where}: source.seed: the seed text ({boardkit.get_spec(name).seed}) has no such passage: "
-                               f"{shorten(quote, 80)}")
+        if problems:
+            errors += [f"{where}: {problem}" for problem in problems]
+            continue
         base_rules, base_options = r.get("rules", "seed"), dict(r.get("options") or {})
         raw = r.get("readings") or [{"name": base_rules if not base_options else "as given", "answer": r["answer"]}]
-        readings = []
-        for j, rd in enumerate(raw):
-            options = {**base_options, **(rd.get("options") or {})}
-            for k in options:
-                if k not in option_names:
-                    field_ = f"readings.{j}.options.{k}" if k in (rd.get("options") or {}) else f"options.{k}"
-                    raise RulingsError(f"{where}: {field_}: {name} has no option {shorten(k)}; "
-                                       f"options: {', '.join(sorted(option_names))}")
-            ans = rd["answer"]
-            field_ = f"readings.{j}.answer" if "readings" in r else "answer"
-            if "clause" in ans and ans["clause"] not in clauses:
-                raise RulingsError(f"{where}: {field_}.clause: no clause {ans['clause']} in {name}'s rules")
-            if "probability" in ans:
-                try:
-                    p_ = Fraction(str(ans["probability"]))
-                except ZeroDivisionError:
-                    p_ = Fraction(2)
-                if not 0 <= p_ <= 1:
-                    raise RulingsError(f"{where}: {field_}.probability: {ans['probability']} is not a probability (0 to 1)")
-            readings.append(Reading(rd["name"], rd.get("rules", base_rules), options, ans, rd.get("note", "")))
+        readings = tuple(Reading(rd["name"], rd.get("rules", base_rules), {**base_options, **(rd.get("options") or {})},
+                                 rd["answer"], rd.get("note", "")) for rd in raw)
         out.append(Ruling(
             id=r["id"], title=r["title"], game=name, file=source, position=r.get("position"),
             study=bool(r.get("study", False)), moves=tuple(r.get("moves") or ()), question=dict(r["question"]),
-            readings=tuple(readings), source=dict(r["source"]), explanation=r.get("explanation", "").strip(),
+            readings=readings, source=dict(r["source"]), explanation=r.get("explanation", "").strip(),
             open=bool(r.get("open", False)), rules_version=str(r.get("rules_version", doc["rules_version"]))))
+    if errors:
+        errors.sort(key=lambda e: int(m.group(1)) if (m := re.search(r": ruling (\d+)", e)) else 0)
+        raise RulingsError(errors)
     return out
 
 
@@ -361,9 +458,7 @@ def _show(value: Any) -> str:
 
 
 def _setup(ruling: Ruling, reading: Reading) -> Any:
-    import boardkit
-
-    game = boardkit.load_game(ruling.game, rules=reading.rules, **reading.options)
+    game = _game(ruling.game, reading.rules, reading.options)
     if ruling.position is None:
         state = game.new_initial_state()
     else:

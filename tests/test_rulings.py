@@ -20,11 +20,10 @@ test_book = rulings.rulings_tests(*rulings.books())
 
 
 def test_every_game_has_a_book_of_its_size():
-    """At least 15 rulings per game; Armageddon's few (its board is being redrawn)."""
+    """At least 15 rulings per game."""
     sizes = {g: len(rulings.load(g)) for g in rulings.books()}
     assert set(sizes) == set(boardkit.list_games())
-    assert all(sizes[g] >= 15 for g in ("leaders", "battle_royale", "marabunta", "gridhunt")), sizes
-    assert 3 <= sizes["armageddon"] < 15
+    assert all(n >= 15 for n in sizes.values()), sizes
 
 
 def test_every_book_is_for_the_current_rules_version():
@@ -33,8 +32,8 @@ def test_every_book_is_for_the_current_rules_version():
 
 
 def test_open_points_show_readings_side_by_side():
-    """Each book but Armageddon's has rulings with two readings whose answers differ."""
-    for g in ("leaders", "battle_royale", "marabunta", "gridhunt"):
+    """Each book has rulings with two readings whose answers differ."""
+    for g in rulings.books():
         two = [r for r in rulings.load(g) if len(r.readings) >= 2 and r.readings[0].answer != r.readings[1].answer]
         assert two, g
 
@@ -120,6 +119,17 @@ def test_a_ruling_for_an_old_rules_version_loads_and_says_so(tmp_path):
     assert result.passed and result.version_note == f"written for rules version 1.0; the engine plays version {now}"
     assert "written for rules version 1.0" in result.describe()
     assert "written for rules version 1.0" in rulings.render_html([result], pictures=False)
+
+
+def test_the_armageddon_book_plays_the_default_board_and_gives_every_open_option_both_readings():
+    """Armageddon's book is on the board of rules 2.0 but for the rulings labelled as the first
+    drawing; every option an open point decides is read both ways in some ruling."""
+    book = rulings.load("armageddon")
+    v1 = [r.id for r in book if any(rd.options.get("data") == "v1" for rd in r.readings)]
+    assert v1 and all(r.startswith("v1-") for r in v1) and len(book) - len(v1) >= 15
+    both = {k for r in book if len(r.readings) >= 2 for k in r.readings[0].options
+            if r.readings[0].options[k] != r.readings[1].options.get(k) and r.readings[0].answer != r.readings[1].answer}
+    assert both >= {"displace", "mine", "back", "aliens_win", "two_on_one", "empty_gk_wins"}, both
 
 
 def test_a_set_up_the_engine_refuses_is_a_failure_naming_the_move(tmp_path):
@@ -229,3 +239,56 @@ def test_a_bad_html_path_is_refused_before_any_ruling_is_played(tmp_path, capsys
     err = capsys.readouterr().err
     assert "--html" in err and "does not exist" in err and "Traceback" not in err
     assert not (tmp_path / "no").exists()
+
+
+def test_a_bad_option_value_is_a_bad_file_naming_the_ruling_and_the_field(tmp_path, capsys):
+    """An option value the game does not take is refused when the file is loaded (exit 2), not
+    played as a failed ruling (exit 1); the field is the ruling's or the reading's options."""
+    bad_value = RULING.replace("    title", "    options: {expert: maybe}\n    title")
+    message = _bad(tmp_path, HEAD + bad_value)
+    assert "ruling 1 (one): options.expert: leaders: option expert='maybe' is not allowed" in message
+    in_reading = RULING.replace("answer: {legal: true}", "readings: [{name: odd, options: {first_player: 5}, answer: {legal: true}}]")
+    assert "ruling 1 (one): readings.0.options.first_player:" in _bad(tmp_path, HEAD + in_reading)
+    assert main(["rulings", "leaders", str(tmp_path / "bad.yaml")]) == 2
+    err = capsys.readouterr().err
+    assert "readings.0.options.first_player" in err and "Traceback" not in err
+    colours = ('game: armageddon\nrules_version: "2.0"\nrulings:\n'
+               + RULING.replace("LEAD-1.3", "ARMA-3.1").replace("draw Archer", "roll 6")
+               .replace("    title", "    options: {colours: red purple}\n    title"))
+    assert "ruling 1 (one): options.colours: armageddon: option colours='red purple'" in _bad(tmp_path, colours)
+
+
+def test_a_seat_the_game_does_not_have_is_refused(tmp_path):
+    seven = RULING.replace('legal: draw Archer}', 'legal: draw Archer, seat: 7}')
+    message = _bad(tmp_path, HEAD + seven)
+    assert "ruling 1 (one): question.seat: 7 is not a seat of this game; its seats are 0 to 1" in message
+    view = RULING.replace('legal: draw Archer}', 'legal: draw Archer, view: 2}')
+    assert "ruling 1 (one): question.view: 2 is not a seat" in _bad(tmp_path, HEAD + view)
+    two_colours = ('game: armageddon\nrules_version: "2.0"\nrulings:\n'
+                   + RULING.replace("LEAD-1.3", "ARMA-3.1").replace("draw Archer}", "roll 6, seat: 2}")
+                   .replace("    title", "    options: {colours: red green}\n    title"))
+    assert "question.seat: 3 is not a seat of this game; its seats are 0 to 2" in _bad(tmp_path, two_colours.replace(
+        "seat: 2", "seat: 3"))  # with two colours the seats are red, green and the aliens
+    (tmp_path / "aliens.yaml").write_text(two_colours, encoding="utf-8")
+    assert rulings.load(tmp_path / "aliens.yaml")[0].seat == 2
+
+
+def test_every_bad_ruling_and_file_is_reported_in_one_run(tmp_path, capsys):
+    """Three bad rulings in one file (a schema error, an unknown clause, a bad seat) and a second
+    file that is no YAML: one run names all four, exit 2."""
+    rulings_ = [RULING.replace("id: one", "id: first").replace("legal: true", "legal: maybe"),
+                RULING.replace("id: one", "id: fine"),
+                RULING.replace("id: one", "id: third").replace("LEAD-1.3", "LEAD-99"),
+                RULING.replace("id: one", "id: fourth").replace('legal: draw Archer}', 'legal: draw Archer, seat: 7}')]
+    path = tmp_path / "many.yaml"
+    path.write_text(HEAD + "".join(rulings_), encoding="utf-8")
+    with pytest.raises(rulings.RulingsError) as err:
+        rulings.load(path)
+    assert [e.split(": ", 2)[1] for e in err.value.errors] == ["ruling 1 (first)", "ruling 3 (third)", "ruling 4 (fourth)"]
+    other = tmp_path / "other.yaml"
+    other.write_text(HEAD + "  - id: [", encoding="utf-8")
+    assert main(["rulings", "leaders", str(path), str(other)]) == 2
+    lines = capsys.readouterr().err.splitlines()
+    assert len(lines) == 4 and all(line.startswith("boardkit rulings: ") for line in lines)
+    assert "ruling 1 (first): answer.legal" in lines[0] and "ruling 3 (third): source.clauses.0: no clause LEAD-99" in lines[1]
+    assert "ruling 4 (fourth): question.seat: 7" in lines[2] and str(other) in lines[3] and "not valid YAML" in lines[3]
