@@ -41,12 +41,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
-import jsonschema
-
 from boardkit.core.paths import DATA_DIR
 from boardkit.core.rules import IllegalActionError
 from boardkit.core.spec import OptionError
-from boardkit.core.validate import BoardkitDataError, parse_yaml, read_user_file, shorten
+from boardkit.core.validate import BoardkitDataError, import_jsonschema, parse_yaml, read_user_file, shorten
 
 #: Where the books and the schema live.
 RULINGS_DIR = DATA_DIR / "rulings"
@@ -229,6 +227,7 @@ def _check(doc: Any, source: str) -> tuple[list[str], set[int]]:
     Raises:
         RulingsError: the file itself is malformed outside its rulings (a top-level field).
     """
+    jsonschema = import_jsonschema()  # without its optional IRI checker (seconds of import)
     validator = jsonschema.Draft202012Validator(schema())
     top: list[Any] = []
     per_ruling: dict[int, list[Any]] = {}
