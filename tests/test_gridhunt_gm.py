@@ -219,3 +219,21 @@ def test_a_state_picture_is_labelled_as_the_full_view():
     s = position({0: "b2"})
     svg = state_svg(s)
     assert FULL_VIEW_LABEL in svg and "full view (game master)" in svg
+
+
+def test_GRID_D9_a_dead_players_report_does_not_say_where_it_died():
+    """Bo is killed on its start cell b4 before its move resolves; its shot, judged from b4, is
+    void, but its report does not say so (that would tell where it died, GRID-D9)."""
+    for seed in range(20):
+        s = position({0: "b2", 1: "b4"}, phase="orders", options={"turn_order": "simultaneous"})
+        gm = GameMaster(s, seed=seed)
+        gm.receive(0, "move b3 b4")
+        gm.receive(1, "move b5, shoot a5")
+        for p in gm.waiting():
+            gm.receive(p, "move " + str(s.legal_actions(gm.seat(p))[0]).split(" ", 1)[1])
+        rec = gm.resolve()
+        if 1 in rec.void_shots:
+            break
+    assert not s.alive[1] and rec.void_shots[1].startswith("[GRID-4.1]")
+    report = gm.private_report(1).text()
+    assert "you were killed in round 1" in report and "not fired" not in report and "b4" not in report

@@ -337,8 +337,8 @@ class GameMaster:
         """The private report of ``who`` written as round ``rnd`` (default: the last resolved)
         ended, from ``observation(seat)`` and what the seat itself sent only (GRID-5, GRID-D9):
         where it stands, what it found where it landed, whom it saw, the walls and teleports it
-        knows, its orders (and a void shot with the reason, GRID-D15; the order given for it if
-        it was silent, GRID-D16), the deaths told this round, and the end.
+        knows, its orders (and, while it lives, a void shot with the reason, GRID-D15; the order
+        given for it if it was silent, GRID-D16), the deaths told this round, and the end.
 
         Raises:
             MessageError: not a player; ValueError: no such resolved round.
@@ -371,7 +371,7 @@ class GameMaster:
             lines.append(f"your orders: {m.move}, {m.shot}" + (f" (message {m.version})" if m.version > 1 else ""))
         elif p in rec.silent:
             lines.append(f"you sent no orders: the GM gave '{rec.silent[p]}' and no shot (GRID-D16)")
-        if p in rec.void_shots:
+        if p in rec.void_shots and you["alive"]:  # a dead player's shot is void anyway (GRID-D9: not where it died)
             lines.append(f"your shot was not fired: {rec.void_shots[p]} (GRID-D15)")
         if not you["alive"]:
             when = [rd for q, rd in obs["deaths"] if q == p]
