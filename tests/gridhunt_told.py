@@ -30,9 +30,9 @@ from boardkit.games.gridhunt.rules import around, cell_index
 
 def sharers(state: Any, seat: int) -> set[int]:
     """``seat`` and, with ``team_shares_vision``, its teammates (GRID-1.3)."""
-    o = state.game.options
-    if o["team_shares_vision"] and o["teams"]:
-        return {q for q in range(state.n) if q % o["teams"] == seat % o["teams"]}
+    teams = state.game.teams  # GRID-1.2, GRID-D12: p % teams, or the membership of option team_of
+    if state.game.options["team_shares_vision"] and teams is not None:
+        return {q for q in range(state.n) if teams[q] == teams[seat]}
     return {seat}
 
 

@@ -134,18 +134,85 @@ MAX_WALLS: dict[int, int] = {4: 7, 5: 10, 6: 13, 7: 16, 8: 20, 9: 25, 10: 30, 11
                              26: 141}
 
 
+#: The least cells per player of a grid whose side is not given (GRID-D14): a player and the 8
+#: cells around it, so that every player could stand in a look of its own.
+CELLS_PER_PLAYER = 9
+#: The side of a grid whose size is not given, for up to 16 players (GRID-7).
+DEFAULT_SIZE = 12
+
+
+def fitting_size(players: int) -> int:
+    """GRID-D14: the side of the grid when option ``size`` is None: the smallest side of 12 or
+    more with at least 9 cells per player (12 for 8 .. 16 players, 13 for 17 .. 18, 26 for 75).
+
+    Args:
+        players: the number of players (8 or more).
+
+    Returns:
+        The side, in cells.
+    """
+    side = DEFAULT_SIZE
+    while side * side < CELLS_PER_PLAYER * players:
+        side += 1
+    return side
+
+
+def team_membership(players: int, teams: int, team_of: str | None) -> tuple[tuple[int, ...] | None, tuple[str, ...]]:
+    """GRID-1.2, GRID-D12: the team of each seat and the teams' names.
+
+    Without ``team_of``, player p is in team ``p % teams`` (named ``team 1`` ..). With it, the
+    seats' team names in seat order (separated by spaces or commas); teams are numbered in the
+    order their names first appear; a name given once is a player alone (a team of one).
+
+    Args:
+        players: the number of seats.
+        teams: option ``teams`` (0: none; with ``team_of``, 0 or the number of names).
+        team_of: option ``team_of`` or None.
+
+    Returns:
+        ``(team per seat or None, team names)``.
+
+    Raises:
+        OptionError: one team only, fewer or more names than seats, a ``teams`` count that does not
+            match the names, or round-robin teams of fewer than two players.
+    """
+    if team_of is None:
+        if teams == 0:
+            return None, ()
+        if teams < 2:
+            raise OptionError(f"gridhunt: option teams={shorten(teams)}: 0 (every player alone) or 2 teams or more "
+                              f"(GRID-1.2: a team wins by eliminating the enemy teams)")
+        if teams > players // 2:
+            raise OptionError(f"gridhunt: option teams={teams}: every team needs two players or more (GRID-1.2); "
+                              f"give team_of for teams of one (GRID-D12)")
+        return tuple(p % teams for p in range(players)), tuple(f"team {t + 1}" for t in range(teams))
+    names = [w for w in team_of.replace(",", " ").split()]
+    if len(names) != players:
+        raise OptionError(f"gridhunt: option team_of={shorten(team_of)}: {len(names)} team names for {players} seats; "
+                          f"give one per seat, in seat order (GRID-D12)")
+    order = list(dict.fromkeys(names))
+    if len(order) < 2:
+        raise OptionError(f"gridhunt: option team_of={shorten(team_of)}: every seat is in team {order[0]}; at least "
+                          f"two teams (GRID-1.2)")
+    if teams not in (0, len(order)):
+        raise OptionError(f"gridhunt: option teams={teams} but team_of names {len(order)} teams (GRID-D12)")
+    return tuple(order.index(w) for w in names), tuple(order)
+
+
 class GridhuntGame(Game):
     """Gridhunt rules with options (immutable).
 
-    Options (see ``spec.OPTIONS``): players (>= 8, GRID-1.2), teams (0, 2 or 4, GRID-1.2),
+    Options (see ``spec.OPTIONS``): players (8 .. 75, GRID-1.2), teams (0 or 2 or more, GRID-1.2)
+    and team_of (the team of each seat, GRID-D12),
     team_shares_vision (GRID-1.3), turn_order (GRID-6), layout ('random' or a data file,
     GRID-7), size and the counts of each cell kind (random layout, GRID-7; teleports are always
     two, GRID-2.8), shield_stops_landing (GRID-2.10), line_shot (GRID-4.2),
     shield_stops_enhanced (GRID-D8), deaths_told (GRID-D9), max_turns (GRID-D10).
 
     Raises:
-        OptionError: unknown option or value, fewer than 8 players, a grid too small for the
-            counts, a count below 0.
+        OptionError: unknown option or value, fewer than 8 players, teams that are not teams
+            (GRID-1.2, GRID-D12), a grid too small for the counts, a count below 0. Without
+            ``size`` the grid's side fits the players (GRID-D14, :func:`fitting_size`).
         BoardkitDataError: a malformed layout file (names the file and the field).
     """
 
@@ -159,14 +226,13 @@ class GridhuntGame(Game):
         if not SPEC.players[0] <= n <= SPEC.players[1]:
             raise OptionError(f"gridhunt: option players={shorten(n)}: at least 8 players (GRID-1.2), at most "
                               f"{SPEC.players[1]} seats")
-        if o["teams"] and o["teams"] > n // 2:
-            raise OptionError(f"gridhunt: option teams={o['teams']}: every team needs two players or more (GRID-1.2)")
+        teams, self.team_names = team_membership(n, o["teams"], o["team_of"])  # GRID-1.2, GRID-D12
         if o["max_turns"] is not None and o["max_turns"] < 1:
             raise OptionError(f"gridhunt: option max_turns={shorten(o['max_turns'])} must be at least 1 (GRID-D10)")
         self.counts: dict[str, int] = {k: (2 if k == "teleport" else o["walls" if k == "wall" else "mines" if k == "mine" else k]) for k in KINDS}
         self.fixed: tuple[str, ...] | None = None
         if o["layout"] == "random":
-            size = o["size"]
+            size = fitting_size(n) if o["size"] is None else o["size"]  # GRID-D14
             if not 4 <= size <= 26:
                 raise OptionError(f"gridhunt: option size={shorten(size)}: a grid of 4 .. 26 cells a side (GRID-7)")
             for k in KINDS:
@@ -201,7 +267,8 @@ class GridhuntGame(Game):
         #: the grid's shape, for a generic square board drawing (GRID-2.1).
         self.board = GridShape(size, size, self.names)
         self.index: dict[str, int] = {name: i for i, name in enumerate(self.names)}
-        self.teams: tuple[int, ...] | None = tuple(p % o["teams"] for p in range(n)) if o["teams"] else None
+        #: the team of each seat (GRID-1.2, GRID-D12), None without teams; ``team_names`` their names.
+        self.teams: tuple[int, ...] | None = teams
         tables = _tables(size, n)
         self.layout_actions: dict[tuple[str, int], Action] = tables.layout
         self.start_actions: dict[tuple[int, int], Action] = tables.start

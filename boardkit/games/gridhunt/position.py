@@ -327,7 +327,7 @@ def _check_playable(state: "GridhuntState") -> None:
             raise IllegalPositionError("GRID-D6", "position: pending/shots: nothing is resolved or shot while orders "
                                                   "are given")
         for p, a in state.orders.items():
-            if not state.alive[p]:
+            if not state.told_alive(p):  # GRID-D9: a death not yet told still gives orders
                 raise IllegalPositionError("GRID-D6", f"position: orders.{p}: seat {p} is dead and gives no order")
             if a not in state._orders_of(p):
                 raise IllegalPositionError("GRID-3.1", f"position: orders.{p}: {a} is not an order seat {p} may give "
@@ -341,10 +341,10 @@ def _check_playable(state: "GridhuntState") -> None:
         if state.shots:
             raise IllegalPositionError("GRID-D6", "position: shots: no shot is given before the moves are resolved")
         for p in state.pending:
-            if not state.alive[p] or p not in state.orders:
+            if not state.told_alive(p) or p not in state.orders:  # GRID-D9: an untold death is still drawn
                 raise IllegalPositionError("GRID-D6", f"position: pending: seat {p} is dead or gave no order")
             a = state.orders[p]
-            at = state.pos[p]
+            at = state.seat_cell(p)
             if isinstance(a, Move) and at is not None:
                 path = [at] + [g.index.get(c, -1) for c in a.path]
                 ok = 1 <= len(a.path) <= MAX_STEPS and all(
@@ -354,7 +354,7 @@ def _check_playable(state: "GridhuntState") -> None:
                                                            f"{MAX_STEPS} orthogonal steps from {names[at]}")
     elif ph == "shots":
         for p, a in state.shots.items():
-            if not state.alive[p]:
+            if not state.told_alive(p):  # GRID-D9: a death not yet told still gives its shot (void)
                 raise IllegalPositionError("GRID-D6", f"position: shots.{p}: seat {p} is dead and gives no shot")
             if a not in state._orders_of(p):
                 raise IllegalPositionError("GRID-4.1", f"position: shots.{p}: {a} is not a shot seat {p} may give "

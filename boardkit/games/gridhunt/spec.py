@@ -15,23 +15,34 @@ RULES_HISTORY = (
             "shield_stops_enhanced now False; True was the 1.2 default); GRID-D3 a departure teleport landed on is "
             "told to all even when the occupied arrival kept it from working (option teleport_told='landed'; "
             "'used' is the 1.2 rule)."),
+    ("1.4", "GRID-1.2, GRID-D12: any number of teams (option teams) and chosen membership (option team_of); "
+            "GRID-D14: any number of players from 8 (up to 75), the grid's side fitting them (option size now None: "
+            "12 up to 16 players, as before)."),
 )
 
-#: The most seats the notation and the spec page know (GRID-1.2 sets only a minimum).
-MAX_PLAYERS = 16
+#: The most seats (GRID-1.2 sets only a minimum): the largest grid the notation names (z26, 26x26 =
+#: 676 cells) holds 75 players at 9 cells each (GRID-D14).
+MAX_PLAYERS = 75
+
+#: The values of option ``silent`` (GRID-D16): what the GM does for a player who sent no orders.
+SILENT = ("random", "wait")
 
 #: The rule options (each names the clause it decides).
 OPTIONS: tuple[Option, ...] = (
     Option("players", 8, "number of players (at least 8)", "GRID-1.2", kind=int),
-    Option("teams", 0, "number of teams (0: every player alone); player p is in team p % teams", "GRID-1.2",
-           choices=(0, 2, 4)),
+    Option("teams", 0, "number of teams (0: every player alone, else 2 or more); without team_of, player p is in "
+           "team p % teams", "GRID-1.2", kind=int),
+    Option("team_of", None, "the team of each seat, in seat order: team names separated by spaces or commas (for "
+           "example 'red red blue blue green green green red'); a name given once is a player alone", "GRID-D12",
+           kind=str, allow_none=True),
     Option("team_shares_vision", False, "a player's view includes what its teammates know", "GRID-1.3", kind=bool),
     Option("turn_order", "random_each_round", "order of the turns in a round: drawn at random each round, seat order, "
            "or every living player gives its orders at once (forum GM)", "GRID-6",
            choices=("random_each_round", "fixed", "simultaneous")),
     Option("layout", "random", "'random' (the GM draws the layout, GRID-7) or a layout data file (a name in "
            "data/gridhunt/ or a path)", "GRID-7", kind=str),
-    Option("size", 12, "side of the square grid (random layout)", "GRID-7", kind=int),
+    Option("size", None, "side of the square grid (random layout); None: the smallest side of 12 or more giving 9 "
+           "cells per player (12 up to 16 players)", "GRID-D14", kind=int, allow_none=True),
     Option("walls", 12, "walls (random layout)", "GRID-7", kind=int),
     Option("mines", 6, "mines (random layout)", "GRID-7", kind=int),
     Option("vision", 4, "vision cells (random layout)", "GRID-7", kind=int),
@@ -49,6 +60,9 @@ OPTIONS: tuple[Option, ...] = (
            choices=("landed", "used")),
     Option("deaths_told", "end_of_round", "when the seats are told a death: at the end of the round (the dead "
            "player's orders until then are void) or at once", "GRID-D9", choices=("end_of_round", "at_once")),
+    Option("silent", "random", "a living player who sent no orders for the round (game master's desk): the GM gives "
+           "it a random move of its own and no shot ('random'), or waits for its message ('wait')", "GRID-D16",
+           choices=SILENT),
     Option("max_turns", None, "cut the game off (no winner) once this many player turns have begun (not a rule: for "
            "study)", "GRID-D10", kind=int, allow_none=True),
 )

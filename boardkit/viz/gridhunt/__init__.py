@@ -236,15 +236,20 @@ def grid_figure(state_or_obs: Any, seat: int | None = None, title: str | None = 
     return fig
 
 
-def grid_svg(obs: dict[str, Any], highlights: Iterable[str] = (), path: Iterable[str] = (), cell: int = 26) -> str:
+def grid_svg(obs: dict[str, Any], highlights: Iterable[str] = (), path: Iterable[str] = (), cell: int = 26,
+             label: str | None = None) -> str:
     """The view of ``obs`` (see :func:`grid_view`) as static SVG text: one square per cell,
     players written on their cells, the seat's own cell outlined blue, ``path`` orange,
-    ``highlights`` green."""
+    ``highlights`` green; ``label`` (whose view it is) written above the grid when given."""
     size = int(obs["size"])
     view = grid_view(obs)
     hl, pa = set(highlights), list(path)
     w = cell * size
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w + 20}" height="{w + 20}" font-family="sans-serif">']
+    top = 16 if label else 0
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w + 20}" height="{w + 20 + top}" font-family="sans-serif">']
+    if label:
+        out.append(f'<text x="16" y="12" font-size="11" font-weight="bold">{escape(label)}</text>')
+        out.append(f'<g transform="translate(0,{top})">')
     names = cell_names(size)
     for i, n in enumerate(names):
         c, r = i % size, i // size
@@ -268,6 +273,8 @@ def grid_svg(obs: dict[str, Any], highlights: Iterable[str] = (), path: Iterable
                    f'{names[c][0]}</text>')
     for r in range(size):
         out.append(f'<text x="2" y="{2 + (size - 1 - r) * cell + cell / 2 + 3}" font-size="9">{r + 1}</text>')
+    if label:
+        out.append("</g>")
     out.append("</svg>")
     return "".join(out)
 
@@ -455,8 +462,14 @@ class GridhuntController(BoardController):
             out["planned"] = None if self.planned is None else str(self.planned)
         return out
 
+#: The label of the picture of a State (the truth, not a seat's view).
+FULL_VIEW_LABEL = "full view (game master)"
+
+
 def state_svg(state: Any) -> str:
-    """The picture a notebook shows for a State of this game (the full truth): the grid as the game master sees it (:func:`grid_svg` of ``observation(None)``).
+    """The picture a notebook shows for a State of this game (the full truth): the grid as the
+    game master sees it (:func:`grid_svg` of ``observation(None)``), labelled
+    :data:`FULL_VIEW_LABEL` so that it is never taken for a seat's view (GRID-5).
     Found by :func:`boardkit.viz.pictures.state_picture` when a cell evaluates to a State.
 
     Args:
@@ -465,8 +478,8 @@ def state_svg(state: Any) -> str:
     Returns:
         SVG text.
     """
-    return grid_svg(state.observation(None))
+    return grid_svg(state.observation(None), label=f"{FULL_VIEW_LABEL}, round {state.round}")
 
 
-__all__ = ["state_svg", "CODES", "COLOURS", "CellView", "GridhuntController", "belief_figure", "belief_sizes_figure",
+__all__ = ["state_svg", "FULL_VIEW_LABEL", "CODES", "COLOURS", "CellView", "GridhuntController", "belief_figure", "belief_sizes_figure",
            "grid_figure", "grid_svg", "grid_view", "reachable_figure", "reachable_steps", "value_figure"]

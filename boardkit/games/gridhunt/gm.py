@@ -1,0 +1,504 @@
+"""The game master's desk for a forum game of gridhunt (seed ``001_bcc873264f6cd736.txt``: "Les
+joueurs sont placés aléatoirement sur la grille par le maître du jeu"): the GM reads one private
+message per player and round, resolves the round on the engine, and writes each player's private
+report and the public report of the round.
+
+The engine plays the forum game in the simultaneous variant (``turn_order="simultaneous"``,
+GRID-D6); :class:`GameMaster` stands between the players' messages and that engine:
+
+- :meth:`GameMaster.receive`: a player's message for the round, its move and its shot together
+  (``"move b6 b7 a7, shoot a8"``; no shot written: ``shoot none``), GRID-D15. The move is
+  judged at once by the engine's rule path for that seat (a refused message is not kept and the
+  error names the clause); the shot is judged when the moves are resolved, from where the seat
+  then stands.
+- A later message of the same player replaces the earlier one, and :meth:`GameMaster.withdraw`
+  takes it back, until the GM resolves the round (GRID-D17).
+- :meth:`GameMaster.resolve`: a player who sent nothing gets the default of option ``silent``
+  (GRID-D16); every move order goes to the engine, the GM draws the resolution order, then every
+  shot goes in (a shot the seat may no longer give is void, GRID-D15) and all are resolved.
+- :meth:`GameMaster.private_report` / :meth:`GameMaster.public_report`: :class:`Report` objects
+  (plain text, Markdown, HTML) computed from ``observation(seat)`` / ``public_observation()``
+  and, for a seat, what that seat itself sent; never from the GM's truth (GRID-5, GRID-D9).
+- :meth:`GameMaster.to_json` / :meth:`GameMaster.from_json`: the desk saved at any moment,
+  messages of an unresolved round included, and read back to play on.
+
+Players may be known by name (``names=``); teams come from the game's options ``teams`` /
+``team_of`` (GRID-1.2, GRID-D12).
+
+>>> import boardkit
+>>> g = boardkit.load_game("gridhunt", layout="arena12", turn_order="simultaneous")
+>>> s = g.new_initial_state()
+>>> for p, c in enumerate(["b5", "e5", "h7", "c9", "j5", "e11", "l7", "g2"]):
+...     s.apply_action(f"start {p} {c}")
+>>> gm = GameMaster(s, names=["Ana", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hu"], seed=1)
+>>> gm.receive("Ana", "move b6 b7 a7, shoot a8").move
+'move b6 b7 a7'
+>>> gm.receive("Ana", "move b4").move           # amended before the round resolves (GRID-D17)
+'move b4'
+>>> gm.waiting()[:3]
+['Bo', 'Cy', 'Di']
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from dataclasses import dataclass, field
+from html import escape
+from typing import TYPE_CHECKING, Any, Sequence
+
+from boardkit.core.playout import sample_chance
+from boardkit.core.rules import IllegalActionError, NotationError
+from boardkit.core.validate import BoardkitDataError, shorten
+from boardkit.games.gridhunt.actions import Move, Shoot, ShootAll, ShootNone, Stay
+from boardkit.games.gridhunt.spec import SILENT
+
+if TYPE_CHECKING:  # pragma: no cover
+    from boardkit.games.gridhunt.state import GridhuntState
+
+#: Format tag of a saved desk.
+FORMAT = "boardkit-gridhunt-gm/1"
+
+
+class MessageError(ValueError):
+    """A player's message the GM cannot take: not a message of one move and at most one shot, a
+    seat or name that is not a player, a message from a dead player or out of the orders phase.
+    The text names the player and the message."""
+
+
+@dataclass(frozen=True)
+class Message:
+    """One player's orders for a round (GRID-D15): ``move`` and ``shot`` in notation, the text as
+    sent, and ``version`` (1 for the first message of the round, 2 after one amendment...)."""
+
+    seat: int
+    round: int
+    text: str
+    move: str
+    shot: str
+    version: int = 1
+
+
+@dataclass(frozen=True)
+class Report:
+    """A report to send or post: a ``title`` and its ``lines``; :meth:`text`, :meth:`markdown`,
+    :meth:`html` render it (the HTML shows in a notebook)."""
+
+    title: str
+    lines: tuple[str, ...]
+
+    def text(self) -> str:
+        """Plain text: the title, then one line each."""
+        return "\n".join([self.title, *(f"  {line}" for line in self.lines)])
+
+    def markdown(self) -> str:
+        """Markdown for a forum post: the title in bold, a bullet per line."""
+        return "\n".join([f"**{self.title}**", "", *(f"- {line}" for line in self.lines)])
+
+    def html(self) -> str:
+        """HTML: the title as a heading, a list of lines (text escaped)."""
+        items = "".join(f"<li>{escape(line)}</li>" for line in self.lines)
+        return f"<div class='gridhunt-report'><h4>{escape(self.title)}</h4><ul>{items}</ul></div>"
+
+    def _repr_html_(self) -> str:
+        return self.html()
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+@dataclass
+class RoundRecord:
+    """What the GM did in one round: the messages taken (seat -> Message), the seats that were
+    silent and the orders given for them (GRID-D16), and the shots found void with the refusal
+    (seat -> ``"[clause] reason"``, GRID-D15); the reports written as it ended."""
+
+    round: int
+    messages: dict[int, Message] = field(default_factory=dict)
+    silent: dict[int, str] = field(default_factory=dict)
+    void_shots: dict[int, str] = field(default_factory=dict)
+    #: the reports written as the round ended: seat -> private report, and the public report.
+    private: dict[int, Report] = field(default_factory=dict)
+    public: Report | None = None
+
+
+def split_message(text: str) -> tuple[str, str]:
+    """GRID-D15: a message's move and shot, as notation text: the parts are separated by a comma,
+    a semicolon, a new line or the word ``shoot``; no shot written is ``shoot none``.
+
+    Raises:
+        MessageError: no move order, more than one move or shot, or a part that is neither.
+    """
+    if not isinstance(text, str):
+        raise MessageError(f"a message is text, not {shorten(text)}")
+    parts = [p.strip() for p in re.split(r"[;,\n]|(?=\bshoot\b)", text.strip().lower()) if p.strip()]
+    moves = [p for p in parts if p.split()[0] == "move"]
+    shots = [p for p in parts if p.split()[0] == "shoot"]
+    other = [p for p in parts if p not in moves and p not in shots]
+    if other or len(moves) != 1 or len(shots) > 1:
+        raise MessageError(f"message {shorten(text)}: one move order ('move ...') and at most one shot order "
+                           f"('shoot ...') are expected (GRID-D15)")
+    return " ".join(moves[0].split()), " ".join(shots[0].split()) if shots else "shoot none"
+
+
+class GameMaster:
+    """The GM's desk for one simultaneous game (GRID-D6): messages in, the round resolved,
+    reports out.
+
+    Args:
+        state: a :class:`~boardkit.games.gridhunt.state.GridhuntState` of a game with
+            ``turn_order="simultaneous"``, set up (the players placed).
+        names: a name per seat (distinct, not blank); default ``player 0`` ...
+        seed: seed of the GM's draws (the resolution order, GRID-D6; a silent player's order,
+            GRID-D16); the draws of round r come from ``random.Random(f"{seed}/{r}")``, so a
+            reloaded desk draws as the original would.
+
+    Raises:
+        ValueError: the game is not simultaneous, the state is not set up, or the names are
+            not one distinct non-blank name per seat.
+    """
+
+    def __init__(self, state: "GridhuntState", names: Sequence[str] | None = None, seed: int | str = 0) -> None:
+        if state.game.options["turn_order"] != "simultaneous":
+            raise ValueError("GameMaster: the forum game gives every order of a round at once: load the game with "
+                             "turn_order='simultaneous' (GRID-D6)")
+        if state.phase == "setup":
+            raise ValueError("GameMaster: the layout and the players' cells are drawn first (GRID-7, GRID-5.1)")
+        n = state.n
+        names = [f"player {p}" for p in range(n)] if names is None else list(names)
+        if len(names) != n or any(not isinstance(x, str) or not x.strip() for x in names) \
+                or len(set(names)) != n or any(x.isdigit() for x in names):
+            raise ValueError(f"GameMaster: names: one distinct, non-blank, non-numeric name per seat ({n}), not "
+                             f"{shorten(names)}")
+        self.state = state
+        self.names: tuple[str, ...] = tuple(names)
+        self.seed = seed
+        self.inbox: dict[int, Message] = {}
+        self.rounds: list[RoundRecord] = []
+        self._record = RoundRecord(state.round)
+
+    # -- seats ---------------------------------------------------------------------------------
+    def seat(self, who: int | str) -> int:
+        """The seat of ``who``: a seat number or a player's name.
+
+        Raises:
+            MessageError: no such seat or name.
+        """
+        if isinstance(who, int) and not isinstance(who, bool) and 0 <= who < self.state.n:
+            return who
+        if isinstance(who, str) and who in self.names:
+            return self.names.index(who)
+        raise MessageError(f"{shorten(who)} is not a player of this game (seats 0 .. {self.state.n - 1}, or a name: "
+                           f"{', '.join(self.names)})")
+
+    def name(self, seat: int) -> str:
+        """The name of ``seat``."""
+        return self.names[seat]
+
+    def team_name(self, seat: int) -> str | None:
+        """The name of the team of ``seat`` (GRID-1.2, GRID-D12), None without teams."""
+        teams = self.state.game.teams
+        return None if teams is None else self.state.game.team_names[teams[seat]]
+
+    def waiting(self) -> list[str]:
+        """The names of the players told alive whose message for this round is not in."""
+        if self.state.phase != "orders":
+            return []
+        return [self.names[p] for p in self.state.current_players() if p not in self.inbox]
+
+    # -- messages ------------------------------------------------------------------------------
+    def receive(self, who: int | str, text: str) -> Message:
+        """Take ``who``'s message for this round (GRID-D15); a later one replaces it (GRID-D17).
+
+        The move is judged now by the engine's rule path for that seat, from what the seat knows
+        (a path through a wall it does not know of is a legal order, GRID-3.3); the shot is
+        parsed now and judged after the moves (GRID-D15).
+
+        Returns:
+            The Message kept.
+
+        Raises:
+            MessageError: not a player, not the orders phase, a dead player, a malformed message.
+            NotationError: an order that is no gridhunt order (names the word).
+            IllegalActionError: a move the seat may not give (names the clause, GRID-3.1 ...).
+        """
+        p = self.seat(who)
+        s = self.state
+        if s.phase != "orders":
+            raise MessageError(f"{self.names[p]}: no orders are taken now (phase {s.phase}); the round is being "
+                               f"resolved or the game is over")
+        if not s.told_alive(p):
+            raise MessageError(f"{self.names[p]} is dead (round {dict(s.told_deaths())[p]}): only living players "
+                               f"give orders (GRID-6)")
+        move_text, shot_text = split_message(text)
+        move, shot = s.parse_action(move_text), s.parse_action(shot_text)
+        if not isinstance(move, (Move, Stay)) or not isinstance(shot, (Shoot, ShootAll, ShootNone)):
+            raise MessageError(f"{self.names[p]}: {shorten(text)}: a move order then a shot order (GRID-D15)")
+        if isinstance(shot, Shoot) and shot.cell not in s.game.index:
+            raise IllegalActionError("GRID-2.1", f"{shot.cell} is off the {s.size}x{s.size} grid", shot)
+        err = s.why_illegal(move, player=p)
+        if err is not None:
+            raise err
+        old = self.inbox.get(p)
+        msg = Message(p, s.round, text, str(move), str(shot), 1 if old is None else old.version + 1)
+        self.inbox[p] = msg
+        return msg
+
+    def withdraw(self, who: int | str) -> Message:
+        """Take back ``who``'s message of this round (GRID-D17): it is silent again unless it
+        sends another before the round resolves.
+
+        Raises:
+            MessageError: not a player, or no message of it is waiting.
+        """
+        p = self.seat(who)
+        if p not in self.inbox:
+            raise MessageError(f"{self.names[p]} has no message waiting in round {self.state.round} to withdraw")
+        return self.inbox.pop(p)
+
+    # -- resolving -----------------------------------------------------------------------------
+    def _rng(self) -> random.Random:
+        return random.Random(f"{self.seed}/{self.state.round}")
+
+    def resolve(self) -> RoundRecord:
+        """Resolve the round: the moves (:meth:`resolve_moves`), then the shots (:meth:`resolve_shots`).
+
+        Returns:
+            The round's :class:`RoundRecord`.
+
+        Raises:
+            MessageError: option ``silent='wait'`` and some living player has sent nothing (the
+                GM waits, GRID-D16), or not the orders phase.
+        """
+        self.resolve_moves()
+        return self.resolve_shots()
+
+    def resolve_moves(self) -> None:
+        """GRID-D6: every living player's move goes to the engine (a silent one's by option
+        ``silent``, GRID-D16), then the GM draws the resolution order and the moves resolve.
+        The shots stay in the inbox for :meth:`resolve_shots`.
+
+        Raises:
+            MessageError: see :meth:`resolve`.
+        """
+        s = self.state
+        if s.phase != "orders":
+            raise MessageError(f"no round to resolve now (phase {s.phase})")
+        silent = [p for p in s.current_players() if p not in self.inbox]
+        if silent and s.game.options["silent"] == "wait":  # GRID-D16
+            raise MessageError(f"GRID-D16: option silent='wait': the GM waits for {', '.join(self.names[p] for p in silent)}")
+        rng = self._rng()
+        record = RoundRecord(s.round)
+        for p in silent:  # GRID-D16: a random order of its own, no shot
+            options = s.legal_actions(p)
+            move = options[rng.randrange(len(options))]
+            self.inbox[p] = Message(p, s.round, "", str(move), "shoot none", 0)
+            record.silent[p] = str(move)
+        record.messages = {p: m for p, m in sorted(self.inbox.items()) if m.version > 0}
+        self._record = record
+        for p in sorted(self.inbox):
+            s.apply_action(self.inbox[p].move, player=p)
+        while s.is_chance_node():  # GRID-D6: the resolution order, drawn by the GM
+            s.apply_action(sample_chance(s, rng))
+
+    def resolve_shots(self) -> RoundRecord:
+        """GRID-D15: every shot of the round goes to the engine, judged from where each seat now
+        stands and what it knows; one it may no longer give (its move was stopped, or it lost an
+        enhanced attack it counted on...) is void (``shoot none``) and its report says why. Then
+        all shots resolve at once (GRID-D6) and the round ends.
+
+        Returns:
+            The round's :class:`RoundRecord`.
+        """
+        s = self.state
+        record = self._record
+        if s.phase == "shots":
+            for p in list(s.current_players()):
+                msg = self.inbox.get(p)
+                shot = msg.shot if msg is not None else "shoot none"
+                err = s.why_illegal(shot, player=p)
+                if err is not None:
+                    record.void_shots[p] = f"[{err.clause}] {err.reason}"
+                    shot = "shoot none"
+                s.apply_action(shot, player=p)
+        self.inbox = {}
+        record.private = {p: self._private(p, record) for p in range(s.n)}
+        record.public = self._public(record)
+        self.rounds.append(record)
+        self._record = RoundRecord(s.round)
+        return record
+
+    # -- reports -------------------------------------------------------------------------------
+    def _who(self, seat: int | str) -> str:
+        return self.names[int(seat)]
+
+    def private_report(self, who: int | str, rnd: int | None = None) -> Report:
+        """The private report of ``who`` written as round ``rnd`` (default: the last resolved)
+        ended, from ``observation(seat)`` and what the seat itself sent only (GRID-5, GRID-D9):
+        where it stands, what it found where it landed, whom it saw, the walls and teleports it
+        knows, its orders (and, while it lives, a void shot with the reason, GRID-D15; the order
+        given for it if it was silent, GRID-D16), the deaths told this round, and the end.
+
+        Raises:
+            MessageError: not a player; ValueError: no such resolved round.
+        """
+        return self._round(rnd).private[self.seat(who)]
+
+    def public_report(self, rnd: int | None = None) -> Report:
+        """The public report written as round ``rnd`` (default: the last resolved) ended, from
+        ``public_observation()`` only (GRID-5.3, GRID-D9): the deaths of the round (not where or
+        by whom), who is alive, the public walls and teleports, the beaconed players, the end.
+
+        Raises:
+            ValueError: no such resolved round.
+        """
+        out = self._round(rnd).public
+        assert out is not None
+        return out
+
+    def _private(self, p: int, rec: RoundRecord) -> Report:
+        r = rec.round
+        obs = self.state.observation(p)
+        you = obs["you"]
+        lines: list[str] = []
+        team = self.team_name(p)
+        if team is not None:
+            mates = [self.names[q] for q in range(self.state.n) if q != p and self.team_name(q) == team]
+            lines.append(f"your team: {team}" + (f", with {', '.join(mates)}" if mates else " (alone)"))
+        if p in rec.messages:
+            m = rec.messages[p]
+            lines.append(f"your orders: {m.move}, {m.shot}" + (f" (message {m.version})" if m.version > 1 else ""))
+        elif p in rec.silent:
+            lines.append(f"you sent no orders: the GM gave '{rec.silent[p]}' and no shot (GRID-D16)")
+        if p in rec.void_shots and you["alive"]:  # a dead player's shot is void anyway (GRID-D9: not where it died)
+            lines.append(f"your shot was not fired: {rec.void_shots[p]} (GRID-D15)")
+        if not you["alive"]:
+            when = [rd for q, rd in obs["deaths"] if q == p]
+            lines.append(f"you were killed in round {when[0]}" if when else "you are dead")
+        else:
+            state_words = [w for w in ("shield", "enhanced", "beaconed") if you[w]]
+            lines.append(f"you are on {you['position']}" + (f" ({', '.join(state_words)})" if state_words else ""))
+            if you["blocked"]:
+                lines.append("you are blocked by a mine: next round you neither move nor shoot (GRID-2.4)")
+            for rd, c, kind in you["found"]:
+                if rd == r:
+                    lines.append(f"you landed on {c}: {kind}")
+            for look in you["looks"]:
+                if look["round"] == r:
+                    seen = ", ".join(f"{self._who(q)} on {c}" for q, c in sorted(look["players"].items(),
+                                                                               key=lambda kv: int(kv[0])))
+                    lines.append(f"from {look['at']} (radius {look['radius']}) you see {seen or 'nobody'}")
+        if obs["known_walls"]:
+            lines.append(f"walls you know: {', '.join(obs['known_walls'])}")
+        if obs["known_teleports"]:
+            lines.append(f"teleports you know: {', '.join(obs['known_teleports'])}")
+        lines += self._public_lines(obs, r)
+        return Report(f"Round {r}, private report for {self.names[p]}", tuple(lines))
+
+    def _public(self, rec: RoundRecord) -> Report:
+        r = rec.round
+        pub = self.state.public_observation()
+        alive = [self.names[q] for q in range(self.state.n) if pub["alive"][q]]
+        lines = [f"alive ({len(alive)}): {', '.join(alive)}"]
+        if pub["public_walls"]:
+            lines.append(f"walls known to all: {', '.join(pub['public_walls'])}")
+        if pub["public_teleports"]:
+            lines.append(f"teleports known to all: {', '.join(pub['public_teleports'])}")
+        lines += self._public_lines(pub, r)
+        return Report(f"Round {r}, public report", tuple(lines))
+
+    def _public_lines(self, pub: dict[str, Any], r: int) -> list[str]:
+        died = [self.names[q] for q, rd in pub["deaths"] if rd == r]
+        lines = [f"killed in round {r}: {', '.join(died) if died else 'nobody'}"]
+        if pub["beacons"]:
+            lines.append("beaconed: " + ", ".join(f"{self._who(q)} on {c}" for q, c in
+                                                 sorted(pub["beacons"].items(), key=lambda kv: int(kv[0]))))
+        out = pub.get("outcome")
+        if out is not None:
+            winners = [self.names[q] for q in out["winners"]]
+            lines.append(f"the game is over: {', '.join(winners) if winners else 'nobody'} "
+                         f"{'win' if len(winners) != 1 else 'wins'} ({out['reason']}, {out['clause']})")
+        return lines
+
+    def _round(self, rnd: int | None) -> RoundRecord:
+        if not self.rounds:
+            raise ValueError("no round has been resolved yet")
+        if rnd is None:
+            return self.rounds[-1]
+        for rec in self.rounds:
+            if rec.round == rnd:
+                return rec
+        raise ValueError(f"round {shorten(rnd)} has not been resolved on this desk (rounds "
+                         f"{', '.join(str(x.round) for x in self.rounds)})")
+
+    # -- saving --------------------------------------------------------------------------------
+    def to_json(self) -> str:
+        """The desk as JSON text: the game (``state.to_json()``, every action and the options),
+        the names, the seed, the messages waiting and the rounds' records."""
+        def msg(m: Message) -> dict[str, Any]:
+            return {"seat": m.seat, "round": m.round, "text": m.text, "move": m.move, "shot": m.shot,
+                    "version": m.version}
+
+        def rec(r: RoundRecord) -> dict[str, Any]:
+            return {"round": r.round, "messages": [msg(m) for m in r.messages.values()],
+                    "silent": {str(p): a for p, a in r.silent.items()},
+                    "void_shots": {str(p): why for p, why in r.void_shots.items()},
+                    "private": {str(p): [rep.title, *rep.lines] for p, rep in r.private.items()},
+                    "public": None if r.public is None else [r.public.title, *r.public.lines]}
+
+        return json.dumps({
+            "format": FORMAT, "state": json.loads(self.state.to_json()), "names": list(self.names), "seed": self.seed,
+            "inbox": [msg(m) for _, m in sorted(self.inbox.items())], "current": rec(self._record),
+            "rounds": [rec(r) for r in self.rounds],
+        }, sort_keys=True)
+
+    @classmethod
+    def from_json(cls, text: str, source: str = "saved desk") -> "GameMaster":
+        """Read a desk saved by :meth:`to_json` (the game is replayed and checked by
+        :func:`boardkit.state_from_json`); the waiting messages are taken again, so each is judged
+        anew.
+
+        Raises:
+            BoardkitDataError: not a saved desk (names ``source`` and the field).
+        """
+        from boardkit.core.saved import state_from_json
+
+        try:
+            doc = json.loads(text)
+        except (TypeError, ValueError) as exc:
+            raise BoardkitDataError(f"{source}: not JSON text ({exc})") from None
+        if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+            raise BoardkitDataError(f"{source}: format: not a saved gridhunt GM desk ({FORMAT})")
+        for key in ("state", "names", "seed", "inbox", "current", "rounds"):
+            if key not in doc:
+                raise BoardkitDataError(f"{source}: {key}: missing")
+        from boardkit.games.gridhunt.state import GridhuntState
+
+        state = state_from_json(json.dumps(doc["state"]), source=f"{source}: state")
+        if not isinstance(state, GridhuntState):
+            raise BoardkitDataError(f"{source}: state: a saved {state.game.name} game, not gridhunt")
+
+        def rec(r: dict[str, Any]) -> RoundRecord:
+            return RoundRecord(int(r["round"]), {int(m["seat"]): Message(**m) for m in r["messages"]},
+                               {int(p): a for p, a in r["silent"].items()},
+                               {int(p): w for p, w in r["void_shots"].items()},
+                               {int(p): Report(t[0], tuple(t[1:])) for p, t in r["private"].items()},
+                               None if r["public"] is None else Report(r["public"][0], tuple(r["public"][1:])))
+
+        try:
+            gm = cls(state, names=doc["names"], seed=doc["seed"])
+            gm.rounds = [rec(r) for r in doc["rounds"]]
+            gm._record = rec(doc["current"])
+            for m in doc["inbox"]:
+                if state.phase == "orders":  # judged anew; the amendments count again
+                    for _ in range(int(m["version"])):
+                        gm.receive(int(m["seat"]), m["text"])
+                else:  # the moves are resolved: the shots wait (GRID-D15)
+                    gm.inbox[int(m["seat"])] = Message(**m)
+        except (ValueError, KeyError, TypeError, NotationError, IllegalActionError) as exc:
+            raise BoardkitDataError(f"{source}: {exc}") from None
+        return gm
+
+
+__all__ = ["FORMAT", "SILENT", "GameMaster", "Message", "MessageError", "Report", "RoundRecord", "split_message"]

@@ -1,0 +1,239 @@
+"""The game master's desk (boardkit.games.gridhunt.gm): one message per player and round
+(GRID-D15), a silent player (GRID-D16), amending and withdrawing (GRID-D17), teams of any number
+with chosen membership (GRID-1.2, GRID-D12), any number of players on a grid that fits
+(GRID-D14), reports from what a seat or the public may know, the desk saved and read back
+mid-round; and positions with a death not yet told (GRID-D9) read back in every phase."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+import boardkit
+from boardkit import IllegalActionError, OptionError
+from boardkit.core.validate import BoardkitDataError
+from boardkit.games.gridhunt.game import fitting_size
+from boardkit.games.gridhunt.gm import GameMaster, MessageError, split_message
+from boardkit.viz.gridhunt import FULL_VIEW_LABEL, state_svg
+
+from gridhunt_helpers import position
+
+NAMES = ["Ana", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hu"]
+START = ["b5", "e5", "h7", "c9", "j5", "e11", "l7", "g2"]
+
+
+def desk(seed: int = 1, **options: Any) -> GameMaster:
+    g = boardkit.load_game("gridhunt", layout="arena12", turn_order="simultaneous", **options)
+    s = g.new_initial_state()
+    for p, c in enumerate(START):
+        s.apply_action(f"start {p} {c}")
+    return GameMaster(s, names=NAMES, seed=seed)
+
+
+def test_GRID_D12_teams_of_any_number_and_chosen_membership():
+    assert boardkit.load_game("gridhunt", teams=3).teams == (0, 1, 2, 0, 1, 2, 0, 1)
+    g = boardkit.load_game("gridhunt", players=9, team_of="red red blue, blue green green green red solo")
+    assert g.teams == (0, 0, 1, 1, 2, 2, 2, 0, 3) and g.team_names == ("red", "blue", "green", "solo")
+    assert boardkit.load_game("gridhunt", teams=2, team_of="a b a b a b a b").teams == (0, 1) * 4
+    for bad, match in ((dict(teams=1), "GRID-1.2"), (dict(teams=5), "GRID-1.2"), (dict(team_of="a b"), "GRID-D12"),
+                       (dict(team_of="a " * 8), "GRID-1.2"), (dict(teams=3, team_of="a b a b a b a b"), "GRID-D12")):
+        with pytest.raises(OptionError, match=match):
+            boardkit.load_game("gridhunt", **bad)
+
+
+def test_GRID_D12_chosen_teammates_never_kill_each_other():
+    """GRID-1.4 with team_of: seat 0 and seat 1 are one team, so a shot of 0 at 1 has no effect."""
+    s = position({0: "b2", 1: "b3"}, phase="shot", options={"team_of": "x x y y z z z y"})
+    assert s.mates(0, 1) and not s.mates(0, 2)
+    s.apply_action("shoot b3")
+    assert s.alive[1]
+
+
+def test_GRID_D14_the_grid_fits_the_players():
+    assert [fitting_size(n) for n in (8, 16, 17, 18, 19, 75)] == [12, 12, 13, 13, 14, 26]
+    assert boardkit.load_game("gridhunt").size == 12
+    assert boardkit.load_game("gridhunt", players=20).size == 14
+    assert boardkit.load_game("gridhunt", players=20, size=20).size == 20  # a side given is taken as given
+    with pytest.raises(OptionError, match="GRID-1.2"):
+        boardkit.load_game("gridhunt", players=76)
+    g = boardkit.load_game("gridhunt", players=17, turn_order="simultaneous")
+    s = g.new_initial_state()
+    rng = random.Random(0)
+    while s.is_chance_node():
+        s.apply_action(boardkit.sample_chance(s, rng))
+    assert s.current_players() == list(range(17)) and s.legal_actions(16)
+    assert str(s.parse_action("turn 16")) == "turn 16"
+
+
+def test_GRID_D15_one_message_move_and_shot():
+    assert split_message("Move b6 b7 a7, shoot a8") == ("move b6 b7 a7", "shoot a8")
+    assert split_message("move b6 b7 a7 shoot a8") == ("move b6 b7 a7", "shoot a8")
+    assert split_message("move b6\nshoot none") == ("move b6", "shoot none")
+    assert split_message("move b4") == ("move b4", "shoot none")
+    for bad in ("shoot a8", "move b4, move b5", "move b4, shoot a1, shoot a2", "run b4", ""):
+        with pytest.raises(MessageError, match="GRID-D15"):
+            split_message(bad)
+    gm = desk()
+    with pytest.raises(IllegalActionError, match="GRID-3.1"):
+        gm.receive("Di", "move d9 e10, shoot e11")  # a diagonal step, refused with its clause
+    with pytest.raises(IllegalActionError, match="GRID-2.1"):
+        gm.receive("Di", "move d9, shoot z9")
+    assert "Di" in gm.waiting()
+
+
+def test_GRID_D15_a_shot_that_no_longer_fits_is_void_and_told():
+    """Cy's path runs into the hidden wall h4 (GRID-3.3): it stops on h5, and its shot at g4
+    (next to where it meant to end) is no longer a neighbour: void, and its report says why."""
+    gm = desk()
+    for who in NAMES:
+        gm.receive(who, "move h6 h5 h4 g4, shoot g3" if who == "Cy" else
+                   {"Ana": "move b6", "Bo": "move e4", "Di": "move d9", "Ed": "move k5", "Flo": "move e12",
+                    "Gus": "move l6", "Hu": "move g3"}[who])
+    rec = gm.resolve()
+    assert rec.void_shots == {2: "[GRID-4.1] g3 is not one of the 4 orthogonal neighbours of your cell h5"}
+    assert "your shot was not fired: [GRID-4.1]" in gm.private_report("Cy").text()
+    assert "h4" in gm.public_report().text()  # the wall that stopped Cy is public (GRID-3.3)
+
+
+def test_GRID_D16_a_silent_player_gets_a_random_order_of_its_own():
+    gm = desk()
+    for who in NAMES[:-1]:
+        gm.receive(who, "move " + str(gm.state.legal_actions(gm.seat(who))[0]).split(" ", 1)[1])
+    legal = {str(a) for a in gm.state.legal_actions(7)}
+    rec = gm.resolve()
+    assert list(rec.silent) == [7] and rec.silent[7] in legal and 7 not in rec.messages
+    assert "you sent no orders: the GM gave" in gm.private_report("Hu").text()
+
+
+def test_GRID_D16_option_wait():
+    gm = desk(silent="wait")
+    gm.receive("Ana", "move b6")
+    with pytest.raises(MessageError, match="GRID-D16.*Bo"):
+        gm.resolve()
+    assert gm.state.phase == "orders" and not gm.state.orders  # nothing half-done
+
+
+def test_GRID_D17_amend_and_withdraw_until_the_round_resolves():
+    gm = desk()
+    assert gm.receive("Ana", "move b6 b7 a7, shoot a8").version == 1
+    m = gm.receive(0, "move b4")
+    assert (m.move, m.shot, m.version) == ("move b4", "shoot none", 2)
+    gm.withdraw("Ana")
+    assert "Ana" in gm.waiting()
+    with pytest.raises(MessageError, match="no message"):
+        gm.withdraw("Ana")
+    gm.receive("Ana", "move b4")
+    gm.receive("Ana", "move b6")
+    for who in NAMES[1:]:
+        gm.receive(who, "move " + str(gm.state.legal_actions(gm.seat(who))[0]).split(" ", 1)[1])
+    gm.resolve()
+    assert "move b6" in [str(a) for a in gm.state.history(0)] and "move b4" not in [str(a) for a in gm.state.history(0)]
+    assert "(message 2)" in gm.private_report("Ana").text()
+    with pytest.raises(MessageError):
+        gm.receive("Nobody", "move b4")
+
+
+class _SeatOnly:
+    """A state seen through one door: a seat's observation, the public one and the options."""
+
+    def __init__(self, state: Any, seat: int | None) -> None:
+        self._s, self._seat = state, seat
+        self.n, self.game = state.n, state.game
+
+    def observation(self, p: int) -> Any:
+        assert p == self._seat, f"the report of seat {self._seat} read seat {p}'s observation"
+        return self._s.observation(p)
+
+    def public_observation(self) -> Any:
+        return self._s.public_observation()
+
+
+def test_reports_read_only_what_the_seat_or_the_public_knows():
+    """GRID-5, GRID-D9: a private report is made from the seat's observation only, the public
+    report from the public observation only (any other read of the state fails here)."""
+    gm = desk()
+    for who in NAMES:
+        gm.receive(who, "move " + str(gm.state.legal_actions(gm.seat(who))[-1]).split(" ", 1)[1])
+    gm.resolve()
+    real = gm.state
+    rec = gm.rounds[-1]
+    for p in range(8):
+        gm.state = _SeatOnly(real, p)  # type: ignore[assignment]
+        assert gm._private(p, rec) == rec.private[p]
+    gm.state = _SeatOnly(real, None)  # type: ignore[assignment]
+    assert gm._public(rec) == rec.public
+    for fmt in ("text", "markdown", "html"):
+        assert "Round 1, public report" in getattr(rec.public, fmt)()
+
+
+def test_the_desk_saved_mid_round_reads_back_and_plays_on_alike():
+    a = desk(seed=4, teams=3)
+    a.receive("Ana", "move b6, shoot b7")
+    a.receive("Bo", "move e4")
+    a.receive("Bo", "move e6")
+    b = GameMaster.from_json(a.to_json())
+    assert b.to_json() == a.to_json() and b.inbox[1].version == 2
+    for gm in (a, b):
+        for who in gm.waiting():
+            gm.receive(who, "move " + str(gm.state.legal_actions(gm.seat(who))[0]).split(" ", 1)[1])
+        gm.resolve_moves()
+    c = GameMaster.from_json(a.to_json())  # between the moves and the shots
+    for gm in (a, b, c):
+        gm.resolve_shots()
+    assert a.to_json() == b.to_json() == c.to_json()
+    assert a.private_report("Bo").text() == c.private_report(1).text()
+    with pytest.raises(BoardkitDataError, match="format"):
+        GameMaster.from_json(json.dumps({"format": "x"}))
+
+
+def test_GRID_D9_a_saved_round_with_an_untold_death_reads_back():
+    """GRID-D9: a player killed by a move is told dead only when the round ends; until then it
+    is still drawn and gives its (void) shot. Positions saved then read back (they were refused:
+    'seat 1 is dead or gave no order')."""
+    s = position({0: "b2", 1: "b4"}, phase="orders", options={"turn_order": "simultaneous"})
+    for p in s.current_players():
+        s.apply_action("move b3 b4" if p == 0 else s.legal_actions(p)[0], player=p)
+    s.apply_action("turn 0")  # 0 lands on 1: 1 dies, not yet told
+    assert not s.alive[1] and s.told_alive(1) and 1 in s.pending
+    g = s.game
+    t = g.state_from_position(s.to_position())
+    assert t.to_position() == s.to_position()
+    for st in (s, t):
+        while st.phase == "resolve":
+            st.apply_action(f"turn {st.pending[0]}")
+    assert s.phase == "shots" and 1 in s.current_players()
+    s.apply_action("shoot none", player=1)  # the dead player's shot, void
+    t.apply_action("shoot none", player=1)
+    u = g.state_from_position(s.to_position())
+    for st in (s, t, u):
+        for p in st.current_players():
+            st.apply_action("shoot none", player=p)
+    assert s.to_position() == t.to_position() == u.to_position()
+    assert (1, 1) in s.told_deaths()
+
+
+def test_a_state_picture_is_labelled_as_the_full_view():
+    s = position({0: "b2"})
+    svg = state_svg(s)
+    assert FULL_VIEW_LABEL in svg and "full view (game master)" in svg
+
+
+def test_GRID_D9_a_dead_players_report_does_not_say_where_it_died():
+    """Bo is killed on its start cell b4 before its move resolves; its shot, judged from b4, is
+    void, but its report does not say so (that would tell where it died, GRID-D9)."""
+    for seed in range(20):
+        s = position({0: "b2", 1: "b4"}, phase="orders", options={"turn_order": "simultaneous"})
+        gm = GameMaster(s, seed=seed)
+        gm.receive(0, "move b3 b4")
+        gm.receive(1, "move b5, shoot a5")
+        for p in gm.waiting():
+            gm.receive(p, "move " + str(s.legal_actions(gm.seat(p))[0]).split(" ", 1)[1])
+        rec = gm.resolve()
+        if 1 in rec.void_shots:
+            break
+    assert not s.alive[1] and rec.void_shots[1].startswith("[GRID-4.1]")
+    report = gm.private_report(1).text()
+    assert "you were killed in round 1" in report and "not fired" not in report and "b4" not in report
