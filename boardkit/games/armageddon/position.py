@@ -29,7 +29,8 @@ import copy
 from typing import TYPE_CHECKING, Any, Mapping
 
 from boardkit.core.rules import IllegalPositionError
-from boardkit.core.validate import BoardkitDataError, load_description, shorten
+from boardkit.core.position import PositionReader
+from boardkit.core.validate import BoardkitDataError, shorten
 from boardkit.games.armageddon import rules
 from boardkit.games.armageddon.board import COLOURS
 from boardkit.games.armageddon.rules import EARTH, LIMBO, OUT, WARRIOR
@@ -76,10 +77,12 @@ def read_position(s: "ArmageddonState", description: str | Mapping[str, Any], st
         BoardkitDataError: malformed description (names the field and value).
         IllegalPositionError: one chip per circle broken (ARMA-3.5), a chip off its paths
             (ARMA-3.7), at home in a destroyed compartment (ARMA-5.2), more mines than the
-            game has (ARMA-1.2), Earth already beaten (ARMA-1.4; allowed with ``study``).
+            game has (ARMA-1.2), Earth already beaten (ARMA-1.4; allowed with ``study``),
+            more turns begun than the game's ``max_turns`` cut-off (ARMA-D12).
     """
     g = s.game
-    d = load_description(description, _SCHEMA)
+    r = PositionReader(g, description, _SCHEMA)
+    d = r.doc
     p = s.pos
     p.occ = [-1] * len(g.names)
     p.at = [OUT] * len(g.chip_names)
@@ -161,7 +164,7 @@ def read_position(s: "ArmageddonState", description: str | Mapping[str, Any], st
     if phase == HOME and s.seat != g.aliens_seat:
         raise IllegalPositionError("ARMA-7.1", "position: pending: only the aliens displace Earth chips")
     s.phase = phase
-    s.turns = d.get("turns", 1)
+    s.turns = r.turns("turns", d.get("turns", 1), "ARMA-D12")
     if phase == ROLL:
         if any(k in d for k in ("roll", "left", "moved")):
             raise BoardkitDataError("position: roll, left, moved: given only in the move and home phases")
