@@ -260,9 +260,11 @@ def _read_cards(game: "BattleRoyaleGame", doc: dict[str, Any], state: "BattleRoy
             raise IllegalPositionError("BR-1.4", f"player {p} holds {len(hand)} cards; a hand is at most {game.data['hand_size']}")
         if pile is None:
             pile = list((deck - Counter(hand)).elements())
-        if Counter(hand) + Counter(pile) - deck:
+        extra = Counter(hand) + Counter(pile) - deck
+        if extra:
+            copies = ", ".join(f"{c} ({k} too many)" for c, k in sorted(extra.items()))
             raise IllegalPositionError("BR-1.3", f"player {p}'s hand and pile hold more copies of a card than the colour's "
-                                                 f"10 cards: {sorted((Counter(hand) + Counter(pile) - deck).elements())}")
+                                                 f"10 cards: {copies}")
         state.hands[p], state.piles[p] = sorted(hand), sorted(pile)
 
 
@@ -302,7 +304,7 @@ def _read_turn(game: "BattleRoyaleGame", r: PositionReader, state: "BattleRoyale
                                 "give deal or first: null")
     card = doc.get("card")
     if card is not None and card.lower() not in game.cards:
-        raise BoardkitDataError(f"position: card: {shorten(card)} is not a card; cards: {', '.join(game.deck)}")
+        raise BoardkitDataError(f"position: card: {shorten(card)} is not a card; cards: {', '.join(dict.fromkeys(game.deck))}")
     state.card = None if card is None else card.lower()
     most = max(c["figures"] for c in game.cards.values())
     state.figures_left = r.whole("figures_left", doc.get("figures_left", 0), 0, most,
