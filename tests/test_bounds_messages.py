@@ -101,3 +101,13 @@ def test_a_card_written_without_its_verb_gets_the_notation_with_the_verb() -> No
         state.parse_action("Archer a1")
     with pytest.raises(NotationError, match=r"unknown action 'foo'; actions: "):
         state.parse_action("foo d3")
+
+
+def test_a_leaders_position_naming_the_hermit_cub_card_is_told_its_two_characters() -> None:
+    game = boardkit.load_game("leaders")
+    with pytest.raises(BoardkitDataError, match=r"pieces.0\[1\] 'HermitCub d3': unknown character 'HermitCub' \(the "
+                                                r"HermitCub card is 2 characters, each on its cell: 'Hermit CELL', "
+                                                r"'Cub CELL'\)"):
+        game.state_from_position({"pieces": {0: "King d1, HermitCub d3", 1: "Queen d7"}})
+    with pytest.raises(BoardkitDataError, match=r"pieces.0\[1\] 'Archer z9': 'z9' is not a cell"):
+        game.state_from_position({"pieces": {0: "King d1, Archer z9", 1: "Queen d7"}})

@@ -14,7 +14,9 @@ in every game, each error naming the field and the value:
 - the turn counter against the game's ``max_turns`` cut-off (:meth:`PositionReader.turns`):
   a position past it cannot arise in that game and is refused naming the field.
 
-The game's hook then does what only it knows (cells, pieces, cards, the rules' checks).
+The game's hook then does what only it knows (pieces, cards, the rules' checks), reading cells
+with :meth:`PositionReader.cell` and ending with :meth:`PositionReader.finish` (the state's
+start is the description, its history empty, its automatic steps taken).
 """
 
 from __future__ import annotations
@@ -117,6 +119,24 @@ class PositionReader:
         if value not in options:
             raise self.error(field, f"{shorten(value)} is not {what} ({', '.join(str(c) for c in options)})")
         return value
+
+    def cell(self, field: str, name: Any) -> int:
+        """The index of the cell written ``name`` on the game's ``board``, else an error
+        naming the field, the value and the board."""
+        try:
+            return int(self.game.board.index(name))
+        except KeyError as exc:
+            raise self.error(field, str(exc.args[0])) from None
+
+    def finish(self, state: Any, settle: bool = True) -> Any:
+        """``state`` as read from this description: its start is (a copy of) the description,
+        its history empty, and (with ``settle``) its automatic steps taken; returns it."""
+        state._start = copy.deepcopy(self.doc)
+        state._history = []
+        state._seen = []
+        if settle:
+            state._settle()
+        return state
 
     def turns(self, field: str, value: int, clause: str, slack: int = 0) -> int:
         """A count of turns begun, checked against the game's ``max_turns`` cut-off: a game

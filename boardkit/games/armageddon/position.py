@@ -25,7 +25,6 @@ A position the rules make impossible is refused with the clause it breaks.
 
 from __future__ import annotations
 
-import copy
 from typing import TYPE_CHECKING, Any, Mapping
 
 from boardkit.core.rules import IllegalPositionError
@@ -188,9 +187,7 @@ def read_position(s: "ArmageddonState", description: str | Mapping[str, Any], st
         raise IllegalPositionError("ARMA-1.4", f"position: Earth has {rules.earth_in_play(g, p)} chip(s) in play: the "
                                                f"aliens have won already (study=True to study it)")
     rules._check_end(g, p)
-    s._settle()
-    s._start = copy.deepcopy(dict(d))
-    return s
+    return r.finish(s)
 
 
 def to_position(s: "ArmageddonState") -> dict[str, Any]:

@@ -164,10 +164,7 @@ def from_position(game: "BattleRoyaleGame", description: str | Mapping[str, Any]
     board = game.board
 
     def cell(name: str, where: str) -> int:
-        try:
-            return board.index(name)
-        except KeyError as exc:
-            raise BoardkitDataError(f"position: {where}: {exc.args[0]}") from None
+        return r.cell(where, name)
 
     def colour(name: str, where: str) -> str:
         if name not in game.colours:
@@ -237,12 +234,8 @@ def from_position(game: "BattleRoyaleGame", description: str | Mapping[str, Any]
     if state.phase is Phase.OVER:
         o = state._outcome()
         raise IllegalPositionError(o.clause, f"this position is already over ({o.reason})")
-    state._start = doc
     state._study = study
-    state._history = []
-    state._seen = []
-    state._settle()
-    return state
+    return r.finish(state)
 
 
 def _read_cards(game: "BattleRoyaleGame", doc: dict[str, Any], state: "BattleRoyaleState", seat: Any) -> None:

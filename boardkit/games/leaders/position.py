@@ -29,7 +29,6 @@ Character names are written as in notation (``RoyalGuard``; ``Royal Guard`` is r
 
 from __future__ import annotations
 
-import copy
 from typing import TYPE_CHECKING, Any, Mapping
 
 from boardkit.core.position import PositionReader
@@ -125,11 +124,12 @@ def from_position(state: "LeadersState", description: str | Mapping[str, Any], s
             parts = ["".join(words[:-1]), words[-1]]  # 'Royal Guard c2' -> RoyalGuard, c2
             kind = next((k for k in PIECE_CARD if k.lower() == parts[0].lower()), None)
             if kind is None:
-                raise BoardkitDataError(f"{where}: unknown character {shorten(parts[0])}; characters: {', '.join(PIECE_CARD)}")
-            try:
-                c = board.index(parts[1])
-            except KeyError as exc:
-                raise BoardkitDataError(f"{where}: {exc.args[0]}") from None
+                card = next((k for k in CARD_PIECES if k.lower() == parts[0].lower() and len(CARD_PIECES[k]) > 1), None)
+                hint = "" if card is None else (f" (the {card} card is {len(CARD_PIECES[card])} characters, each on its "
+                                                f"cell: " + ", ".join(f"'{k} CELL'" for k in CARD_PIECES[card]) + ")")
+                raise BoardkitDataError(f"{where}: unknown character {shorten(parts[0])}{hint}; characters: "
+                                        f"{', '.join(PIECE_CARD)}")
+            c = r.cell(f"pieces.{p}[{j}] {shorten(item)}", parts[1])
             if kind in seen:
                 raise IllegalPositionError("LEAD-10", f"there is one {kind}; it is listed twice ({seen[kind]} and {shorten(item)})")
             if state.pieces[c] is not None:
@@ -222,11 +222,7 @@ def from_position(state: "LeadersState", description: str | Mapping[str, Any], s
         state.recruits_left = doc.get("recruits_left", 1)
     selected = doc.get("selected")
     if selected is not None:
-        where = "position: selected"
-        try:
-            c = board.index(selected)
-        except KeyError as exc:
-            raise BoardkitDataError(f"{where}: {exc.args[0]}") from None
+        c = r.cell("selected", selected)
         pc = state.pieces[c]
         if state.phase is not Phase.ACTION or pc is None or pc.owner != state.to_move or pc.kind == "Nemesis" \
                 or pc.kind in acted:
@@ -237,12 +233,8 @@ def from_position(state: "LeadersState", description: str | Mapping[str, Any], s
         if state.where("Nemesis") < 0 or state.phase is Phase.SETUP:
             raise IllegalPositionError("LEAD-7.2", "nemesis_pending: the Nemesis reacts only when it is on the board")
         state.nemesis_pending = True
-    state._start = copy.deepcopy(doc)
-    state._history = []
-    state._seen = []
     state._locs = None
-    state._settle()
-    return state
+    return r.finish(state)
 
 
 def to_position(state: "LeadersState") -> dict[str, Any]:

@@ -58,7 +58,6 @@ refused naming MARA-8.1.
 
 from __future__ import annotations
 
-import copy
 from typing import TYPE_CHECKING, Any, Mapping
 
 from boardkit.core.position import PositionReader
@@ -149,7 +148,8 @@ def from_position(game: "MarabuntaGame", description: str | Mapping[str, Any], s
         IllegalPositionError: a position the rules make impossible (names the clause; for a
             study position it says to use ``study=True``).
     """
-    d = PositionReader(game, description, _SCHEMA).doc
+    r = PositionReader(game, description, _SCHEMA)
+    d = r.doc
     s = game.new_initial_state()
     s.phase = Phase.REVEAL
     names = game.board.names
@@ -256,9 +256,7 @@ def from_position(game: "MarabuntaGame", description: str | Mapping[str, Any], s
             raise IllegalPositionError("MARA-6.1", f"position: players.{colour}.crates: {sum(s.crates[p])} crossed, but "
                                                    f"{colour} wrote in {own_crate} crate field(s), each crossing a crate")
     _end_triggers(s, d, study)
-    s._settle()
-    s._start = copy.deepcopy(d)
-    return s
+    return r.finish(s)
 
 
 def _elements(s: "MarabuntaState", d: dict[str, Any], key: str, within: tuple[str, ...]) -> list[str]:
