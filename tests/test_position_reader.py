@@ -51,13 +51,15 @@ def test_the_reader_names_the_field_and_the_value() -> None:
     r = PositionReader(game, "n: 3\nm: {1: a}", schema)
     assert r.doc == {"n": 3, "m": {"1": "a"}}
     assert r.seat("to_move", "1") == 1 and r.seat("to_move", 0) == 0
-    for bad in ("01", "+1", "2", -1, True, 2, "１"):
+    with pytest.raises(BoardkitDataError, match=r"position: to_move: '01': write a seat without leading zeros \(1\)"):
+        r.seat("to_move", "01")
+    for bad in ("+1", "2", "002", -1, True, 2, "１"):
         with pytest.raises(BoardkitDataError, match=r"position: to_move: .* is not a seat \(0 \.\. 1\)"):
             r.seat("to_move", bad)
     with pytest.raises(BoardkitDataError, match=r"position: m: key '1' is given twice"):
         PositionReader(game, {"m": {"1": "a", 1: "b"}}, schema)
     assert r.seat_keys("m") == {1: "a"}
-    with pytest.raises(BoardkitDataError, match=r"position: m: '01' is not a seat"):
+    with pytest.raises(BoardkitDataError, match=r"position: m: '01': write a seat without leading zeros"):
         PositionReader(game, {"m": {"01": "a"}}, schema).seat_keys("m")
     with pytest.raises(BoardkitDataError, match=r"position: k: 7 is out of range: 0 \.\. 4 \(why\)"):
         r.whole("k", 7, 0, 4, "why")

@@ -95,8 +95,10 @@ class PositionReader:
         another key's seat."""
         n = self.game.num_players
         if isinstance(value, str):
-            if not value.isascii() or not value.isdigit() or len(value) > 4 or value != str(int(value)):
+            if not value.isascii() or not value.isdigit() or len(value) > 4:
                 raise self.error(field, f"{shorten(value)} is not a seat (0 .. {n - 1})")
+            if value != str(int(value)) and int(value) < n:  # '07' would silently stand for seat 7
+                raise self.error(field, f"{shorten(value)}: write a seat without leading zeros ({int(value)})")
             value = int(value)
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
             raise self.error(field, f"{shorten(value)} is not a seat (0 .. {n - 1})")

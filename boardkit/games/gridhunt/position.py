@@ -169,24 +169,10 @@ def from_position(game: "GridhuntGame", description: str | Mapping[str, Any], st
         return c
 
     def seat(where: str, key: Any) -> int:
-        s = str(key)
-        if isinstance(key, bool) or not s.isdigit() or not s.isascii() or len(s) > 4 or int(s) >= n:
-            raise BoardkitDataError(f"position: {where}: {shorten(key)} is not a seat (0 .. {n - 1})")
-        if s != str(int(s)):  # '07' would silently stand for seat 7
-            raise BoardkitDataError(f"position: {where}: {shorten(key)}: write a seat without leading zeros ({int(s)})")
-        return int(s)
-
-    def seats(where: str, keys: Any) -> None:
-        """Each seat once among a mapping's keys (``7`` and ``'7'`` are one seat)."""
-        seen: set[int] = set()
-        for key in keys:
-            p = seat(where, key)
-            if p in seen:
-                raise BoardkitDataError(f"position: {where}: seat {p} is given twice")
-            seen.add(p)
+        return r.seat(where, key)
 
     for field in ("players", "orders", "shots", "know"):
-        seats(field, doc.get(field, {}))
+        r.seat_keys(field)  # each seat once (7 and '7' are one seat)
 
     state = game.new_initial_state()
     state.cells = ["free"] * (size * size)
