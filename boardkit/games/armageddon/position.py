@@ -154,9 +154,7 @@ def read_position(s: "ArmageddonState", description: str | Mapping[str, Any], st
         raise BoardkitDataError("position: pending: list exactly the chips given as 'pending', each once")
     p.pending = [g.chip[x] for x in pend]
     turn = d.get("turn", g.seat_names[0])
-    if turn not in g.seat_names:
-        raise BoardkitDataError(f"position: turn: {shorten(turn)} is not a side of this game ({', '.join(g.seat_names)})")
-    s.seat = g.seat_names.index(turn)
+    s.seat = g.seat_names.index(r.choice("turn", turn, g.seat_names, "a side of this game"))
     phase = d.get("phase", ROLL)
     if (phase == HOME) != bool(p.pending):
         raise BoardkitDataError("position: phase: 'home' is the phase with, and only with, pending chips")

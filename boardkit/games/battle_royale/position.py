@@ -167,9 +167,7 @@ def from_position(game: "BattleRoyaleGame", description: str | Mapping[str, Any]
         return r.cell(where, name)
 
     def colour(name: str, where: str) -> str:
-        if name not in game.colours:
-            raise BoardkitDataError(f"position: {where}: {shorten(name)} is not a colour of this game ({', '.join(game.colours)})")
-        return name
+        return str(r.choice(where, name, game.colours, "a colour of this game"))
 
     def seat(p: int | str, where: str) -> int:
         return r.seat(where, p)
