@@ -61,6 +61,8 @@ MAX_CHARS = 1000
 #: Most words in one notation (checked before matching; the longest action of the five games
 #: has 7 words: a 6-step gridhunt move, a Marabunta split of five dice and the tile).
 MAX_WORDS = 64
+#: Most digits of a whole number in a notation (``{n:int}``): longer ones are refused as too large.
+MAX_INT_DIGITS = 18
 
 
 def _key(text: str) -> str:
@@ -480,9 +482,38 @@ class Notation:
                     kwargs[k] = kwargs[other]
             return cls.build(ctx, **kwargs)
         if best is None or best_form is None or best.depth == 0:
-            raise NotationError(f"{shorten(text.strip())}: unknown action {shorten(words[0])}; actions: {', '.join(self._verb_list(ctx))}")
+            raise NotationError(f"{shorten(text.strip())}: unknown action {shorten(words[0])}"
+                                f"{self._verb_hint(words, ctx)}; actions: {', '.join(self._verb_list(ctx))}")
         shapes = sorted({f.shape() for _, f in self.forms if f.verb == best_form.verb and _applies(f, ctx)})
         raise NotationError(f"{shorten(text.strip())}: {best.message}; expected " + " or ".join(repr(s) for s in shapes))
+
+    def _verb_hint(self, words: list[str], ctx: NotationContext) -> str:
+        """For a text whose first word is a word of a verb's first slot (a card, a
+        character: ``HermitCub d3``), the text with that verb put first: ``(did you mean
+        'recruit HermitCub d3'?)``, or, when no such verb reads it, what the verb with room
+        for all the words expects."""
+        misses: list[tuple[bool, str]] = []
+        for _, form in self.forms:
+            parts = form.parts  # type: ignore[attr-defined]
+            if not form.has_verb or len(parts) < 2 or not _applies(form, ctx):
+                continue
+            slot = parts[1]
+            if not isinstance(slot, _Slot) or slot.kind in ("cell", "player", "int"):
+                continue
+            try:
+                ctx.vocabulary(slot.kind).resolve(words[0])
+            except NotationError:
+                continue
+            text = " ".join([form.verb, *words])
+            try:
+                self.parse(text, ctx)
+            except NotationError as exc:
+                kind = f"{'an' if slot.kind[:1] in 'aeiou' else 'a'} {slot.kind}"
+                why = str(exc).split(": ", 1)[-1]
+                misses.append((len(form.slots()) < len(words), f" ({shorten(words[0])} is {kind}: as {text!r}, {why})"))
+                continue
+            return f" (did you mean {text!r}?)"
+        return min(misses, key=lambda m: m[0])[1] if misses else ""
 
     # backtracking matcher: returns field values or raises _NoMatch with how far it got
     def _match(self, form: Form, words: list[str], ctx: NotationContext) -> dict[str, Any]:
@@ -563,6 +594,9 @@ class Notation:
                     raise NotationError(f"{shorten(word)} is not a seat (0 .. {ctx.num_players - 1})")
                 return int(word)
             if slot.kind == "int":
+                if re.fullmatch(r"-?[0-9]{19,}", word):  # a number, only too large to be one here
+                    raise NotationError(f"{shorten(word)} is too large: a whole number here has at most "
+                                        f"{MAX_INT_DIGITS} digits")
                 if not re.fullmatch(r"-?[0-9]{1,18}", word):  # ASCII digits: '²' or '①' are no number
                     raise NotationError(f"{shorten(word)} is not a whole number")
                 return int(word)

@@ -44,7 +44,10 @@ def _no_twice(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 def _parse_saved(text: str, source: str) -> dict[str, Any]:
     """The document of a saved state, checked against its schema."""
-    if isinstance(text, str) and len(text) > MAX_JSON_CHARS:
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise BoardkitDataError(f"{source}: state_from_json expects the JSON text a state's to_json() wrote (a str or "
+                                f"bytes), got {type(text).__name__}")
+    if len(text) > MAX_JSON_CHARS:
         raise BoardkitDataError(f"{source}: {len(text)} characters, more than the {MAX_JSON_CHARS} a saved state may have")
     try:
         doc = json.loads(text, object_pairs_hook=_no_twice)

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 from tqdm.auto import tqdm
 
 from boardkit.core.game import Game, State, sample_chance
+from boardkit.core.validate import shorten
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
@@ -53,6 +54,9 @@ class RunStopped(KeyboardInterrupt):
 
 #: The most local worker processes a run may ask for (``workers``); past it, a Dask cluster.
 MAX_WORKERS = 256
+#: The most games one run may ask for (``n``): a hundred times the 10^4-game load, about two
+#: days of one core for the slowest game; more is several runs (seeds differ by ``seed``).
+MAX_GAMES = 10**6
 
 def _on_signal(signum: int, frame: Any) -> None:
     raise RunStopped(signum)
@@ -373,8 +377,8 @@ def play_many(game: Game, n: int, seed: int | str = 0, agent: Any = "random", pr
         ``df.itertuples()`` gives rows with attributes (``r.winners == (0,)``).
 
     Raises:
-        ValueError: ``n`` (>= 0), ``workers``, ``chunk`` or ``max_actions`` (>= 1) not a whole
-            number in range; a ``seed`` that is neither a whole number nor a text; a ``client``
+        ValueError: ``n`` (0 .. :data:`MAX_GAMES`), ``workers`` (1 .. :data:`MAX_WORKERS`),
+            ``chunk`` or ``max_actions`` (>= 1) not a whole number in range; a ``seed`` that is neither a whole number nor a text; a ``client``
             that is neither a Client nor an address; both ``agent`` and ``agents``; agents that
             do not fit; an ``out`` that is not a writable .parquet file in an existing folder.
         OSError: a scheduler address that cannot be reached (or does not answer as Dask).
@@ -395,6 +399,9 @@ def play_many(game: Game, n: int, seed: int | str = 0, agent: Any = "random", pr
 
     for label, value, least in (("max_actions", max_actions, 1), ("n", n, 0), ("workers", workers, 1), ("chunk", chunk, 1)):
         check_whole(label, value, least)
+    if n > MAX_GAMES:
+        raise ValueError(f"play_many: n={shorten(n)}: at most {MAX_GAMES} games a run (sim.MAX_GAMES); play more as "
+                         f"several runs with different seeds")
     if workers > MAX_WORKERS:
         raise ValueError(f"play_many: workers={workers}: at most {MAX_WORKERS} local processes (this machine has "
                          f"{os.cpu_count()} cores); for more, use a Dask cluster (client=)")

@@ -25,11 +25,11 @@ A position the rules make impossible is refused with the clause it breaks.
 
 from __future__ import annotations
 
-import copy
 from typing import TYPE_CHECKING, Any, Mapping
 
 from boardkit.core.rules import IllegalPositionError
-from boardkit.core.validate import BoardkitDataError, load_description, shorten
+from boardkit.core.position import PositionReader
+from boardkit.core.validate import BoardkitDataError, shorten
 from boardkit.games.armageddon import rules
 from boardkit.games.armageddon.board import COLOURS
 from boardkit.games.armageddon.rules import EARTH, LIMBO, OUT, WARRIOR
@@ -76,10 +76,12 @@ def read_position(s: "ArmageddonState", description: str | Mapping[str, Any], st
         BoardkitDataError: malformed description (names the field and value).
         IllegalPositionError: one chip per circle broken (ARMA-3.5), a chip off its paths
             (ARMA-3.7), at home in a destroyed compartment (ARMA-5.2), more mines than the
-            game has (ARMA-1.2), Earth already beaten (ARMA-1.4; allowed with ``study``).
+            game has (ARMA-1.2), Earth already beaten (ARMA-1.4; allowed with ``study``),
+            more turns begun than the game's ``max_turns`` cut-off (ARMA-D12).
     """
     g = s.game
-    d = load_description(description, _SCHEMA)
+    r = PositionReader(g, description, _SCHEMA)
+    d = r.doc
     p = s.pos
     p.occ = [-1] * len(g.names)
     p.at = [OUT] * len(g.chip_names)
@@ -152,16 +154,14 @@ def read_position(s: "ArmageddonState", description: str | Mapping[str, Any], st
         raise BoardkitDataError("position: pending: list exactly the chips given as 'pending', each once")
     p.pending = [g.chip[x] for x in pend]
     turn = d.get("turn", g.seat_names[0])
-    if turn not in g.seat_names:
-        raise BoardkitDataError(f"position: turn: {shorten(turn)} is not a side of this game ({', '.join(g.seat_names)})")
-    s.seat = g.seat_names.index(turn)
+    s.seat = g.seat_names.index(r.choice("turn", turn, g.seat_names, "a side of this game"))
     phase = d.get("phase", ROLL)
     if (phase == HOME) != bool(p.pending):
         raise BoardkitDataError("position: phase: 'home' is the phase with, and only with, pending chips")
     if phase == HOME and s.seat != g.aliens_seat:
         raise IllegalPositionError("ARMA-7.1", "position: pending: only the aliens displace Earth chips")
     s.phase = phase
-    s.turns = d.get("turns", 1)
+    s.turns = r.turns("turns", d.get("turns", 1), "ARMA-D12")
     if phase == ROLL:
         if any(k in d for k in ("roll", "left", "moved")):
             raise BoardkitDataError("position: roll, left, moved: given only in the move and home phases")
@@ -185,9 +185,7 @@ def read_position(s: "ArmageddonState", description: str | Mapping[str, Any], st
         raise IllegalPositionError("ARMA-1.4", f"position: Earth has {rules.earth_in_play(g, p)} chip(s) in play: the "
                                                f"aliens have won already (study=True to study it)")
     rules._check_end(g, p)
-    s._settle()
-    s._start = copy.deepcopy(dict(d))
-    return s
+    return r.finish(s)
 
 
 def to_position(s: "ArmageddonState") -> dict[str, Any]:

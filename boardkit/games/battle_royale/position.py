@@ -44,15 +44,14 @@ it is built only with ``study=True``.
 
 from __future__ import annotations
 
-import copy
 import re
 from collections import Counter
 from typing import TYPE_CHECKING, Any, Mapping
 
-from boardkit.core.validate import shorten
 from boardkit.core.game import OptionError
+from boardkit.core.position import PositionReader
 from boardkit.core.rules import IllegalPositionError
-from boardkit.core.validate import BoardkitDataError, load_description
+from boardkit.core.validate import BoardkitDataError, shorten
 from boardkit.games.battle_royale.actions import COLOURS, DOOM_FACES, NEUTRAL
 from boardkit.games.battle_royale.data import FIGURES_PER_COLOUR
 from boardkit.games.battle_royale.rules import BattleTake, Event, Moving, Phase, PushTask, Queued, cut_off
@@ -160,25 +159,18 @@ def from_position(game: "BattleRoyaleGame", description: str | Mapping[str, Any]
             position already over (BR-3.1, BR-D9), a turn starting at the Doom roll with cards
             in hand without ``study=True`` (BR-2.6).
     """
-    doc = copy.deepcopy(load_description(description, _SCHEMA))
-    n = game.num_players
+    r = PositionReader(game, description, _SCHEMA)
+    doc = r.doc
     board = game.board
 
     def cell(name: str, where: str) -> int:
-        try:
-            return board.index(name)
-        except KeyError as exc:
-            raise BoardkitDataError(f"position: {where}: {exc.args[0]}") from None
+        return r.cell(where, name)
 
     def colour(name: str, where: str) -> str:
-        if name not in game.colours:
-            raise BoardkitDataError(f"position: {where}: {shorten(name)} is not a colour of this game ({', '.join(game.colours)})")
-        return name
+        return str(r.choice(where, name, game.colours, "a colour of this game"))
 
     def seat(p: int | str, where: str) -> int:
-        if int(p) >= n:
-            raise BoardkitDataError(f"position: {where}: there are {n} players (0 .. {n - 1})")
-        return int(p)
+        return r.seat(where, p)
 
     state = game.new_initial_state()
     if "layout" in doc:
@@ -199,7 +191,7 @@ def from_position(game: "BattleRoyaleGame", description: str | Mapping[str, Any]
     cut = sorted(board.names[i] for i in cut_off(board.graph, board.names, list(state.tiles), game.goal))
     if cut:
         raise IllegalPositionError("BR-4.2", f"{', '.join(cut)} would already have fallen: not connected to the goal c3")
-    state.prisoners = [Counter() for _ in range(n)]
+    state.prisoners = [Counter() for _ in range(game.num_players)]
     for p, text in (doc.get("prisoners") or {}).items():
         s = seat(p, f"prisoners.{p}")
         state.prisoners[s] = _figures(text, f"position: prisoners.{p}", game.colours)
@@ -220,7 +212,9 @@ def from_position(game: "BattleRoyaleGame", description: str | Mapping[str, Any]
     to_move = seat(doc.get("to_move", 0), "to_move")
     if "eliminator" in doc:
         state.eliminator = cell(doc["eliminator"], "eliminator")
-    state.idle_turns = doc.get("idle_turns", 0)
+    state.idle_turns = r.whole("idle_turns", doc.get("idle_turns", 0), 0,
+                               game.num_players if game.options["no_cards"] == "round" else 0,
+                               "turns begun with no card anywhere count up to a round only with no_cards='round', BR-D13")
     if "phase" not in doc:
         extra = [f for f in _TURN_FIELDS if f in doc]
         if extra:
@@ -228,22 +222,18 @@ def from_position(game: "BattleRoyaleGame", description: str | Mapping[str, Any]
         _check_capacity(game, state, ())
         state.deal = []
         state.first = state.first if state.first is not None else 0
-        state.turn = doc.get("turn", 4) - 1
+        state.turn = r.turns("turn", doc.get("turn", 4), "BR-D9") - 1
         state.phase = Phase.SETUP
         state._start_turn(to_move)
     else:
-        _read_turn(game, doc, state, to_move, cell, colour, seat, study)
+        _read_turn(game, r, state, to_move, cell, colour, seat, study)
     if state.phase is not Phase.OVER:
         state._check_end()
     if state.phase is Phase.OVER:
         o = state._outcome()
         raise IllegalPositionError(o.clause, f"this position is already over ({o.reason})")
-    state._start = doc
     state._study = study
-    state._history = []
-    state._seen = []
-    state._settle()
-    return state
+    return r.finish(state)
 
 
 def _read_cards(game: "BattleRoyaleGame", doc: dict[str, Any], state: "BattleRoyaleState", seat: Any) -> None:
@@ -261,9 +251,11 @@ def _read_cards(game: "BattleRoyaleGame", doc: dict[str, Any], state: "BattleRoy
             raise IllegalPositionError("BR-1.4", f"player {p} holds {len(hand)} cards; a hand is at most {game.data['hand_size']}")
         if pile is None:
             pile = list((deck - Counter(hand)).elements())
-        if Counter(hand) + Counter(pile) - deck:
+        extra = Counter(hand) + Counter(pile) - deck
+        if extra:
+            copies = ", ".join(f"{c} ({k} too many)" for c, k in sorted(extra.items()))
             raise IllegalPositionError("BR-1.3", f"player {p}'s hand and pile hold more copies of a card than the colour's "
-                                                 f"10 cards: {sorted((Counter(hand) + Counter(pile) - deck).elements())}")
+                                                 f"10 cards: {copies}")
         state.hands[p], state.piles[p] = sorted(hand), sorted(pile)
 
 
@@ -277,14 +269,15 @@ def _check_capacity(game: "BattleRoyaleGame", state: "BattleRoyaleState", overfu
                                                  f"with {game.num_players} players")
 
 
-def _read_turn(game: "BattleRoyaleGame", doc: dict[str, Any], state: "BattleRoyaleState", to_move: int, cell: Any,
+def _read_turn(game: "BattleRoyaleGame", r: PositionReader, state: "BattleRoyaleState", to_move: int, cell: Any,
                colour: Any, seat: Any, study: bool) -> None:
     """The fields of a position inside a turn or at a chance node (module docstring)."""
+    doc = r.doc
     board = game.board
     phase = Phase(doc["phase"])
     state.phase = phase
     state.to_move = to_move
-    state.turn = doc.get("turn", 4)
+    state.turn = r.turns("turn", doc.get("turn", 4), "BR-D9")
     state.first = doc.get("first", state.first if state.first is not None else 0)
     if state.first is not None:
         seat(state.first, "first")
@@ -302,9 +295,11 @@ def _read_turn(game: "BattleRoyaleGame", doc: dict[str, Any], state: "BattleRoya
                                 "give deal or first: null")
     card = doc.get("card")
     if card is not None and card.lower() not in game.cards:
-        raise BoardkitDataError(f"position: card: {shorten(card)} is not a card; cards: {', '.join(game.deck)}")
+        raise BoardkitDataError(f"position: card: {shorten(card)} is not a card; cards: {', '.join(dict.fromkeys(game.deck))}")
     state.card = None if card is None else card.lower()
-    state.figures_left = doc.get("figures_left", 0)
+    most = max(c["figures"] for c in game.cards.values())
+    state.figures_left = r.whole("figures_left", doc.get("figures_left", 0), 0, most,
+                                 f"no card moves more than {most} figures, BR-2.2")
     if state.card is None and phase in (Phase.MOVE, Phase.PUSH):
         raise IllegalPositionError("BR-2.1", f"the {phase.value} phase follows a card: give the card played")
     if state.card is not None and state.figures_left > game.cards[state.card]["figures"]:

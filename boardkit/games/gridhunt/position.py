@@ -32,8 +32,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Mapping
 
+from boardkit.core.position import PositionReader
 from boardkit.core.rules import IllegalPositionError, NotationError
-from boardkit.core.validate import BoardkitDataError, load_description, shorten
+from boardkit.core.validate import BoardkitDataError, shorten
 from boardkit.games.gridhunt.actions import KINDS, Shoot, ShootAll, ShootNone, Stay, Move
 from boardkit.games.gridhunt.knowledge import Knowledge
 from boardkit.games.gridhunt.rules import MAX_STEPS, neighbours4
@@ -154,7 +155,8 @@ def from_position(game: "GridhuntGame", description: str | Mapping[str, Any], st
             (GRID-2.2), not two teleports once set up (GRID-2.8), two living players on one cell or
             a player on a wall (GRID-5.1), a mover that is dead or missing (GRID-6).
     """
-    doc = load_description(description, SCHEMA)
+    r = PositionReader(game, description, SCHEMA)
+    doc = r.doc
     n, size = game.n, game.size
     if doc["size"] != size:
         raise BoardkitDataError(f"position: size: {doc['size']}, but this game's grid is {size}x{size}")
@@ -167,24 +169,10 @@ def from_position(game: "GridhuntGame", description: str | Mapping[str, Any], st
         return c
 
     def seat(where: str, key: Any) -> int:
-        s = str(key)
-        if isinstance(key, bool) or not s.isdigit() or not s.isascii() or len(s) > 4 or int(s) >= n:
-            raise BoardkitDataError(f"position: {where}: {shorten(key)} is not a seat (0 .. {n - 1})")
-        if s != str(int(s)):  # '07' would silently stand for seat 7
-            raise BoardkitDataError(f"position: {where}: {shorten(key)}: write a seat without leading zeros ({int(s)})")
-        return int(s)
-
-    def seats(where: str, keys: Any) -> None:
-        """Each seat once among a mapping's keys (``7`` and ``'7'`` are one seat)."""
-        seen: set[int] = set()
-        for key in keys:
-            p = seat(where, key)
-            if p in seen:
-                raise BoardkitDataError(f"position: {where}: seat {p} is given twice")
-            seen.add(p)
+        return r.seat(where, key)
 
     for field in ("players", "orders", "shots", "know"):
-        seats(field, doc.get(field, {}))
+        r.seat_keys(field)  # each seat once (7 and '7' are one seat)
 
     state = game.new_initial_state()
     state.cells = ["free"] * (size * size)
@@ -203,9 +191,10 @@ def from_position(game: "GridhuntGame", description: str | Mapping[str, Any], st
     if not state.setup and teleports != 2:
         raise IllegalPositionError("GRID-2.8", f"position: cells.teleport: exactly two teleports, not {teleports}")
     state.phase = doc["phase"]
-    state.to_move = doc.get("to_move")
+    state.to_move = None if doc.get("to_move") is None else r.seat("to_move", doc["to_move"])
     state.round = doc.get("round", 0)
-    state.turns = doc.get("turns", 0)
+    simultaneous = game.options["turn_order"] == "simultaneous"  # a round begins a turn for every living seat
+    state.turns = r.turns("turns", doc.get("turns", 0), "GRID-D10", slack=n - 1 if simultaneous else 0)
     state.acted = [seat(f"acted[{i}]", s) for i, s in enumerate(doc.get("acted", []))]
     state.pos = [None] * n
     for key, pl in doc.get("players", {}).items():

@@ -298,14 +298,27 @@ class GridhuntState(KnowledgeMixin, ResolveMixin, State):
         elif not self.told_alive(player):
             raise Refusal("GRID-6", f"player {player} is dead (GRID-1.1): only living players act")
         elif player not in waiting:
-            raise Refusal("GRID-6", f"it is not player {player}'s turn")
+            raise Refusal("GRID-6", self._already_given(player) or f"it is not player {player}'s turn")
         refuse_order(self, action, player)
+
+    def _already_given(self, player: int) -> str:
+        """Why a living seat does not act now in a simultaneous phase it already acted in
+        (GRID-D6): ``"player 0 already gave its order this round"``, or ``""``."""
+        if self.phase == "orders" and player in self.orders:
+            return f"player {player} already gave its order this round"
+        if self.phase == "shots" and player in self.shots:
+            return f"player {player} already gave its shot this round"
+        return ""
 
     def _why(self, action: Action, player: int | None) -> IllegalActionError | None:
         if player is not None:
             self._check_seat(player)
         if player is not None and not self.is_terminal() and not self.told_alive(player):
             return IllegalActionError("GRID-6", f"player {player} is dead (GRID-1.1): only living players act", action)
+        if player is not None and not self.is_terminal() and player not in self.current_players():
+            given = self._already_given(player)
+            if given:
+                return IllegalActionError("GRID-6", given, action)
         return super()._why(action, player)
 
     def _chance_outcomes(self) -> list[tuple[Action, Fraction]]:

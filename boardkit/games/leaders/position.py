@@ -29,12 +29,11 @@ Character names are written as in notation (``RoyalGuard``; ``Royal Guard`` is r
 
 from __future__ import annotations
 
-import copy
 from typing import TYPE_CHECKING, Any, Mapping
 
-from boardkit.core.validate import shorten
+from boardkit.core.position import PositionReader
 from boardkit.core.rules import IllegalPositionError
-from boardkit.core.validate import BoardkitDataError, load_description
+from boardkit.core.validate import BoardkitDataError, shorten
 from boardkit.games.leaders import rules as R
 from boardkit.games.leaders.actions import CARD_PIECES, LEADERS, PIECE_CARD, RECRUITABLE
 from boardkit.games.leaders.rules import LEADER_OF, Phase, Piece
@@ -72,15 +71,14 @@ _SCHEMA: dict[str, Any] = {
 }
 
 
-def _normalise(description: str | Mapping[str, Any]) -> dict[str, Any]:
-    if not isinstance(description, str):
-        description = copy.deepcopy(description)  # the caller's mapping is never shared or changed
-    doc = load_description(description, _SCHEMA)
+def _read(state: "LeadersState", description: str | Mapping[str, Any]) -> PositionReader:
+    """The description through the core reader; ``pieces`` as lists of ``'Kind cell'``."""
+    r = PositionReader(state.game, description, _SCHEMA)
     for p in ("0", "1"):
-        v = doc["pieces"][p]
+        v = r.doc["pieces"][p]
         items = [x.strip() for x in v.split(",")] if isinstance(v, str) else v
-        doc["pieces"][p] = [x for x in items if x]
-    return doc
+        r.doc["pieces"][p] = [x for x in items if x]
+    return r
 
 
 def from_position(state: "LeadersState", description: str | Mapping[str, Any], study: bool = False) -> "LeadersState":
@@ -105,10 +103,12 @@ def from_position(state: "LeadersState", description: str | Mapping[str, Any], s
             Expert mode (LEAD-8.1), exiles outside Expert mode or not 2 (4 once both players
             have three characters) in it (LEAD-8.2), an acted character
             that is not the mover's (LEAD-2.2), a selected character that cannot act
-            (LEAD-D8), a pending Nemesis move without the Nemesis (LEAD-7.2). The refusals of
-            study positions say "use study=True".
+            (LEAD-D8), a pending Nemesis move without the Nemesis (LEAD-7.2), a turn past the
+            game's ``max_turns`` cut-off (LEAD-D7). The refusals of study positions say
+            "use study=True".
     """
-    doc = _normalise(description)
+    r = _read(state, description)
+    doc = r.doc
     game = state.game
     expert = game.options["expert"]
     board = game.board
@@ -124,11 +124,12 @@ def from_position(state: "LeadersState", description: str | Mapping[str, Any], s
             parts = ["".join(words[:-1]), words[-1]]  # 'Royal Guard c2' -> RoyalGuard, c2
             kind = next((k for k in PIECE_CARD if k.lower() == parts[0].lower()), None)
             if kind is None:
-                raise BoardkitDataError(f"{where}: unknown character {shorten(parts[0])}; characters: {', '.join(PIECE_CARD)}")
-            try:
-                c = board.index(parts[1])
-            except KeyError as exc:
-                raise BoardkitDataError(f"{where}: {exc.args[0]}") from None
+                card = next((k for k in CARD_PIECES if k.lower() == parts[0].lower() and len(CARD_PIECES[k]) > 1), None)
+                hint = "" if card is None else (f" (the {card} card is {len(CARD_PIECES[card])} characters, each on its "
+                                                f"cell: " + ", ".join(f"'{k} CELL'" for k in CARD_PIECES[card]) + ")")
+                raise BoardkitDataError(f"{where}: unknown character {shorten(parts[0])}{hint}; characters: "
+                                        f"{', '.join(PIECE_CARD)}")
+            c = r.cell(f"pieces.{p}[{j}] {shorten(item)}", parts[1])
             if kind in seen:
                 raise IllegalPositionError("LEAD-10", f"there is one {kind}; it is listed twice ({seen[kind]} and {shorten(item)})")
             if state.pieces[c] is not None:
@@ -190,7 +191,7 @@ def from_position(state: "LeadersState", description: str | Mapping[str, Any], s
     state.first = doc.get("first_player", 0)
     state.to_move = doc.get("to_move", 0)
     state.phase = Phase(doc.get("phase", "action"))
-    state.turn = doc.get("turn", 0 if state.phase is Phase.SETUP else 5)
+    state.turn = r.turns("turn", doc.get("turn", 0 if state.phase is Phase.SETUP else 5), "LEAD-D7")
     state.exile_queue = list(doc.get("exiling", []))
     state.second_exile_done = state.both_have_three()
     if (state.phase is Phase.SETUP) != (state.turn == 0):
@@ -221,11 +222,7 @@ def from_position(state: "LeadersState", description: str | Mapping[str, Any], s
         state.recruits_left = doc.get("recruits_left", 1)
     selected = doc.get("selected")
     if selected is not None:
-        where = "position: selected"
-        try:
-            c = board.index(selected)
-        except KeyError as exc:
-            raise BoardkitDataError(f"{where}: {exc.args[0]}") from None
+        c = r.cell("selected", selected)
         pc = state.pieces[c]
         if state.phase is not Phase.ACTION or pc is None or pc.owner != state.to_move or pc.kind == "Nemesis" \
                 or pc.kind in acted:
@@ -236,12 +233,8 @@ def from_position(state: "LeadersState", description: str | Mapping[str, Any], s
         if state.where("Nemesis") < 0 or state.phase is Phase.SETUP:
             raise IllegalPositionError("LEAD-7.2", "nemesis_pending: the Nemesis reacts only when it is on the board")
         state.nemesis_pending = True
-    state._start = copy.deepcopy(doc)
-    state._history = []
-    state._seen = []
     state._locs = None
-    state._settle()
-    return state
+    return r.finish(state)
 
 
 def to_position(state: "LeadersState") -> dict[str, Any]:

@@ -58,12 +58,11 @@ refused naming MARA-8.1.
 
 from __future__ import annotations
 
-import copy
 from typing import TYPE_CHECKING, Any, Mapping
 
-from boardkit.core.validate import shorten
+from boardkit.core.position import PositionReader
 from boardkit.core.rules import IllegalPositionError
-from boardkit.core.validate import BoardkitDataError, load_description
+from boardkit.core.validate import BoardkitDataError, shorten
 from boardkit.games.marabunta.actions import FACES, PLAYERS, TILE
 from boardkit.games.marabunta.rules import CROSSED, trigger_reason
 from boardkit.games.marabunta.tasks import (
@@ -74,7 +73,7 @@ if TYPE_CHECKING:
     from boardkit.games.marabunta.game import MarabuntaGame, MarabuntaState
 
 _PLAYER = {
-    "type": ["object", "null"], "additionalProperties": False,
+    "type": "object", "additionalProperties": False,
     "properties": {
         "ant_hills": {"type": "integer", "minimum": 0},
         "crates": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0}},
@@ -106,10 +105,10 @@ _SCHEMA: dict[str, Any] = {
     "properties": {
         "round": {"type": "integer", "minimum": 1, "maximum": 100},
         "splitter": {"enum": list(PLAYERS) + [0, 1]},
-        "fields": {"type": ["object", "null"], "additionalProperties": {"type": "string"}},
-        "sheets": {"type": ["object", "null"], "additionalProperties": {
+        "fields": {"type": "object", "additionalProperties": {"type": "string"}},
+        "sheets": {"type": "object", "additionalProperties": {
             "type": "array", "items": {"type": "integer", "minimum": 0}, "minItems": 2, "maxItems": 2}},
-        "players": {"type": ["object", "null"], "additionalProperties": False,
+        "players": {"type": "object", "additionalProperties": False,
                     "properties": {"red": _PLAYER, "blue": _PLAYER}},
         "tiles_left": {"type": "array", "items": {"type": "string"}},
         "tile": {"type": "string"},
@@ -149,9 +148,8 @@ def from_position(game: "MarabuntaGame", description: str | Mapping[str, Any], s
         IllegalPositionError: a position the rules make impossible (names the clause; for a
             study position it says to use ``study=True``).
     """
-    if isinstance(description, Mapping):
-        description = copy.deepcopy(dict(description))
-    d = load_description(description, _SCHEMA)
+    r = PositionReader(game, description, _SCHEMA)
+    d = r.doc
     s = game.new_initial_state()
     s.phase = Phase.REVEAL
     names = game.board.names
@@ -258,9 +256,7 @@ def from_position(game: "MarabuntaGame", description: str | Mapping[str, Any], s
             raise IllegalPositionError("MARA-6.1", f"position: players.{colour}.crates: {sum(s.crates[p])} crossed, but "
                                                    f"{colour} wrote in {own_crate} crate field(s), each crossing a crate")
     _end_triggers(s, d, study)
-    s._settle()
-    s._start = copy.deepcopy(d)
-    return s
+    return r.finish(s)
 
 
 def _elements(s: "MarabuntaState", d: dict[str, Any], key: str, within: tuple[str, ...]) -> list[str]:

@@ -1,0 +1,157 @@
+"""The core position reader (boardkit.core.position) and the fields it bounds in every game.
+
+Each field a user found accepted or ignored is refused naming the field and the value; a
+position past the game's ``max_turns`` cut-off is refused naming the field and the cut-off
+clause, and a game cut off from a position says after how many turns it was cut off.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+import boardkit
+from boardkit import BoardkitDataError, IllegalPositionError
+from boardkit.core.position import MAX_COUNT, PositionReader, bounded
+
+
+def _position(name: str, steps: int = 30, seed: int = 3, **options: Any) -> tuple[boardkit.Game, dict[str, Any]]:
+    """A game and the JSON-plain position of a seeded random game after ``steps`` steps."""
+    game = boardkit.load_game(name, **options)
+    state = game.new_initial_state()
+    boardkit.random_playout(state, random.Random(seed), max_actions=steps)
+    assert not state.is_terminal()
+    return game, json.loads(json.dumps(state.to_position()))
+
+
+# -- the core reader -------------------------------------------------------------------------------
+
+def test_bounded_gives_every_unbounded_integer_the_count_bound() -> None:
+    schema = {"type": "object", "properties": {"a": {"type": "integer", "minimum": 0},
+                                               "b": {"type": ["integer", "null"], "maximum": 3},
+                                               "c": {"type": "array", "items": {"type": "integer"}}}}
+    out = bounded(schema)
+    assert out["properties"]["a"] == {"type": "integer", "minimum": 0, "maximum": MAX_COUNT}
+    assert out["properties"]["b"]["maximum"] == 3
+    assert out["properties"]["c"]["items"] == {"type": "integer", "maximum": MAX_COUNT, "minimum": -MAX_COUNT}
+    assert "maximum" not in schema["properties"]["a"]  # the game's schema is not changed
+
+
+def test_the_reader_names_the_field_and_the_value() -> None:
+    game = boardkit.load_game("leaders")
+    schema = {"type": "object", "additionalProperties": False,
+              "properties": {"n": {"type": "integer"}, "m": {"type": "object"}}}
+    with pytest.raises(BoardkitDataError, match=rf"position: n: {10**40} is greater than the maximum of {MAX_COUNT}"):
+        PositionReader(game, {"n": 10**40}, schema)
+    with pytest.raises(BoardkitDataError, match=r"position: \(top level\): Additional properties .*'x' was unexpected"):
+        PositionReader(game, {"x": 1}, schema)
+    r = PositionReader(game, "n: 3\nm: {1: a}", schema)
+    assert r.doc == {"n": 3, "m": {"1": "a"}}
+    assert r.seat("to_move", "1") == 1 and r.seat("to_move", 0) == 0
+    with pytest.raises(BoardkitDataError, match=r"position: to_move: '01': write a seat without leading zeros \(1\)"):
+        r.seat("to_move", "01")
+    for bad in ("+1", "2", "002", -1, True, 2, "１"):
+        with pytest.raises(BoardkitDataError, match=r"position: to_move: .* is not a seat \(0 \.\. 1\)"):
+            r.seat("to_move", bad)
+    with pytest.raises(BoardkitDataError, match=r"position: m: key '1' is given twice"):
+        PositionReader(game, {"m": {"1": "a", 1: "b"}}, schema)
+    assert r.seat_keys("m") == {1: "a"}
+    with pytest.raises(BoardkitDataError, match=r"position: m: '01': write a seat without leading zeros"):
+        PositionReader(game, {"m": {"01": "a"}}, schema).seat_keys("m")
+    with pytest.raises(BoardkitDataError, match=r"position: k: 7 is out of range: 0 \.\. 4 \(why\)"):
+        r.whole("k", 7, 0, 4, "why")
+    with pytest.raises(BoardkitDataError, match=r"position: k: 'x' is not a phase \(a, b\)"):
+        r.choice("k", "x", ["a", "b"], "a phase")
+
+
+# -- fields accepted or ignored --------------------------------------------------------------------
+
+@pytest.mark.parametrize("field, value, message", [
+    ("to_move", 99, r"position: to_move: 99 is not a seat \(0 \.\. 7\)"),
+    ("to_move", -7, r"position: to_move: -7 is not a seat \(0 \.\. 7\)"),
+    ("round", 10**40, rf"position: round: {10**40} is greater than the maximum of {MAX_COUNT}"),
+    ("turns", 10**40, rf"position: turns: {10**40} is greater than the maximum of {MAX_COUNT}"),
+])
+def test_gridhunt_refuses_seats_and_counters_out_of_bounds(field: str, value: int, message: str) -> None:
+    game, pos = _position("gridhunt")
+    game.state_from_position(pos)
+    with pytest.raises(BoardkitDataError, match=message):
+        game.state_from_position({**pos, field: value})
+
+
+@pytest.mark.parametrize("field, message", [
+    ("idle_turns", r"position: idle_turns: .* is greater than the maximum"),
+    ("figures_left", r"position: figures_left: .* is greater than the maximum"),
+])
+def test_battle_royale_refuses_huge_counters(field: str, message: str) -> None:
+    game, pos = _position("battle_royale", 12)
+    game.state_from_position(pos)
+    with pytest.raises(BoardkitDataError, match=message):
+        game.state_from_position({**pos, field: 10**40})
+
+
+def test_battle_royale_bounds_figures_left_and_idle_turns_by_the_game() -> None:
+    game, pos = _position("battle_royale", 12)
+    with pytest.raises(BoardkitDataError, match=r"position: figures_left: 7 is out of range: 0 \.\. 3 \(no card moves"):
+        game.state_from_position({**pos, "figures_left": 7})
+    with pytest.raises(BoardkitDataError, match=r"position: idle_turns: 1 is out of range: 0 \.\. 0 .*no_cards='round'"):
+        game.state_from_position({**pos, "idle_turns": 1})
+    rounds = boardkit.load_game("battle_royale", no_cards="round")
+    with pytest.raises(BoardkitDataError, match=r"position: idle_turns: 3 is out of range: 0 \.\. 2"):
+        rounds.state_from_position({**pos, "idle_turns": 3})  # two players: a round is two turns
+    assert rounds.state_from_position({**pos, "idle_turns": 2}).to_position()["idle_turns"] == 2
+
+
+@pytest.mark.parametrize("field", ["fields", "players", "sheets"])
+def test_marabunta_refuses_null_for_a_mapping(field: str) -> None:
+    game, pos = _position("marabunta", 20)
+    game.state_from_position(pos)
+    with pytest.raises(BoardkitDataError, match=rf"position: {field}: None is not of type 'object'"):
+        game.state_from_position({**pos, field: None})
+
+
+def test_leaders_refuses_a_huge_turn() -> None:
+    game, pos = _position("leaders", 10)
+    with pytest.raises(BoardkitDataError, match=rf"position: turn: {10**40} is greater than the maximum"):
+        game.state_from_position({**pos, "turn": 10**40})
+
+
+# -- max_turns -------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name, field, clause, options", [
+    ("leaders", "turn", "LEAD-D7", {}),
+    ("battle_royale", "turn", "BR-D9", {}),
+    ("armageddon", "turns", "ARMA-D12", {}),
+    ("gridhunt", "turns", "GRID-D10", {}),
+])
+def test_a_position_past_max_turns_is_refused_naming_the_field(name: str, field: str, clause: str,
+                                                               options: dict[str, Any]) -> None:
+    game, pos = _position(name, 80, **options)
+    turns = pos[field]
+    assert turns >= 3
+    cut = boardkit.load_game(name, max_turns=turns - 1, **options)
+    with pytest.raises(IllegalPositionError, match=rf"\[{clause}\] position: {field}: {turns} turns begun, but this "
+                                                   rf"game is cut off after {turns - 1} \(max_turns={turns - 1}\)"):
+        cut.state_from_position(pos)
+    assert boardkit.load_game(name, max_turns=turns, **options).state_from_position(pos).to_position() == pos
+
+
+def test_gridhunt_simultaneous_rounds_may_begin_past_max_turns_by_a_round() -> None:
+    game, pos = _position("gridhunt", 80, turn_order="simultaneous")
+    living = sum(1 for p in pos["players"].values() if p["alive"])
+    first = pos["turns"] - living + 1  # the round began when fewer than max_turns turns had begun
+    assert boardkit.load_game("gridhunt", turn_order="simultaneous", max_turns=first).state_from_position(pos)
+    with pytest.raises(IllegalPositionError, match=r"GRID-D10"):
+        boardkit.load_game("gridhunt", turn_order="simultaneous", max_turns=pos["turns"] - 8).state_from_position(pos)
+
+
+def test_armageddon_cut_off_from_a_position_counts_the_turns_it_was_cut_off_after() -> None:
+    game, pos = _position("armageddon", 40)
+    turns = pos["turns"]
+    state = boardkit.load_game("armageddon", max_turns=turns).state_from_position(pos)
+    boardkit.random_playout(state, random.Random(0), max_actions=500)
+    assert state.is_terminal()
+    assert state.outcome().reason == f"cut off after {turns} turns (max_turns={turns})"
