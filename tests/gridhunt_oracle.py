@@ -1,6 +1,6 @@
 """An independent gridhunt oracle: a second, plain implementation of the game master's rules
 (rules 1.4), written from the French seed (001_bcc873264f6cd736.txt) and the clause file
-(data/rules/gridhunt.yaml: GRID-1.1 .. GRID-7 and the decisions GRID-D1 .. GRID-D17), reading a
+(data/rules/gridhunt.yaml: GRID-1.1 .. GRID-7 and the decisions GRID-D1 .. GRID-D21), reading a
 fixed layout from data/gridhunt/<name>.yaml. It shares no code with boardkit.games.gridhunt:
 cells are ``(column, row)`` pairs, the truth and every seat's knowledge are plain dicts and sets,
 ``apply`` copies the whole state, and every rule is written out again.
@@ -28,7 +28,7 @@ LETTERS = "abcdefghijklmnopqrstuvwxyz"
 #: The kinds the GM draws, in the order of the notation's ``kind`` vocabulary (GRID-2.2, GRID-7).
 DRAW_ORDER = ("wall", "teleport", "mine", "vision", "attack", "beacon", "shield")
 STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1))  # orthogonal: moves and the basic shot (GRID-2.1)
-SLANTS = ((1, 1), (1, -1), (-1, 1), (-1, -1))  # the diagonals of a line shot (GRID-D14)
+SLANTS = ((1, 1), (1, -1), (-1, 1), (-1, -1))  # the diagonals of a line shot (GRID-D18)
 ONCE = ("vision", "attack", "beacon")  # cells that turn white once landed on (GRID-2.5 .. GRID-2.7)
 CHANCE, SIMULTANEOUS, TERMINAL = -1, -2, -4
 DEFAULTS = {"players": 8, "teams": 0, "team_shares_vision": True, "turn_order": "random_each_round",
@@ -76,7 +76,7 @@ class Oracle:
                 if (dc, dr) != (0, 0) and self.inside((at[0] + dc, at[1] + dr))]
 
     def rays(self, at: tuple[int, int]) -> list[list[tuple[int, int]]]:
-        """Line-shot rays of 1 .. 6 cells (GRID-4.2, GRID-D14)."""
+        """Line-shot rays of 1 .. 6 cells (GRID-4.2, GRID-D18)."""
         dirs = STEPS + (SLANTS if self.o["line_directions"] == 8 else ())
         out = []
         for d in dirs:
@@ -243,7 +243,7 @@ class Oracle:
 
     # -- orders -----------------------------------------------------------------------------------
     def walks(self, st: dict, p: int) -> list[str]:
-        """GRID-3.1: 1 .. 6 orthogonal steps, no cell twice, inside the grid; GRID-D17: not into a
+        """GRID-3.1: 1 .. 6 orthogonal steps, no cell twice, inside the grid; GRID-D21: not into a
         known wall unless wall_orders='stopped'; GRID-1.4, GRID-D5: not ending on a known teammate."""
         start = self.own_cell(st, p)
         walls = self.walls_known(st, p) if self.o["wall_orders"] == "refused" else set()
@@ -285,10 +285,10 @@ class Oracle:
             if pl["idle"]:  # GRID-3.5
                 return ["move none"]
             walks = self.walks(st, p)
-            if self.o["may_stay"]:  # GRID-D16
+            if self.o["may_stay"]:  # GRID-D20
                 return walks + ["move none"]
             return walks or ["move none"]  # GRID-D13
-        if pl["idle"] and self.o["mine_blocks_shot"]:  # GRID-D15
+        if pl["idle"] and self.o["mine_blocks_shot"]:  # GRID-D19
             return ["shoot none"]
         at = self.own_cell(st, p)
         walls = self.walls_known(st, p)
@@ -483,7 +483,7 @@ class Oracle:
         know["looks"].append((st["round"], pl["at"], radius, sorted(seen)))
 
     def shoot(self, st: dict, p: int, what: str) -> None:
-        """GRID-4.1 .. GRID-4.3, GRID-D8, GRID-D11, GRID-D14: one shooter's shot, resolved at once."""
+        """GRID-4.1 .. GRID-4.3, GRID-D8, GRID-D11, GRID-D18: one shooter's shot, resolved at once."""
         self.strike(st, self.aim(st, p, what))
 
     def volley(self, st: dict) -> None:

@@ -1,4 +1,4 @@
-"""One test (at least) per gridhunt clause, named after it (GRID-1.1 .. GRID-7, GRID-D1 .. GRID-D17).
+"""One test (at least) per gridhunt clause, named after it (GRID-1.1 .. GRID-7, GRID-D1 .. GRID-D21).
 
 Positions are built with ``state_from_position`` (tests/gridhunt_helpers.py): 8 seats on a 12x12
 grid, two teleports in the far corner unless a test places them.
@@ -53,7 +53,7 @@ def test_GRID_1_2_at_least_eight_players_and_teams():
 
 
 def test_GRID_1_3_teammates_share_what_they_see_by_default():
-    assert boardkit.load_game("gridhunt").options["team_shares_vision"] is True  # they may talk (rules 1.4)
+    assert boardkit.load_game("gridhunt").options["team_shares_vision"] is True  # they may talk (rules 1.5)
     for share in (False, True):
         s = position({0: "b2", 2: "h5"}, options={"teams": 2, "team_shares_vision": share})
         act(s, "move b3")
@@ -257,7 +257,7 @@ def test_GRID_3_5_blocked_player_does_not_move():
     assert s.game.names[s.pos[0]] == "b2"
 
 
-def test_GRID_D15_a_blocked_player_still_shoots_unless_mine_blocks_shot():
+def test_GRID_D19_a_blocked_player_still_shoots_unless_mine_blocks_shot():
     s = position({0: {"at": "b2", "idle": True}, 1: "b3"})
     act(s, "move none")
     assert [str(a) for a in s.legal_actions()] == ["shoot a2", "shoot b1", "shoot b3", "shoot c2", "shoot none"]
@@ -267,7 +267,7 @@ def test_GRID_D15_a_blocked_player_still_shoots_unless_mine_blocks_shot():
     act(s, "move none")
     assert [str(a) for a in s.legal_actions()] == ["shoot none"]
     e = err(s, "shoot b3")
-    assert e.clause == "GRID-D15" and "mine_blocks_shot" in str(e)
+    assert e.clause == "GRID-D19" and "mine_blocks_shot" in str(e)
 
 
 def test_GRID_4_1_basic_shot_at_a_neighbour():
@@ -289,7 +289,7 @@ def test_GRID_4_2_line_shot_hits_the_target_or_the_first_player():
     assert err(s, "shoot c4").clause == "GRID-4.2"  # a knight's jump is no line
 
 
-def test_GRID_D14_line_shots_go_in_8_directions():
+def test_GRID_D18_line_shots_go_in_8_directions():
     s = position({0: "b2", 1: "e5", 2: "a1"}, phase="shot")
     s.enhanced[0] = True
     legal = {str(a) for a in s.legal_actions()}
@@ -303,18 +303,18 @@ def test_GRID_D14_line_shots_go_in_8_directions():
     s = position({0: "b2", 1: "e5"}, phase="shot", options={"line_directions": 4})
     s.enhanced[0] = True
     e = err(s, "shoot e5")
-    assert e.clause == "GRID-D14" and "diagonal" in str(e)
+    assert e.clause == "GRID-D18" and "diagonal" in str(e)
     assert "shoot c3" not in {str(a) for a in s.legal_actions()}
 
 
-def test_GRID_D14_a_diagonal_neighbour_shot_is_enhanced_and_passes_a_shield():
+def test_GRID_D18_a_diagonal_neighbour_shot_is_enhanced_and_passes_a_shield():
     s = position({0: "b2", 1: {"at": "c3", "shield": True}}, phase="shot")
     s.enhanced[0] = True
     act(s, "shoot c3")
     assert not s.alive[1]  # not a classic attack (GRID-D8)
 
 
-def test_GRID_D16_standing_still_only_with_may_stay():
+def test_GRID_D20_standing_still_only_with_may_stay():
     s = position({0: "b2"})
     assert err(s, "move none").clause == "GRID-3.1"
     s = position({0: "b2", 1: "c3"}, options={"may_stay": True})
@@ -324,7 +324,7 @@ def test_GRID_D16_standing_still_only_with_may_stay():
     assert s.game.names[s.pos[0]] == "b2" and s.observation(0)["you"]["looks"][-1]["players"] == {"1": "c3"}
 
 
-def test_GRID_D17_a_path_into_a_known_wall_refused_or_stopped():
+def test_GRID_D21_a_path_into_a_known_wall_refused_or_stopped():
     s = position({0: "b2"}, cells={"wall": ["b4"]})
     s.know[0].walls.add(cell_index(12, "b4"))
     assert err(s, "move b3 b4 b5").clause == "GRID-3.3"

@@ -1,5 +1,5 @@
 """Gridhunt's one rule path for a seat's orders (GRID-1.4, GRID-2.6, GRID-3.1, GRID-3.3,
-GRID-3.5, GRID-4.1 .. GRID-4.3, GRID-D13 .. GRID-D17): the orders a seat may give and the reason an order
+GRID-3.5, GRID-4.1 .. GRID-4.3, GRID-D13 .. GRID-D21): the orders a seat may give and the reason an order
 is refused come from the same predicates, evaluated for the seat that gives the order and from
 what that seat knows (:class:`~boardkit.games.gridhunt.knowledge.KnowledgeMixin`: its cell,
 the walls and teammates it knows of, its own mine and enhanced attack), never from another
@@ -52,7 +52,7 @@ def path_refusal(state: "GridhuntState", p: int, path: tuple[str, ...]) -> Refus
     size = state.size
     if not 1 <= len(path) <= MAX_STEPS:
         return Refusal("GRID-3.1", f"a path of {len(path)} steps: a player moves 1 to 6 cells")
-    # GRID-D17: with wall_orders='stopped' a known wall in the path is no fault: the GM stops the move there
+    # GRID-D21: with wall_orders='stopped' a known wall in the path is no fault: the GM stops the move there
     walls = state.known_walls(p) if g.options["wall_orders"] == "refused" else set()
     cur, seen = at, {at}
     for k, name in enumerate(path):
@@ -82,7 +82,7 @@ def move_orders(state: "GridhuntState", p: int) -> list[Action]:
     g = state.game
     at = state.seat_cell(p)
     assert at is not None
-    walls = frozenset(state.known_walls(p)) if g.options["wall_orders"] == "refused" else frozenset()  # GRID-D17
+    walls = frozenset(state.known_walls(p)) if g.options["wall_orders"] == "refused" else frozenset()  # GRID-D21
     moves = g.moves_from(at, walls)
     mates = state.known_mates(p)
     if mates:  # GRID-1.4: never knowingly onto a teammate
@@ -93,7 +93,7 @@ def move_orders(state: "GridhuntState", p: int) -> list[Action]:
 def shot_cells(state: "GridhuntState", p: int) -> list[int]:
     """The cells seat ``p`` may shoot: an orthogonal neighbour (GRID-4.1), or with an enhanced
     attack any cell 1 .. 6 away in line, in 8 directions or with ``line_directions=4`` the
-    orthogonal ones (GRID-4.2, GRID-D14), never at or through a wall ``p`` knows of (GRID-4.3,
+    orthogonal ones (GRID-4.2, GRID-D18), never at or through a wall ``p`` knows of (GRID-4.3,
     GRID-D11)."""
     at = state.seat_cell(p)
     assert at is not None
@@ -101,7 +101,7 @@ def shot_cells(state: "GridhuntState", p: int) -> list[int]:
     if not state.enhanced[p]:
         return [c for c in neighbours4(state.size, at) if c not in walls]
     out = []
-    for ray in lines(state.size, at, state.game.options["line_directions"]):  # GRID-D14
+    for ray in lines(state.size, at, state.game.options["line_directions"]):  # GRID-D18
         for c in ray:
             if c in walls:
                 break
@@ -114,16 +114,16 @@ def orders_of(state: "GridhuntState", p: int) -> list[Action]:
     notation order, shots sorted by notation.
 
     A blocked player's only move order is ``move none`` (GRID-3.5); it shoots as usual, or
-    with ``mine_blocks_shot`` its only shot order is ``shoot none`` (GRID-D15). A player with no
-    path to declare stays (GRID-D13); with ``may_stay`` any player may stay (GRID-D16).
+    with ``mine_blocks_shot`` its only shot order is ``shoot none`` (GRID-D19). A player with no
+    path to declare stays (GRID-D13); with ``may_stay`` any player may stay (GRID-D20).
     """
     g = state.game
     shot = shooting(state)
-    if state.idle[p] and (not shot or g.options["mine_blocks_shot"]):  # GRID-3.5, GRID-D15
+    if state.idle[p] and (not shot or g.options["mine_blocks_shot"]):  # GRID-3.5, GRID-D19
         return [g.shoot_none if shot else g.stay]
     if not shot:
         moves = move_orders(state, p)
-        if g.options["may_stay"]:  # GRID-D16: staying is an order like any other
+        if g.options["may_stay"]:  # GRID-D20: staying is an order like any other
             return sorted([*moves, g.stay], key=str)
         return moves or [g.stay]  # GRID-D13: boxed in by what it knows, it stays
     out: list[Action] = [g.shoot_none]
@@ -140,9 +140,9 @@ def refuse_order(state: "GridhuntState", action: Action, p: int) -> None:
 
     Raises:
         Refusal: GRID-6 (a move order in the shot half or the reverse), GRID-3.5 (a blocked
-            player moves), GRID-D15 (a blocked player shoots, option mine_blocks_shot), GRID-3.1 /
+            player moves), GRID-D19 (a blocked player shoots, option mine_blocks_shot), GRID-3.1 /
             GRID-2.1 / GRID-3.3 / GRID-1.4 (the path), GRID-2.6 / GRID-4.1 / GRID-4.2 /
-            GRID-4.3 / GRID-D14 (the shot).
+            GRID-4.3 / GRID-D18 (the shot).
     """
     g = state.game
     shot = shooting(state)
@@ -156,13 +156,13 @@ def refuse_order(state: "GridhuntState", action: Action, p: int) -> None:
         if isinstance(action, Stay):
             return
         raise Refusal("GRID-3.5", f"you (player {p}) are blocked by a mine this turn: you do not move ('move none')")
-    if state.idle[p] and g.options["mine_blocks_shot"]:  # GRID-D15
+    if state.idle[p] and g.options["mine_blocks_shot"]:  # GRID-D19
         if isinstance(action, ShootNone):
             return
-        raise Refusal("GRID-D15", f"you (player {p}) are blocked by a mine this turn and, under mine_blocks_shot, "
+        raise Refusal("GRID-D19", f"you (player {p}) are blocked by a mine this turn and, under mine_blocks_shot, "
                                   f"lose your shot too ('shoot none')")
     if isinstance(action, Stay):
-        if g.options["may_stay"] or not move_orders(state, p):  # GRID-D16, GRID-D13
+        if g.options["may_stay"] or not move_orders(state, p):  # GRID-D20, GRID-D13
             return
         raise Refusal("GRID-3.1", "a move of 0 cells is not allowed: move 1 to 6 cells (only a player boxed in by "
                                   "walls or teammates it knows of stays, GRID-D13)")
@@ -195,10 +195,10 @@ def refuse_order(state: "GridhuntState", action: Action, p: int) -> None:
     line = line_to(state.size, at, c, directions)
     if line is None:
         if directions == 4 and line_to(state.size, at, c, 8) is not None:
-            raise Refusal("GRID-D14", f"{action.cell} is on a diagonal from your cell {g.names[at]}: under "
+            raise Refusal("GRID-D18", f"{action.cell} is on a diagonal from your cell {g.names[at]}: under "
                                       f"line_directions=4 a line shot goes straight along a row or a column")
         raise Refusal("GRID-4.2", f"{action.cell} is not 1 to 6 cells away from your cell {g.names[at]} in a "
-                                  f"straight line (along a row, a column or a diagonal, GRID-D14)"
+                                  f"straight line (along a row, a column or a diagonal, GRID-D18)"
                                   if directions == 8 else
                                   f"{action.cell} is not 1 to 6 cells away from your cell {g.names[at]} in a "
                                   f"straight orthogonal line")

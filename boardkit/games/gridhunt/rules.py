@@ -23,7 +23,7 @@ MAX_STEPS = 6
 #: Orthogonal directions as (column, row) deltas: north, east, south, west.
 ORTHOGONAL = ((0, 1), (1, 0), (0, -1), (-1, 0))
 #: Diagonal directions as (column, row) deltas: north-east, south-east, south-west, north-west
-#: (an enhanced line shot's other 4 directions, GRID-D14).
+#: (an enhanced line shot's other 4 directions, GRID-D18).
 DIAGONAL = ((1, 1), (1, -1), (-1, -1), (-1, 1))
 
 
@@ -70,7 +70,7 @@ def around(size: int, i: int, radius: int) -> tuple[int, ...]:
 @lru_cache(maxsize=None)
 def lines(size: int, i: int, directions: int = 4) -> tuple[tuple[int, ...], ...]:
     """From ``i``, the cells 1 .. 6 away in each direction, nearest first (GRID-4.2): the 4
-    orthogonal directions, then with ``directions=8`` the 4 diagonal ones (GRID-D14). A ray
+    orthogonal directions, then with ``directions=8`` the 4 diagonal ones (GRID-D18). A ray
     stops at the grid's edge."""
     c, r = i % size, i // size
     out = []
@@ -87,7 +87,7 @@ def lines(size: int, i: int, directions: int = 4) -> tuple[tuple[int, ...], ...]
 
 def line_to(size: int, i: int, target: int, directions: int = 4) -> tuple[int, ...] | None:
     """The cells from ``i`` (excluded) to ``target`` (included) when ``target`` is 1 .. 6 away in
-    a straight line of one of ``directions`` (4: orthogonal; 8: orthogonal or diagonal, GRID-D14)
+    a straight line of one of ``directions`` (4: orthogonal; 8: orthogonal or diagonal, GRID-D18)
     directions, else None (GRID-4.2)."""
     for ray in lines(size, i, directions):
         if target in ray:

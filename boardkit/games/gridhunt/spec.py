@@ -15,12 +15,12 @@ RULES_HISTORY = (
             "shield_stops_enhanced now False; True was the 1.2 default); GRID-D3 a departure teleport landed on is "
             "told to all even when the occupied arrival kept it from working (option teleport_told='landed'; "
             "'used' is the 1.2 rule)."),
-    ("1.4", "From the seed's text: GRID-D14 an enhanced line shot goes in any of 8 directions, diagonals "
-            "included ('dans la direction qu'ils souhaitent'; option line_directions=4 is the 1.3 rule); GRID-D15 a "
+    ("1.5", "From the seed's text: GRID-D18 an enhanced line shot goes in any of 8 directions, diagonals "
+            "included ('dans la direction qu'ils souhaitent'; option line_directions=4 is the 1.3 rule); GRID-D19 a "
             "player blocked by a mine does not move but still shoots ('bloqués'; option mine_blocks_shot=True is "
             "the 1.3 rule); GRID-1.3 teammates share what they see (they may talk; option team_shares_vision now "
-            "True, False was the 1.3 default). New options, defaults unchanged: may_stay (GRID-D16) and "
-            "wall_orders (GRID-D17)."),
+            "True, False was the 1.3 default). New options, defaults unchanged: may_stay (GRID-D20) and "
+            "wall_orders (GRID-D21)."),
 )
 
 #: The most seats the notation and the spec page know (GRID-1.2 sets only a minimum).
@@ -50,13 +50,13 @@ OPTIONS: tuple[Option, ...] = (
     Option("line_shot", "target", "an enhanced line shot hits only the chosen cell ('target') or the first player on "
            "the line ('first')", "GRID-4.2", choices=("target", "first")),
     Option("line_directions", 8, "the directions of an enhanced line shot: 8 (orthogonal and diagonal, 'dans la "
-           "direction qu'ils souhaitent') or 4 (orthogonal only)", "GRID-D14", choices=(8, 4)),
+           "direction qu'ils souhaitent') or 4 (orthogonal only)", "GRID-D18", choices=(8, 4)),
     Option("mine_blocks_shot", False, "a player blocked by a mine also loses its shot (False: it does not move but "
-           "shoots)", "GRID-D15", kind=bool),
+           "shoots)", "GRID-D19", kind=bool),
     Option("may_stay", False, "a player may order 'move none' at any time (False: it moves 1 to 6 cells unless "
-           "blocked or boxed in)", "GRID-D16", kind=bool),
+           "blocked or boxed in)", "GRID-D20", kind=bool),
     Option("wall_orders", "refused", "a path into a wall the player knows of is refused ('refused') or accepted and "
-           "stopped before the wall ('stopped')", "GRID-D17", choices=("refused", "stopped")),
+           "stopped before the wall ('stopped')", "GRID-D21", choices=("refused", "stopped")),
     Option("shield_stops_enhanced", False, "a shield charge also absorbs an enhanced attack (False: only the basic "
            "shot is a 'classic attack', as the seed's 'attaques classiques' reads)", "GRID-D8", kind=bool),
     Option("teleport_told", "landed", "when a teleport's place is told to all: once a player has landed on it "
