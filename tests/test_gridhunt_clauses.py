@@ -1,4 +1,4 @@
-"""One test (at least) per gridhunt clause, named after it (GRID-1.1 .. GRID-7, GRID-D1 .. GRID-D13).
+"""One test (at least) per gridhunt clause, named after it (GRID-1.1 .. GRID-7, GRID-D1 .. GRID-D21).
 
 Positions are built with ``state_from_position`` (tests/gridhunt_helpers.py): 8 seats on a 12x12
 grid, two teleports in the far corner unless a test places them.
@@ -52,7 +52,8 @@ def test_GRID_1_2_at_least_eight_players_and_teams():
     assert g.teams == (0, 1, 0, 1, 0, 1, 0, 1, 0)
 
 
-def test_GRID_1_3_team_vision_only_with_the_option():
+def test_GRID_1_3_teammates_share_what_they_see_by_default():
+    assert boardkit.load_game("gridhunt").options["team_shares_vision"] is True  # they may talk (rules 1.5)
     for share in (False, True):
         s = position({0: "b2", 2: "h5"}, options={"teams": 2, "team_shares_vision": share})
         act(s, "move b3")
@@ -239,17 +240,34 @@ def test_GRID_3_4_landing_kills_and_a_hidden_teammate_stops_the_move_earlier():
     s = position({0: "b2", 1: "b4"})
     act(s, "move b3 b4")
     assert not s.alive[1] and s.deaths == [(1, 1)]
-    s = position({0: "b2", 2: "b4"}, options={"teams": 2})
+    # A teammate it does not know of (a team that does not talk, GRID-1.3): one cell earlier.
+    s = position({0: "b2", 2: "b4"}, options={"teams": 2, "team_shares_vision": False})
     act(s, "move b3 b4")
     assert s.alive[2] and s.game.names[s.pos[0]] == "b3"
+    # Teammates talk by default (GRID-1.3): player 0 knows where 2 is, the path is refused.
+    s = position({0: "b2", 2: "b4"}, options={"teams": 2})
+    assert err(s, "move b3 b4").clause == "GRID-1.4"
 
 
-def test_GRID_3_5_blocked_player_neither_moves_nor_shoots():
-    s = position({0: {"at": "b2", "idle": True}})
+def test_GRID_3_5_blocked_player_does_not_move():
+    s = position({0: {"at": "b2", "idle": True}, 1: "b3"})
     assert [str(a) for a in s.legal_actions()] == ["move none"]
     assert err(s, "move b3").clause == "GRID-3.5"
     act(s, "move none")
+    assert s.game.names[s.pos[0]] == "b2"
+
+
+def test_GRID_D19_a_blocked_player_still_shoots_unless_mine_blocks_shot():
+    s = position({0: {"at": "b2", "idle": True}, 1: "b3"})
+    act(s, "move none")
+    assert [str(a) for a in s.legal_actions()] == ["shoot a2", "shoot b1", "shoot b3", "shoot c2", "shoot none"]
+    act(s, "shoot b3")
+    assert not s.alive[1] and not s.idle[0]
+    s = position({0: {"at": "b2", "idle": True}, 1: "b3"}, options={"mine_blocks_shot": True})
+    act(s, "move none")
     assert [str(a) for a in s.legal_actions()] == ["shoot none"]
+    e = err(s, "shoot b3")
+    assert e.clause == "GRID-D19" and "mine_blocks_shot" in str(e)
 
 
 def test_GRID_4_1_basic_shot_at_a_neighbour():
@@ -268,7 +286,53 @@ def test_GRID_4_2_line_shot_hits_the_target_or_the_first_player():
         assert [p for p in (1, 2) if not s.alive[p]] == dead
     s = position({0: "b2"}, phase="shot")
     s.enhanced[0] = True
-    assert err(s, "shoot d4").clause == "GRID-4.2"
+    assert err(s, "shoot c4").clause == "GRID-4.2"  # a knight's jump is no line
+
+
+def test_GRID_D18_line_shots_go_in_8_directions():
+    s = position({0: "b2", 1: "e5", 2: "a1"}, phase="shot")
+    s.enhanced[0] = True
+    legal = {str(a) for a in s.legal_actions()}
+    assert {"shoot c3", "shoot h8", "shoot a1", "shoot a3", "shoot c1"} <= legal and "shoot i9" not in legal
+    act(s, "shoot e5")
+    assert not s.alive[1] and s.alive[2]
+    s = position({0: "b2", 1: "e5"}, phase="shot", cells={"wall": ["d4"]})
+    s.enhanced[0] = True
+    act(s, "shoot e5")  # a hidden wall on the diagonal stops it (GRID-4.3)
+    assert s.alive[1]
+    s = position({0: "b2", 1: "e5"}, phase="shot", options={"line_directions": 4})
+    s.enhanced[0] = True
+    e = err(s, "shoot e5")
+    assert e.clause == "GRID-D18" and "diagonal" in str(e)
+    assert "shoot c3" not in {str(a) for a in s.legal_actions()}
+
+
+def test_GRID_D18_a_diagonal_neighbour_shot_is_enhanced_and_passes_a_shield():
+    s = position({0: "b2", 1: {"at": "c3", "shield": True}}, phase="shot")
+    s.enhanced[0] = True
+    act(s, "shoot c3")
+    assert not s.alive[1]  # not a classic attack (GRID-D8)
+
+
+def test_GRID_D20_standing_still_only_with_may_stay():
+    s = position({0: "b2"})
+    assert err(s, "move none").clause == "GRID-3.1"
+    s = position({0: "b2", 1: "c3"}, options={"may_stay": True})
+    legal = [str(a) for a in s.legal_actions()]
+    assert "move none" in legal and legal == sorted(legal)
+    act(s, "move none")
+    assert s.game.names[s.pos[0]] == "b2" and s.observation(0)["you"]["looks"][-1]["players"] == {"1": "c3"}
+
+
+def test_GRID_D21_a_path_into_a_known_wall_refused_or_stopped():
+    s = position({0: "b2"}, cells={"wall": ["b4"]})
+    s.know[0].walls.add(cell_index(12, "b4"))
+    assert err(s, "move b3 b4 b5").clause == "GRID-3.3"
+    s = position({0: "b2"}, cells={"wall": ["b4"]}, options={"wall_orders": "stopped"})
+    s.know[0].walls.add(cell_index(12, "b4"))
+    assert "move b3 b4 b5" in {str(a) for a in s.legal_actions()}
+    act(s, "move b3 b4 b5")
+    assert s.game.names[s.pos[0]] == "b3" and s.observation(5)["public_walls"] == ["b4"]
 
 
 def test_GRID_4_3_walls_stop_shots():
@@ -382,7 +446,7 @@ def test_GRID_D4_stopped_at_the_first_step_lands_nowhere():
 
 
 def test_GRID_D5_old_sightings_of_a_teammate_do_not_count():
-    s = position({0: "b2", 2: "b4"}, options={"teams": 2})
+    s = position({0: "b2", 2: "b4"}, options={"teams": 2, "team_shares_vision": False})
     s.know[0].looks.append((1, cell_index(12, "b3"), 1, ((2, cell_index(12, "b4")),)))
     assert s.why_illegal("move b3 b4") is None
 

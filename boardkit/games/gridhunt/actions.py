@@ -51,9 +51,9 @@ ShootAll = action_class("ShootAll", "shoot all", "enhanced attack: shoot the 8 s
 ShootNone = action_class("ShootNone", "shoot none", "do not shoot this turn", "GRID-4.1", "shoot none", button=True,
                          summary="Shot order: no shot this turn (GRID-4.1).")
 Shoot = action_class("Shoot", "shoot {cell:cell}", "shoot this cell: an orthogonal neighbour, or with an enhanced attack "
-                     "one cell 1 .. 6 away in a straight orthogonal line", "GRID-4.1", "shoot e5",
-                     summary="Shot order: shoot ``cell`` (GRID-4.1; at distance 2 .. 6 only after an enhanced-attack cell, "
-                     "GRID-4.2).")
+                     "one cell 1 .. 6 away in a straight line (a row, a column or a diagonal)", "GRID-4.1", "shoot e5",
+                     summary="Shot order: shoot ``cell`` (GRID-4.1; a diagonal neighbour or a cell at distance 2 .. 6 only "
+                     "after an enhanced-attack cell, GRID-4.2, GRID-D18).")
 
 #: The notation table (parsing order: ``move none`` before paths, ``shoot all``/``none`` before cells).
 NOTATION = Notation((Layout, Start, Turn, Stay, Move, ShootAll, ShootNone, Shoot))

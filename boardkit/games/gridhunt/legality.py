@@ -1,5 +1,5 @@
 """Gridhunt's one rule path for a seat's orders (GRID-1.4, GRID-2.6, GRID-3.1, GRID-3.3,
-GRID-3.5, GRID-4.1 .. GRID-4.3, GRID-D13): the orders a seat may give and the reason an order
+GRID-3.5, GRID-4.1 .. GRID-4.3, GRID-D13 .. GRID-D21): the orders a seat may give and the reason an order
 is refused come from the same predicates, evaluated for the seat that gives the order and from
 what that seat knows (:class:`~boardkit.games.gridhunt.knowledge.KnowledgeMixin`: its cell,
 the walls and teammates it knows of, its own mine and enhanced attack), never from another
@@ -52,7 +52,8 @@ def path_refusal(state: "GridhuntState", p: int, path: tuple[str, ...]) -> Refus
     size = state.size
     if not 1 <= len(path) <= MAX_STEPS:
         return Refusal("GRID-3.1", f"a path of {len(path)} steps: a player moves 1 to 6 cells")
-    walls = state.known_walls(p)
+    # GRID-D21: with wall_orders='stopped' a known wall in the path is no fault: the GM stops the move there
+    walls = state.known_walls(p) if g.options["wall_orders"] == "refused" else set()
     cur, seen = at, {at}
     for k, name in enumerate(path):
         c = g.index.get(name)
@@ -81,7 +82,8 @@ def move_orders(state: "GridhuntState", p: int) -> list[Action]:
     g = state.game
     at = state.seat_cell(p)
     assert at is not None
-    moves = g.moves_from(at, frozenset(state.known_walls(p)))
+    walls = frozenset(state.known_walls(p)) if g.options["wall_orders"] == "refused" else frozenset()  # GRID-D21
+    moves = g.moves_from(at, walls)
     mates = state.known_mates(p)
     if mates:  # GRID-1.4: never knowingly onto a teammate
         moves = [m for m in moves if g.index[m.path[-1]] not in mates]  # type: ignore[attr-defined]
@@ -90,15 +92,16 @@ def move_orders(state: "GridhuntState", p: int) -> list[Action]:
 
 def shot_cells(state: "GridhuntState", p: int) -> list[int]:
     """The cells seat ``p`` may shoot: an orthogonal neighbour (GRID-4.1), or with an enhanced
-    attack any cell 1 .. 6 away in line (GRID-4.2), never at or through a wall ``p`` knows of
-    (GRID-4.3, GRID-D11)."""
+    attack any cell 1 .. 6 away in line, in 8 directions or with ``line_directions=4`` the
+    orthogonal ones (GRID-4.2, GRID-D18), never at or through a wall ``p`` knows of (GRID-4.3,
+    GRID-D11)."""
     at = state.seat_cell(p)
     assert at is not None
     walls = state.known_walls(p)
     if not state.enhanced[p]:
         return [c for c in neighbours4(state.size, at) if c not in walls]
     out = []
-    for ray in lines(state.size, at):
+    for ray in lines(state.size, at, state.game.options["line_directions"]):  # GRID-D18
         for c in ray:
             if c in walls:
                 break
@@ -110,15 +113,19 @@ def orders_of(state: "GridhuntState", p: int) -> list[Action]:
     """The orders seat ``p`` may give now (its legal actions), from what it knows; moves in
     notation order, shots sorted by notation.
 
-    A blocked player's only orders are ``move none`` / ``shoot none`` (GRID-3.5); a player
-    with no path to declare stays (GRID-D13).
+    A blocked player's only move order is ``move none`` (GRID-3.5); it shoots as usual, or
+    with ``mine_blocks_shot`` its only shot order is ``shoot none`` (GRID-D19). A player with no
+    path to declare stays (GRID-D13); with ``may_stay`` any player may stay (GRID-D20).
     """
     g = state.game
     shot = shooting(state)
-    if state.idle[p]:  # GRID-3.5
+    if state.idle[p] and (not shot or g.options["mine_blocks_shot"]):  # GRID-3.5, GRID-D19
         return [g.shoot_none if shot else g.stay]
     if not shot:
-        return move_orders(state, p) or [g.stay]  # GRID-D13: boxed in by what it knows, it stays
+        moves = move_orders(state, p)
+        if g.options["may_stay"]:  # GRID-D20: staying is an order like any other
+            return sorted([*moves, g.stay], key=str)
+        return moves or [g.stay]  # GRID-D13: boxed in by what it knows, it stays
     out: list[Action] = [g.shoot_none]
     if state.enhanced[p]:  # GRID-2.6, GRID-4.2
         out.append(g.shoot_all)
@@ -133,8 +140,9 @@ def refuse_order(state: "GridhuntState", action: Action, p: int) -> None:
 
     Raises:
         Refusal: GRID-6 (a move order in the shot half or the reverse), GRID-3.5 (a blocked
-            player), GRID-3.1 / GRID-2.1 / GRID-3.3 / GRID-1.4 (the path), GRID-2.6 / GRID-4.1 /
-            GRID-4.2 / GRID-4.3 (the shot).
+            player moves), GRID-D19 (a blocked player shoots, option mine_blocks_shot), GRID-3.1 /
+            GRID-2.1 / GRID-3.3 / GRID-1.4 (the path), GRID-2.6 / GRID-4.1 / GRID-4.2 /
+            GRID-4.3 / GRID-D18 (the shot).
     """
     g = state.game
     shot = shooting(state)
@@ -144,13 +152,17 @@ def refuse_order(state: "GridhuntState", action: Action, p: int) -> None:
         raise Refusal("GRID-6", "a move order comes first; the shot follows the move (GRID-4.1)")
     if not isinstance(action, MOVE_ORDERS + SHOT_ORDERS):  # pragma: no cover - chance actions are refused earlier
         raise Refusal("GRID-6", "this action is not an order")
-    if state.idle[p]:  # GRID-3.5
-        if isinstance(action, ShootNone if shot else Stay):
+    if state.idle[p] and not shot:  # GRID-3.5
+        if isinstance(action, Stay):
             return
-        raise Refusal("GRID-3.5", f"you (player {p}) are blocked by a mine this turn: you neither move nor shoot "
-                                  f"('{'shoot none' if shot else 'move none'}')")
+        raise Refusal("GRID-3.5", f"you (player {p}) are blocked by a mine this turn: you do not move ('move none')")
+    if state.idle[p] and g.options["mine_blocks_shot"]:  # GRID-D19
+        if isinstance(action, ShootNone):
+            return
+        raise Refusal("GRID-D19", f"you (player {p}) are blocked by a mine this turn and, under mine_blocks_shot, "
+                                  f"lose your shot too ('shoot none')")
     if isinstance(action, Stay):
-        if not move_orders(state, p):  # GRID-D13
+        if g.options["may_stay"] or not move_orders(state, p):  # GRID-D20, GRID-D13
             return
         raise Refusal("GRID-3.1", "a move of 0 cells is not allowed: move 1 to 6 cells (only a player boxed in by "
                                   "walls or teammates it knows of stays, GRID-D13)")
@@ -179,9 +191,16 @@ def refuse_order(state: "GridhuntState", action: Action, p: int) -> None:
             raise Refusal("GRID-4.3", f"{action.cell} is a wall you know of: no attack passes a wall (GRID-2.3)")
         raise Refusal("GRID-4.1", f"{action.cell} is not one of the 4 orthogonal neighbours of your cell "
                                   f"{g.names[at]}")
-    line = line_to(state.size, at, c)
+    directions = g.options["line_directions"]
+    line = line_to(state.size, at, c, directions)
     if line is None:
+        if directions == 4 and line_to(state.size, at, c, 8) is not None:
+            raise Refusal("GRID-D18", f"{action.cell} is on a diagonal from your cell {g.names[at]}: under "
+                                      f"line_directions=4 a line shot goes straight along a row or a column")
         raise Refusal("GRID-4.2", f"{action.cell} is not 1 to 6 cells away from your cell {g.names[at]} in a "
+                                  f"straight line (along a row, a column or a diagonal, GRID-D18)"
+                                  if directions == 8 else
+                                  f"{action.cell} is not 1 to 6 cells away from your cell {g.names[at]} in a "
                                   f"straight orthogonal line")
     assert any(x in walls for x in line)
     raise Refusal("GRID-4.3", f"a wall you know of stands between your cell {g.names[at]} and {action.cell}: "

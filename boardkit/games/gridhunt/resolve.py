@@ -1,5 +1,5 @@
 """How the GM resolves gridhunt orders on the truth (GRID-2.3 .. GRID-2.11, GRID-3.2 .. GRID-3.4,
-GRID-4.1 .. GRID-4.3, GRID-5.2, GRID-D8): a move walked on the true grid, the landing, the
+GRID-4.1 .. GRID-4.3, GRID-5.2, GRID-D8, GRID-D18, GRID-D21): a move walked on the true grid, the landing, the
 look, shots and deaths. Only the GM's truth is read here; what each seat is told is written
 into its :class:`~boardkit.games.gridhunt.knowledge.Knowledge` and the public record."""
 
@@ -58,7 +58,7 @@ class ResolveMixin:
         if isinstance(action, Move):
             for name in action.path:  # GRID-3.2: cells held by players are passed over
                 c = idx[name]
-                if self.cells[c] == "wall":  # GRID-3.3: stopped, and the wall is told to everyone
+                if self.cells[c] == "wall":  # GRID-3.3, GRID-D21: stopped, and the wall is told to everyone
                     self.public_walls.add(c)
                     break
                 trail.append(c)
@@ -137,7 +137,7 @@ class ResolveMixin:
         if not isinstance(action, Shoot):
             return []
         target = self.game.index[action.cell]
-        line = line_to(self.size, at, target)
+        line = line_to(self.size, at, target, self.game.options["line_directions"])  # GRID-D18
         assert line is not None
         for c in line:
             if self.cells[c] == "wall":  # GRID-4.3: shots never pass through walls

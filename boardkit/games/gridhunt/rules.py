@@ -22,6 +22,9 @@ LETTERS = "abcdefghijklmnopqrstuvwxyz"
 MAX_STEPS = 6
 #: Orthogonal directions as (column, row) deltas: north, east, south, west.
 ORTHOGONAL = ((0, 1), (1, 0), (0, -1), (-1, 0))
+#: Diagonal directions as (column, row) deltas: north-east, south-east, south-west, north-west
+#: (an enhanced line shot's other 4 directions, GRID-D18).
+DIAGONAL = ((1, 1), (1, -1), (-1, -1), (-1, 1))
 
 
 def cell_name(size: int, i: int) -> str:
@@ -65,11 +68,13 @@ def around(size: int, i: int, radius: int) -> tuple[int, ...]:
 
 
 @lru_cache(maxsize=None)
-def lines(size: int, i: int) -> tuple[tuple[int, ...], ...]:
-    """From ``i``, the cells 1 .. 6 away in each orthogonal direction, nearest first (GRID-4.2)."""
+def lines(size: int, i: int, directions: int = 4) -> tuple[tuple[int, ...], ...]:
+    """From ``i``, the cells 1 .. 6 away in each direction, nearest first (GRID-4.2): the 4
+    orthogonal directions, then with ``directions=8`` the 4 diagonal ones (GRID-D18). A ray
+    stops at the grid's edge."""
     c, r = i % size, i // size
     out = []
-    for dc, dr in ORTHOGONAL:
+    for dc, dr in ORTHOGONAL + (DIAGONAL if directions == 8 else ()):
         ray = []
         for k in range(1, MAX_STEPS + 1):
             cc, rr = c + dc * k, r + dr * k
@@ -80,10 +85,11 @@ def lines(size: int, i: int) -> tuple[tuple[int, ...], ...]:
     return tuple(out)
 
 
-def line_to(size: int, i: int, target: int) -> tuple[int, ...] | None:
+def line_to(size: int, i: int, target: int, directions: int = 4) -> tuple[int, ...] | None:
     """The cells from ``i`` (excluded) to ``target`` (included) when ``target`` is 1 .. 6 away in
-    a straight orthogonal line, else None (GRID-4.2)."""
-    for ray in lines(size, i):
+    a straight line of one of ``directions`` (4: orthogonal; 8: orthogonal or diagonal, GRID-D18)
+    directions, else None (GRID-4.2)."""
+    for ray in lines(size, i, directions):
         if target in ray:
             return ray[: ray.index(target) + 1]
     return None
@@ -147,5 +153,5 @@ def connected(size: int, walls: Iterable[int]) -> bool:
     return len(seen) == len(free)
 
 
-__all__ = ["LETTERS", "MAX_STEPS", "cell_name", "cell_index", "cell_names", "neighbours4", "around", "lines", "line_to",
+__all__ = ["LETTERS", "MAX_STEPS", "ORTHOGONAL", "DIAGONAL", "cell_name", "cell_index", "cell_names", "neighbours4", "around", "lines", "line_to",
            "paths_from", "grid_graph", "connected"]

@@ -18,6 +18,12 @@ RULES_HISTORY = (
     ("1.4", "GRID-1.2, GRID-D12: any number of teams (option teams) and chosen membership (option team_of); "
             "GRID-D14: any number of players from 8 (up to 75), the grid's side fitting them (option size now None: "
             "12 up to 16 players, as before)."),
+    ("1.5", "From the seed's text: GRID-D18 an enhanced line shot goes in any of 8 directions, diagonals "
+            "included ('dans la direction qu'ils souhaitent'; option line_directions=4 is the 1.3 rule); GRID-D19 a "
+            "player blocked by a mine does not move but still shoots ('bloqués'; option mine_blocks_shot=True is "
+            "the 1.3 rule); GRID-1.3 teammates share what they see (they may talk; option team_shares_vision now "
+            "True, False was the 1.3 default). New options, defaults unchanged: may_stay (GRID-D20) and "
+            "wall_orders (GRID-D21)."),
 )
 
 #: The most seats (GRID-1.2 sets only a minimum): the largest grid the notation names (z26, 26x26 =
@@ -35,7 +41,8 @@ OPTIONS: tuple[Option, ...] = (
     Option("team_of", None, "the team of each seat, in seat order: team names separated by spaces or commas (for "
            "example 'red red blue blue green green green red'); a name given once is a player alone", "GRID-D12",
            kind=str, allow_none=True),
-    Option("team_shares_vision", False, "a player's view includes what its teammates know", "GRID-1.3", kind=bool),
+    Option("team_shares_vision", True, "a player's view includes what its teammates know (they may talk)", "GRID-1.3",
+           kind=bool),
     Option("turn_order", "random_each_round", "order of the turns in a round: drawn at random each round, seat order, "
            "or every living player gives its orders at once (forum GM)", "GRID-6",
            choices=("random_each_round", "fixed", "simultaneous")),
@@ -53,6 +60,14 @@ OPTIONS: tuple[Option, ...] = (
            "earlier)", "GRID-2.10", kind=bool),
     Option("line_shot", "target", "an enhanced line shot hits only the chosen cell ('target') or the first player on "
            "the line ('first')", "GRID-4.2", choices=("target", "first")),
+    Option("line_directions", 8, "the directions of an enhanced line shot: 8 (orthogonal and diagonal, 'dans la "
+           "direction qu'ils souhaitent') or 4 (orthogonal only)", "GRID-D18", choices=(8, 4)),
+    Option("mine_blocks_shot", False, "a player blocked by a mine also loses its shot (False: it does not move but "
+           "shoots)", "GRID-D19", kind=bool),
+    Option("may_stay", False, "a player may order 'move none' at any time (False: it moves 1 to 6 cells unless "
+           "blocked or boxed in)", "GRID-D20", kind=bool),
+    Option("wall_orders", "refused", "a path into a wall the player knows of is refused ('refused') or accepted and "
+           "stopped before the wall ('stopped')", "GRID-D21", choices=("refused", "stopped")),
     Option("shield_stops_enhanced", False, "a shield charge also absorbs an enhanced attack (False: only the basic "
            "shot is a 'classic attack', as the seed's 'attaques classiques' reads)", "GRID-D8", kind=bool),
     Option("teleport_told", "landed", "when a teleport's place is told to all: once a player has landed on it "
