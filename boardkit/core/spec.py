@@ -121,6 +121,11 @@ class GameSpec:
             not to move).
         sides: named groups of seats (``{"earth": (0, 1), "aliens": (2,)}``), if the game
             has sides.
+        heuristic: ``"module:function"`` of the game's heuristic for search agents,
+            ``h(state, player) -> float`` in ``[-1, 1]`` from what ``player`` may know
+            (imported on first use, :meth:`hook`), or None.
+        score: ``"module:function"`` of the game's running score, ``f(state) -> [points per
+            seat]`` (lead changes in simulations), or None for a game without one.
     """
 
     id: str
@@ -139,6 +144,8 @@ class GameSpec:
     turn_clause: str
     players_option: str | None = None
     sides: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
+    heuristic: str | None = None
+    score: str | None = None
 
     def __post_init__(self) -> None:
         lo, hi = self.players
@@ -156,8 +163,19 @@ class GameSpec:
 
     def game_class(self) -> type["Game"]:
         """The Game subclass (its module is imported now)."""
-        module, cls = self.game.split(":")
-        return getattr(importlib.import_module(module), cls)  # type: ignore[no-any-return]
+        return _imported(self.game)  # type: ignore[no-any-return]
+
+    def hook(self, name: Literal["heuristic", "score"]) -> Callable[..., Any] | None:
+        """The function a ``"module:function"`` field names (``"heuristic"`` or ``"score"``),
+        its module imported now, or None when the game declares none."""
+        ref = getattr(self, name)
+        return None if ref is None else _imported(ref)  # type: ignore[no-any-return]
+
+
+def _imported(ref: str) -> Any:
+    """The object ``"module:name"`` names (its module imported now)."""
+    module, name = ref.split(":")
+    return getattr(importlib.import_module(module), name)
 
 
 _SPECS: dict[str, GameSpec] = {}

@@ -79,4 +79,5 @@ SPEC = register(GameSpec(
     game="boardkit.games.battle_royale.game:BattleRoyaleGame",
     turn_clause="BR-2.5",
     players_option='players',
+    heuristic="boardkit.games.battle_royale.heuristics:heuristic",
 ))
