@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING, Any, Callable, Literal, Mapping
 
 from boardkit.core.notation import Notation
+from boardkit.core.options import GameOptions, options_type
 from boardkit.core.validate import shorten
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -160,6 +162,13 @@ class GameSpec:
             raise ValueError(f"{self.id}: an option is declared twice")
         if self.players_option is not None and self.players_option not in names:
             raise ValueError(f"{self.id}: players_option {self.players_option!r} is not an option")
+        self.options_type  # noqa: B018  (made now: a bad option name fails at registration)
+
+    @cached_property
+    def options_type(self) -> type[GameOptions]:
+        """The frozen class of this game's option values, one attribute per option
+        (:func:`boardkit.core.options.options_type`; ``game.options`` is one of them)."""
+        return options_type(self.id, self.options)
 
     def game_class(self) -> type["Game"]:
         """The Game subclass (its module is imported now)."""

@@ -21,6 +21,7 @@ from boardkit.core.validate import shorten
 
 if TYPE_CHECKING:
     from boardkit.core.game import Game
+    from boardkit.core.options import GameOptions
 
 #: ``current_player()`` at a chance node.
 CHANCE = -1
@@ -52,6 +53,11 @@ class State:
         self._start: dict[str, Any] | None = None  # position description, if set up from one
         self._study = False  # the start position was built with study=True
         self._legal_cache: list[Action] | None = None
+
+    @property
+    def options(self) -> "GameOptions":
+        """The game's option values (:attr:`Game.options <boardkit.core.game.Game.options>`)."""
+        return self.game.options
 
     # -- to implement -------------------------------------------------------------------
     def current_player(self) -> int:
