@@ -94,12 +94,22 @@ def options_type(game: str, options: tuple["Option", ...]) -> type[GameOptions]:
         options: its option specs.
 
     Returns:
-        A subclass of :class:`GameOptions` (a frozen, slotted dataclass).
+        A subclass of :class:`GameOptions` (a frozen, slotted dataclass), the same class for
+        the same game id and option names.
 
     Raises:
         ValueError: an option name that is not an identifier or is one of :data:`RESERVED`.
     """
-    names = tuple(o.name for o in options)
+    return _options_class(game, tuple(o.name for o in options))
+
+
+_CLASSES: dict[tuple[str, tuple[str, ...]], type[GameOptions]] = {}
+
+
+def _options_class(game: str, names: tuple[str, ...]) -> type[GameOptions]:
+    cls = _CLASSES.get((game, names))
+    if cls is not None:
+        return cls
     for name in names:
         if not name.isidentifier() or name in RESERVED or name.startswith("_"):
             raise ValueError(f"{game}: option name {name!r} cannot be an attribute; rename it")
@@ -108,13 +118,12 @@ def options_type(game: str, options: tuple["Option", ...]) -> type[GameOptions]:
         frozen=True, eq=False, slots=True, namespace={"game": game, "names": names, "_known": frozenset(names)},
     )
     cls.__module__ = __name__
+    _CLASSES[(game, names)] = cls
     return cls
 
 
 def _unpickle(game: str, values: dict[str, Any]) -> GameOptions:
-    from boardkit.core.spec import get_spec
-
-    return get_spec(game).options_type(**values)
+    return _options_class(game, tuple(values))(**values)
 
 
 __all__ = ["GameOptions", "options_type", "RESERVED"]
