@@ -60,7 +60,7 @@ def test_options_are_a_frozen_typed_value_per_game():
     with pytest.raises(dataclasses.FrozenInstanceError):
         o.expert = False  # type: ignore[misc]
     with pytest.raises(AttributeError, match="leaders: no option 'exprt'; its options are expert, first_player"):
-        o.exprt
+        _ = o.exprt
     with pytest.raises(KeyError, match="no option 'exprt'"):
         o["exprt"]
     assert o.get("exprt") is None and "expert" in o and "exprt" not in o
