@@ -151,6 +151,38 @@ def test_MCTS_scores_a_cut_off_rollout_by_the_heuristic_else_as_a_draw() -> None
     assert root.value == [pytest.approx(10 / n)] * n
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_each_game_declares_its_heuristic_in_its_own_package(game: str) -> None:
+    """The agents find a game's heuristic through its spec, in the game's own package; a
+    heuristic given to register_heuristic takes its place, and an unknown game has none."""
+    from boardkit.agents.heuristics import heuristic_for, register_heuristic, score_for
+
+    spec = boardkit.get_spec(game)
+    h = heuristic_for(game)
+    assert spec.heuristic is not None and h is spec.hook("heuristic")
+    assert h.__module__ == f"boardkit.games.{game}.heuristics"
+    assert score_for(game) is spec.hook("score")
+    assert heuristic_for("no such game") is no_heuristic and score_for("no such game") is None
+    mine = register_heuristic(game, lambda state, player: 0.5)
+    try:
+        assert heuristic_for(game) is mine
+    finally:
+        from boardkit.agents import heuristics
+
+        del heuristics._HEURISTICS[game]
+    assert heuristic_for(game) is h
+
+
+def test_marabunta_declares_its_running_score() -> None:
+    """MARA-8: the running score of the lead changes is Marabunta's own scoring."""
+    from boardkit.agents.heuristics import score_for
+    from boardkit.games.marabunta.scoring import totals
+
+    state = _unfinished_position("marabunta", steps=30)
+    score = score_for("marabunta")
+    assert score is not None and score(state) == [float(x) for x in totals(state)]
+
+
 def test_armageddon_heuristic_counts_earth_chips_in_play() -> None:
     """ARMA-1.4: all Earth chips in play is 1 for Earth and -1 for the aliens; down to the
     aliens' threshold it is -1 for Earth."""

@@ -43,6 +43,39 @@ def test_bad_option_values_name_option_and_value(name, value):
         boardkit.load_game("leaders", **{name: value})
 
 
+def test_options_are_a_frozen_typed_value_per_game():
+    """game.options (and state.options) is one frozen value per game made from its option
+    specs: attributes, equality and hash by value, an unknown name refused naming the options."""
+    import dataclasses
+    import pickle
+
+    game = boardkit.load_game("leaders", expert=True)
+    o = game.options
+    assert type(o).__name__ == "LeadersOptions" and o.names == tuple(s.name for s in game.option_specs)
+    assert o.expert is True and o.first_player is None and o["expert"] is True
+    assert game.new_initial_state().options is o
+    assert o == boardkit.load_game("leaders", expert=True).options and o != boardkit.load_game("leaders").options
+    assert hash(o) == hash(boardkit.load_game("leaders", expert=True).options)
+    assert o == dict(o) and pickle.loads(pickle.dumps(o)) == o
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        o.expert = False  # type: ignore[misc]
+    with pytest.raises(AttributeError, match="leaders: no option 'exprt'; its options are expert, first_player"):
+        _ = o.exprt
+    with pytest.raises(KeyError, match="no option 'exprt'"):
+        o["exprt"]
+    assert o.get("exprt") is None and "expert" in o and "exprt" not in o
+    assert o.replace(expert=False) == boardkit.load_game("leaders").options
+
+
+def test_an_option_name_that_cannot_be_an_attribute_is_refused():
+    from boardkit.core.options import options_type
+    from boardkit.core.spec import Option
+
+    with pytest.raises(ValueError, match="option name 'items' cannot be an attribute"):
+        options_type("toy", (Option("items", 1, "a name the mapping uses", "TOY-1"),))
+    assert options_type("toy", (Option("pile", 1, "a pile", "TOY-1"),))(pile=3).pile == 3
+
+
 def test_options_are_read_only_and_default():
     game = boardkit.load_game("leaders")
     assert game.options["expert"] is False and game.options["first_player"] is None

@@ -11,10 +11,10 @@ from __future__ import annotations
 import copy
 from os import PathLike, fspath
 from pathlib import Path
-from types import MappingProxyType
 from typing import Any, ClassVar, Mapping, Sequence
 
 from boardkit.core.notation import NotationContext, Vocabulary
+from boardkit.core.options import GameOptions
 from boardkit.core.outcome import Outcome
 from boardkit.core.playout import random_playout, sample_chance
 from boardkit.core.rules import ClauseRegistry, load_clauses
@@ -93,7 +93,7 @@ class Game:
             valid = ", ".join(f"{o.name} (default {o.default_for(rules)!r})" for o in self.option_specs) or "none"
             raise OptionError(f"{self.name}: unknown option(s) {', '.join(map(str, unknown))}; valid options: {valid}")
         values = {n: spec.check(self.name, options.get(n, spec.default_for(rules))) for n, spec in specs.items()}
-        self._options = MappingProxyType(values)
+        self._options = self.spec.options_type(**values)
         key = self.spec.players_option
         self.num_players: int = values[key] if key is not None else self.spec.players[0]
         self._notation_context: NotationContext | None = None
@@ -140,8 +140,10 @@ class Game:
         return self._notation_context
 
     @property
-    def options(self) -> Mapping[str, Any]:
-        """Option values in force, by name (read-only)."""
+    def options(self) -> GameOptions:
+        """Option values in force: a frozen value with one attribute per option
+        (``game.options.max_turns``), also read-only by name (``game.options["max_turns"]``);
+        an unknown name raises an error that lists the game's options."""
         return self._options
 
     @property
@@ -190,7 +192,7 @@ class Game:
         return isinstance(other, Game) and other.name == self.name and dict(other.options) == dict(self.options)
 
     def __hash__(self) -> int:
-        return hash((self.name, tuple(sorted(self._options.items(), key=lambda kv: kv[0]))))
+        return hash(self._options)
 
     def new_initial_state(self) -> "State":
         """The state before setup: chance nodes for shuffles and draws come first."""

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING, Any, Callable, Literal, Mapping
 
 from boardkit.core.notation import Notation
+from boardkit.core.options import GameOptions, options_type
 from boardkit.core.validate import shorten
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -121,6 +123,11 @@ class GameSpec:
             not to move).
         sides: named groups of seats (``{"earth": (0, 1), "aliens": (2,)}``), if the game
             has sides.
+        heuristic: ``"module:function"`` of the game's heuristic for search agents,
+            ``h(state, player) -> float`` in ``[-1, 1]`` from what ``player`` may know
+            (imported on first use, :meth:`hook`), or None.
+        score: ``"module:function"`` of the game's running score, ``f(state) -> [points per
+            seat]`` (lead changes in simulations), or None for a game without one.
     """
 
     id: str
@@ -139,6 +146,8 @@ class GameSpec:
     turn_clause: str
     players_option: str | None = None
     sides: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
+    heuristic: str | None = None
+    score: str | None = None
 
     def __post_init__(self) -> None:
         lo, hi = self.players
@@ -153,11 +162,29 @@ class GameSpec:
             raise ValueError(f"{self.id}: an option is declared twice")
         if self.players_option is not None and self.players_option not in names:
             raise ValueError(f"{self.id}: players_option {self.players_option!r} is not an option")
+        self.options_type  # noqa: B018  (made now: a bad option name fails at registration)
+
+    @cached_property
+    def options_type(self) -> type[GameOptions]:
+        """The frozen class of this game's option values, one attribute per option
+        (:func:`boardkit.core.options.options_type`; ``game.options`` is one of them)."""
+        return options_type(self.id, self.options)
 
     def game_class(self) -> type["Game"]:
         """The Game subclass (its module is imported now)."""
-        module, cls = self.game.split(":")
-        return getattr(importlib.import_module(module), cls)  # type: ignore[no-any-return]
+        return _imported(self.game)  # type: ignore[no-any-return]
+
+    def hook(self, name: Literal["heuristic", "score"]) -> Callable[..., Any] | None:
+        """The function a ``"module:function"`` field names (``"heuristic"`` or ``"score"``),
+        its module imported now, or None when the game declares none."""
+        ref = getattr(self, name)
+        return None if ref is None else _imported(ref)  # type: ignore[no-any-return]
+
+
+def _imported(ref: str) -> Any:
+    """The object ``"module:name"`` names (its module imported now)."""
+    module, name = ref.split(":")
+    return getattr(importlib.import_module(module), name)
 
 
 _SPECS: dict[str, GameSpec] = {}

@@ -21,6 +21,7 @@ from boardkit.core.validate import shorten
 
 if TYPE_CHECKING:
     from boardkit.core.game import Game
+    from boardkit.core.options import GameOptions
 
 #: ``current_player()`` at a chance node.
 CHANCE = -1
@@ -55,6 +56,11 @@ class State:
         #: it; None for a true state.
         self._past: list[Action | str] | None = None
         self._legal_cache: list[Action] | None = None
+
+    @property
+    def options(self) -> "GameOptions":
+        """The game's option values (:attr:`Game.options <boardkit.core.game.Game.options>`)."""
+        return self.game.options
 
     # -- to implement -------------------------------------------------------------------
     def current_player(self) -> int:

@@ -273,27 +273,34 @@ def render_game(facts: GameFacts) -> str:
     Returns:
         The page text (ends with a newline).
     """
-    cls, name = facts.cls, facts.name
-    game = cls()
-    reg = game.clauses
-    doc = facts.registry_doc
-    spec = cls.spec
-    history = spec.rules_history
+    game = facts.cls()
+    out = [_HEADER, "", f"# {facts.cls.spec.title} (`{facts.name}`)", "", _first_paragraph(facts.module.__doc__), "",
+           "## Usage", "", *_usage(facts), ""]
+    out += _specs_section(facts, game)
+    out += _options_section(facts, game.clauses)
+    out += _seed_table(facts.name, game.clauses)
+    out += _actions_section(facts)
+    out += _chance_section(facts)
+    out += _observation_section(facts, game)
+    out += _termination_section(facts, game)
+    out += _decisions_section(game.clauses)
+    out += _clauses_section(facts.name, game.clauses)
+    out += _history_and_references(facts, game.clauses)
+    return "\n".join(out)
+
+
+def _hidden(facts: GameFacts) -> list[str]:
+    """The observation keys only the game master sees in the seeded games."""
+    return sorted(facts.hidden | facts.differing)
+
+
+def _specs_section(facts: GameFacts, game: Game) -> list[str]:
+    """The page's "Specs" table: id, seats, information, chance, options, version, files."""
+    cls, name, spec, reg = facts.cls, facts.name, facts.cls.spec, game.clauses
+    hidden = _hidden(facts)
     pkg = cls.__module__.rsplit(".", 1)[0]
     pkg_dir = Path(importlib.import_module(pkg).__file__ or "").parent
-    try:
-        actions_mod = importlib.import_module(pkg + ".actions")
-    except ImportError:  # pragma: no cover - every game has one today
-        actions_mod = None
-    title = spec.title
-    hidden = sorted(facts.hidden | facts.differing)
-    obs_doc = _first_paragraph(type(game.new_initial_state()).observation.__doc__)
-    out: list[str] = [
-        _HEADER, "",
-        f"# {title} (`{name}`)", "",
-        _first_paragraph(facts.module.__doc__), "",
-        "## Usage", "",
-        *_usage(facts), "",
+    return [
         "## Specs", "",
         "| | |", "|---|---|",
         f"| game id | `{name}` (`boardkit.load_game({name!r})`) |",
@@ -306,10 +313,17 @@ def render_game(facts: GameFacts) -> str:
         f"| options | {', '.join(f'`{o.name}`' for o in cls.option_specs) or 'none'} |",
         f"| rules version | {cls.rules_version} |",
         f"| seed | `{reg.seed_file}` ({seed_language(facts.module, reg.seed_file)}) |",
-        f"| spec | `{doc.get('spec', '-')}` |",
+        f"| spec | `{facts.registry_doc.get('spec', '-')}` |",
         f"| clauses | {len(reg)} in `{_rel(_clause_file(name))}` |",
         f"| engine | `{_rel(pkg_dir)}/` (`{cls.__module__}.{cls.__name__}`) |",
         "",
+    ]
+
+
+def _options_section(facts: GameFacts, reg: Any) -> list[str]:
+    """The page's options table, with the rules from outside the seed and the variants."""
+    cls = facts.cls
+    out = [
         "## Options and rules profiles", "",
         "`boardkit.load_game(name, rules=\"seed\", **options)`; an unknown option or value raises `OptionError` "
         "listing the valid ones. The profile gives the defaults: `rules=\"seed\"` (the default) plays the seed "
@@ -334,9 +348,14 @@ def render_game(facts: GameFacts) -> str:
     variants = [o for o in cls.option_specs if o.default_for("published") == o.default]
     out += ["", "Variants (options no profile changes; chosen by name, e.g. `load_game(name, option=value)`): "
             + (", ".join(f"`{o.name}` ({o.clause})" for o in variants) if variants else "none.")]
-    out += _seed_table(name, reg)
-    out += ["", "## Actions", ""]
-    rows = spec.notation.rows()
+    return out
+
+
+def _actions_section(facts: GameFacts) -> list[str]:
+    """The page's notation table (one row per action form)."""
+    cls = facts.cls
+    out = ["", "## Actions", ""]
+    rows = cls.spec.notation.rows()
     if rows:
         out += [f"Every decision is one atomic action, written in this notation (`str(action)`, "
                 f"`state.parse_action(text)`), generated from the game's notation table "
@@ -349,37 +368,54 @@ def render_game(facts: GameFacts) -> str:
             out.append(f"| `{_md(r['form'])}` | {example} | `{r['action']}` | {_md(r['doc'])} | {_md(r['clause']) or '-'} |")
     else:
         out.append("The game's notation table (`spec.notation`) is empty.")
-    out += ["", "## Chance", ""]
-    if facts.chance:
-        out += ["Chance is an explicit node (`state.is_chance_node()`); `state.chance_outcomes()` lists "
-                "the outcomes with exact `Fraction` probabilities. Seen in "
-                f"{SAMPLE_GAMES} seeded random games with the default options:", "",
-                "| outcome action | what it is | example outcomes (probability) | most outcomes at one node |",
-                "|---|---|---|---|"]
-        for kind, (kdoc, examples, most) in facts.chance.items():
-            ex = ", ".join(f"`{a}` ({p})" for a, p in examples)
-            out.append(f"| `{kind}` | {_md(kdoc)} | {ex} | {most} |")
-        opts = [o for o in cls.option_specs if o.clause in {c for v in facts.chance.values()
-                                                           for c in _CLAUSE_RE.findall(v[0])}]
-        if opts:
-            out += ["", "Options that change the chance events: " + ", ".join(
-                f"`{o.name}` ({o.clause}: {_md(o.doc)})" for o in opts) + "."]
-    else:
-        out.append("No chance events.")
-    out += ["", "## Hidden information", "", f"`state.observation(player)`: {obs_doc}", ""]
+    return out
+
+
+def _chance_section(facts: GameFacts) -> list[str]:
+    """The page's chance events seen in the seeded games, with the options that change them."""
+    out = ["", "## Chance", ""]
+    if not facts.chance:
+        return out + ["No chance events."]
+    out += ["Chance is an explicit node (`state.is_chance_node()`); `state.chance_outcomes()` lists "
+            "the outcomes with exact `Fraction` probabilities. Seen in "
+            f"{SAMPLE_GAMES} seeded random games with the default options:", "",
+            "| outcome action | what it is | example outcomes (probability) | most outcomes at one node |",
+            "|---|---|---|---|"]
+    for kind, (kdoc, examples, most) in facts.chance.items():
+        ex = ", ".join(f"`{a}` ({p})" for a, p in examples)
+        out.append(f"| `{kind}` | {_md(kdoc)} | {ex} | {most} |")
+    opts = [o for o in facts.cls.option_specs if o.clause in {c for v in facts.chance.values()
+                                                             for c in _CLAUSE_RE.findall(v[0])}]
+    if opts:
+        out += ["", "Options that change the chance events: " + ", ".join(
+            f"`{o.name}` ({o.clause}: {_md(o.doc)})" for o in opts) + "."]
+    return out
+
+
+def _observation_section(facts: GameFacts, game: Game) -> list[str]:
+    """The page's hidden information: what ``observation(player)`` leaves out."""
+    obs_doc = _first_paragraph(type(game.new_initial_state()).observation.__doc__)
+    hidden = _hidden(facts)
+    out = ["", "## Hidden information", "", f"`state.observation(player)`: {obs_doc}", ""]
     if hidden:
         out.append("Seen only by the game master (`observation(None)`), in the seeded games: "
                    + ", ".join(f"`{k}`" for k in hidden) + ".")
     else:
         out.append("Every player's observation equalled the full state in the seeded games.")
+    return out
 
+
+def _termination_section(facts: GameFacts, game: Game) -> list[str]:
+    """The page's termination: the docs of returns and outcome, the clauses that end a game,
+    and the outcomes of the seeded games."""
+    reg = game.clauses
     state_cls = type(game.new_initial_state())
-    out += ["", "## Termination and returns", ""]
+    out = ["", "## Termination and returns", ""]
     for meth in ("returns", "_outcome"):
         fn = next((k.__dict__[meth] for k in state_cls.__mro__ if meth in k.__dict__), None)
         if fn is not None and fn.__doc__:
             out.append(f"- `state.{meth.lstrip('_')}()`: {_first_paragraph(fn.__doc__)}")
-    term = termination_clauses(cls, list(reg))
+    term = termination_clauses(facts.cls, list(reg))
     if term:
         out += ["", "Clauses named by the code that ends and scores a game:", ""]
         out += [f"- **{c}** {reg[c].title}: {_md(reg[c].text)}" for c in term]
@@ -389,20 +425,29 @@ def render_game(facts: GameFacts) -> str:
                 "| end | returns | games |", "|---|---|---|"]
         for (reason, returns), k in sorted(facts.outcomes.items(), key=lambda kv: (-kv[1], kv[0])):
             out.append(f"| {_md(reason)} | {list(returns)} | {k} |")
+    return out
 
-    out += ["", "## Open points and decisions", "",
-            "Where the seed leaves a point open, the clause says how the engine reads it; decisions "
-            "are clauses too. An option lets players choose otherwise.", "",
-            "| clause | settles | the engine's reading | option |", "|---|---|---|---|"]
+
+def _decisions_section(reg: Any) -> list[str]:
+    """The page's table of open points and decisions."""
+    out = ["", "## Open points and decisions", "",
+           "Where the seed leaves a point open, the clause says how the engine reads it; decisions "
+           "are clauses too. An option lets players choose otherwise.", "",
+           "| clause | settles | the engine's reading | option |", "|---|---|---|---|"]
     for c in reg.values():
         if c.open or c.decides or c.decision:
             settles = c.decides or c.id
             out.append(f"| {c.id} {_md(c.title)} | {settles} | {_md(c.decision or c.text)} | "
                        f"{f'`{c.option}`' if c.option else '-'} |")
-    out += ["", "## Clauses", "",
-            f"Every clause of `{_rel(_clause_file(name))}`, in order. Illegal actions raise "
-            "`IllegalActionError` whose `.clause` is one of these ids; "
-            "the clause coverage table (`reports/clause-coverage.md`, written by `make test`) shows the code and tests of each.", ""]
+    return out
+
+
+def _clauses_section(name: str, reg: Any) -> list[str]:
+    """The page's list of every clause, with its seed sentence and notes."""
+    out = ["", "## Clauses", "",
+           f"Every clause of `{_rel(_clause_file(name))}`, in order. Illegal actions raise "
+           "`IllegalActionError` whose `.clause` is one of these ids; "
+           "the clause coverage table (`reports/clause-coverage.md`, written by `make test`) shows the code and tests of each.", ""]
     for c in reg.values():
         out += [f"### {c.id} {c.title}".rstrip(), "", c.text, ""]
         if c.seed:
@@ -418,21 +463,31 @@ def render_game(facts: GameFacts) -> str:
             notes.append(f"option `{c.option}`")
         if notes:
             out += ["*" + "; ".join(notes) + "*", ""]
-    out += ["## Version history", "",
-            f"`{cls.__name__}.rules_version` (`spec.rules_version`) is bumped whenever the engine's behaviour changes; "
-            "a saved state is replayed action by action when loaded, so one saved under other rules is "
-            "refused, naming the action that became illegal.", "",
-            "| version | change |", "|---|---|"]
-    out += [f"| {v} | {_md(what)} |" for v, what in history]
+    return out
+
+
+def _history_and_references(facts: GameFacts, reg: Any) -> list[str]:
+    """The page's version history and references."""
+    cls = facts.cls
+    try:
+        actions_mod = importlib.import_module(cls.__module__.rsplit(".", 1)[0] + ".actions")
+    except ImportError:  # pragma: no cover - every game has one today
+        actions_mod = None
+    out = ["## Version history", "",
+           f"`{cls.__name__}.rules_version` (`spec.rules_version`) is bumped whenever the engine's behaviour changes; "
+           "a saved state is replayed action by action when loaded, so one saved under other rules is "
+           "refused, naming the action that became illegal.", "",
+           "| version | change |", "|---|---|"]
+    out += [f"| {v} | {_md(what)} |" for v, what in cls.spec.rules_history]
     out += ["", "## References", "",
             f"- Seed text: `{reg.seed_file}` ({seed_language(facts.module, reg.seed_file)}).",
-            f"- Rules specification: `{doc.get('spec', '-')}`.",
-            f"- Clause registry: `{_rel(_clause_file(name))}`.",
+            f"- Rules specification: `{facts.registry_doc.get('spec', '-')}`.",
+            f"- Clause registry: `{_rel(_clause_file(facts.name))}`.",
             f"- Engine: `{_src(facts.module)}`"
             + (f", notation: `{_src(actions_mod)}`" if actions_mod else "") + ".",
             "- API: [api-contract.md](../api-contract.md); how to study a rule: "
             "[how-to-study-a-rule.md](../how-to-study-a-rule.md).", ""]
-    return "\n".join(out)
+    return out
 
 
 # --------------------------------------------------------------------------- seed table

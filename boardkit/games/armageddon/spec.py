@@ -61,4 +61,5 @@ SPEC = register(GameSpec(
     notation=Notation(ACTIONS, clauses={Roll: "ARMA-3.1"}),
     rules_version=RULES_HISTORY[-1][0], rules_history=RULES_HISTORY,
     game="boardkit.games.armageddon.game:ArmageddonGame",
+    heuristic="boardkit.games.armageddon.heuristics:heuristic",
 ))

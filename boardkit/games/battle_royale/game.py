@@ -89,21 +89,21 @@ class BattleRoyaleGame(Game):
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         o = self.options
-        if o["first_player"] is not None and not 0 <= o["first_player"] < o["players"]:
-            raise OptionError(f"battle_royale: option first_player={shorten(o['first_player'])}: seats are 0 .. {o['players'] - 1} (BR-1.7)")
-        if o["max_turns"] is not None and o["max_turns"] < 1:
-            raise OptionError(f"battle_royale: option max_turns={shorten(o['max_turns'])} must be at least 1 (BR-D9)")
-        if o["variant"] == "abilities":  # BR-5.1
+        if o.first_player is not None and not 0 <= o.first_player < o.players:
+            raise OptionError(f"battle_royale: option first_player={shorten(o.first_player)}: seats are 0 .. {o.players - 1} (BR-1.7)")
+        if o.max_turns is not None and o.max_turns < 1:
+            raise OptionError(f"battle_royale: option max_turns={shorten(o.max_turns)} must be at least 1 (BR-D9)")
+        if o.variant == "abilities":  # BR-5.1
             raise OptionError("battle_royale: variant 'abilities' (BR-5.1) is not available: the abilities are printed on "
                               "the ability cards and are in neither the seed nor the data file")
-        if o["variant"] == "special_actions":  # BR-5.2
+        if o.variant == "special_actions":  # BR-5.2
             raise OptionError("battle_royale: variant 'special_actions' (BR-5.2) is not available: the actions and their "
                               "prices are printed on the cards and are in neither the seed nor the data file")
-        self.data = load_data(o["data"])
+        self.data = load_data(o.data)
         self._record_files((self.data["source_path"], self.data["source_sha256"]))
         self.board: SquareBoard = load_square_board("arena5")
         self.goal = self.board.set_indices["goal"][0]
-        self.capacity: int = self.data["capacity"][o["players"]]  # BR-2.3
+        self.capacity: int = self.data["capacity"][o.players]  # BR-2.3
         self.cards: dict[str, dict[str, Any]] = {c["name"]: c for c in self.data["cards"]}
         self.deck: tuple[str, ...] = tuple(sorted(c["name"] for c in self.data["cards"]))
         #: every action of this game, made once (``actions.ActionTable``).
@@ -112,29 +112,29 @@ class BattleRoyaleGame(Game):
         #: the Doom die's outcomes with their exact probabilities (BR-2.5, BR-4).
         self.doom_odds: tuple[tuple[Action, Fraction], ...] = tuple(
             (self.actions.roll[f], Fraction(k, len(self.data["doom_die"]))) for f, k in sorted(faces.items()))
-        if o["layout"] == "first":
+        if o.layout == "first":
             try:
                 self.removed = self.check_layout(self.data["first_layout"])
             except OptionError as exc:  # the data file's layout, not an option the user gave
                 raise BoardkitDataError(f"{self.data['source_path']}: first_layout: {exc}") from None
         else:
-            self.removed = self.check_layout(o["layout"].replace(",", " ").split())
-        if o["neutral"] in ("none", "data") and (o["players"] != 2 or o["neutral"] == "none"):
+            self.removed = self.check_layout(o.layout.replace(",", " ").split())
+        if o.neutral in ("none", "data") and (o.players != 2 or o.neutral == "none"):
             self.neutral: tuple[int, ...] = ()  # BR-1.6: the seed has one figure per colour only
-        elif o["players"] != 2:
-            raise OptionError(f"battle_royale: option neutral={shorten(o['neutral'])}: neutral figures are used only with "
-                              f"2 players, not {o['players']} (BR-1.6)")
-        elif o["neutral"] == "data":
+        elif o.players != 2:
+            raise OptionError(f"battle_royale: option neutral={shorten(o.neutral)}: neutral figures are used only with "
+                              f"2 players, not {o.players} (BR-1.6)")
+        elif o.neutral == "data":
             try:
                 self.neutral = self._check_neutral(self.data["neutral"])
             except OptionError as exc:
-                if o["layout"] == "first":
+                if o.layout == "first":
                     raise BoardkitDataError(f"{self.data['source_path']}: neutral: {exc}") from None
                 raise
         else:
-            self.neutral = self._check_neutral(o["neutral"].replace(",", " ").split())
+            self.neutral = self._check_neutral(o.neutral.replace(",", " ").split())
         #: the colours in play: the seats' (BR-1.3), then grey if neutral figures are used (BR-1.6).
-        self.colours = COLOURS[: o["players"]] + ((NEUTRAL,) if self.neutral else ())
+        self.colours = COLOURS[: o.players] + ((NEUTRAL,) if self.neutral else ())
 
     def vocabularies(self) -> dict[str, Vocabulary]:
         """The notation's words: ``card`` (the data file's cards), ``colour`` (the five

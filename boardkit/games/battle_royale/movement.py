@@ -69,12 +69,12 @@ class Movement:
         """BR-D14: a figure of another player moved by an opponents-only card does not push
         ("Endet ein Zug der eigenen Figur ..."), so it may not end its move on a tile it
         would overfill (option ``opponent_push="refuse"``, the default)."""
-        return colour != COLOURS[self.to_move] and self.game.options["opponent_push"] == "refuse"
+        return colour != COLOURS[self.to_move] and self.game.options.opponent_push == "refuse"
 
     def _visited(self, path: tuple[int, ...]) -> tuple[int, ...]:
         """The tiles a moving figure may not enter again: its ``path`` (the start included,
         BR-D10) under ``revisit=False``; none under ``revisit=True`` (the seed's default)."""
-        return () if self.game.options["revisit"] else path
+        return () if self.game.options.revisit else path
 
     def _may_end(self, path: tuple[int, ...], at: int) -> bool:
         """Whether a figure standing on ``at`` that would enter ``path`` (the start first) may
@@ -161,7 +161,7 @@ class Movement:
         p = self.push
         assert p is not None
         out: Counter[tuple[str, bool]] = Counter()
-        spare_arriving = spare and not self.game.options["push_arriving"]
+        spare_arriving = spare and not self.game.options.push_arriving
         for c, k in self.tiles[p.tile].items():
             moved = self.moved.get(p.tile, _NONE)[c]
             out[c, False] = k - moved
@@ -176,7 +176,7 @@ class Movement:
         self._remove(p.tile, action.colour, action.moved)
         j = self.game.board.step[p.tile][p.direction]
         if j < 0 or j not in self.tiles:  # BR-2.4: off the frame or into a hole: prisoner
-            if action.colour == COLOURS[self.to_move] and not self.game.options["own_prisoners"]:
+            if action.colour == COLOURS[self.to_move] and not self.game.options.own_prisoners:
                 self.out[action.colour] += 1
             else:
                 self.prisoners[self.to_move][action.colour] += 1

@@ -64,19 +64,10 @@ OPTIONS: tuple[Option, ...] = (
 )
 
 SPEC = register(GameSpec(
-    id="battle_royale",
-    title="Battle Royale (Identity Games / Kosmos)",
-    seed="000_c2cb631045ea0dc6.txt",
-    players=(2, 4),
-    seats=('red', 'blue', 'green', 'yellow'),
-    chance=True,
-    information="imperfect",
-    board="arena5",
-    options=OPTIONS,
-    notation=NOTATION,
-    rules_version=RULES_HISTORY[-1][0],
-    rules_history=RULES_HISTORY,
+    id="battle_royale", title="Battle Royale (Identity Games / Kosmos)", seed="000_c2cb631045ea0dc6.txt",
+    players=(2, 4), seats=("red", "blue", "green", "yellow"), players_option="players", turn_clause="BR-2.5",
+    chance=True, information="imperfect", board="arena5", options=OPTIONS, notation=NOTATION,
+    rules_version=RULES_HISTORY[-1][0], rules_history=RULES_HISTORY,
     game="boardkit.games.battle_royale.game:BattleRoyaleGame",
-    turn_clause="BR-2.5",
-    players_option='players',
+    heuristic="boardkit.games.battle_royale.heuristics:heuristic",
 ))

@@ -56,7 +56,7 @@ class BattleRoyaleState(Movement, State):
         self.piles: list[list[str]] = [list(game.deck) for _ in range(n)]
         self.prisoners: list[Counter[str]] = [Counter() for _ in range(n)]
         self.out: Counter[str] = Counter()
-        self.first: int | None = game.options["first_player"]
+        self.first: int | None = game.options.first_player
         self.to_move = self.first if self.first is not None else 0
         self.turn = 0
         self.phase = Phase.SETUP
@@ -187,7 +187,7 @@ class BattleRoyaleState(Movement, State):
             if phase is Phase.DRAW:
                 p = self.to_move
                 full = len(self.hands[p]) >= self.game.data["hand_size"]  # only a study position holds more
-                if not full and not self.piles[p] and self.game.options["no_cards"] == "reshuffle":
+                if not full and not self.piles[p] and self.game.options.no_cards == "reshuffle":
                     self.piles[p] = self.discards(p)  # BR-D13: the played cards, shuffled (the draw is uniform)
                 if full or not self.piles[p]:
                     self._start_turn((p + 1) % self.n)  # BR-D13 'no_draw', 'round': an empty pile, no draw
@@ -196,11 +196,11 @@ class BattleRoyaleState(Movement, State):
             return
 
     def _start_turn(self, player: int) -> None:
-        max_turns = self.game.options["max_turns"]
+        max_turns = self.game.options.max_turns
         if max_turns is not None and self.turn >= max_turns:  # BR-D9
             self._finish(*scoring.CUT_OFF, cut=True)
             return
-        if self.game.options["no_cards"] == "round" and all(not h for h in self.hands) and all(not p for p in self.piles):
+        if self.game.options.no_cards == "round" and all(not h for h in self.hands) and all(not p for p in self.piles):
             if self.idle_turns >= self.n:  # BR-D13 'round': nobody can play and a full round passed
                 self._finish(*scoring.NO_CARDS)
                 return
@@ -245,7 +245,7 @@ class BattleRoyaleState(Movement, State):
         self.event = Event(face)
         if self.event is Event.BATTLE:
             order = [(self.to_move + i) % self.n for i in range(self.n)]
-            self.takes = battle_order(self.tiles, self.game.goal, order, COLOURS, self.game.options["tied_take"])
+            self.takes = battle_order(self.tiles, self.game.goal, order, COLOURS, self.game.options.tied_take)
 
     def _remove(self, t: int, colour: str, moved: bool) -> None:
         self.tiles[t][colour] -= 1
@@ -298,7 +298,7 @@ class BattleRoyaleState(Movement, State):
         self.moving = self.push = None
         self.deal = []
         won = () if cut else scoring.winners(self.tiles.get(self.game.goal, _NONE), self.prisoners, COLOURS,
-                                             self.game.options["empty_goal"])
+                                             self.game.options.empty_goal)
         self._outcome_value = scoring.outcome(reason, clause, won, self.n)
 
     def _outcome(self) -> Outcome:

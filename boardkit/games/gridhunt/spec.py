@@ -98,4 +98,5 @@ SPEC = register(GameSpec(
     game="boardkit.games.gridhunt.game:GridhuntGame",
     turn_clause="GRID-6",
     players_option="players",
+    heuristic="boardkit.games.gridhunt.heuristics:heuristic",
 ))

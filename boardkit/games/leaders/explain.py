@@ -48,7 +48,7 @@ def phase_refusal(state: "LeadersState", action: Action) -> Refusal | None:
             return None
         return Refusal("LEAD-8.2", f"player {cp} must first exile one available character (Exile round)")
     if isinstance(action, Exile):
-        if not state.game.options["expert"]:
+        if not state.game.options.expert:
             return Refusal("LEAD-8.2", "Exile exists only in Expert mode (option expert=True)")
         return Refusal("LEAD-8.2", "Exile rounds happen only before the first turn and when both players first have "
                                    "three characters")

@@ -64,9 +64,9 @@ class LeadersGame(Game):
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
-        if self.options["max_turns"] is not None and self.options["max_turns"] < 1:
-            raise OptionError(f"leaders: option max_turns={shorten(self.options['max_turns'])} must be at least 1 (LEAD-D7)")
-        self.board: HexBoard = load_hex_board(self.options["board"])
+        if self.options.max_turns is not None and self.options.max_turns < 1:
+            raise OptionError(f"leaders: option max_turns={shorten(self.options.max_turns)} must be at least 1 (LEAD-D7)")
+        self.board: HexBoard = load_hex_board(self.options.board)
         self._record_files((self.board.source, self.board.sha256))
         for key in ("start_0", "start_1", "recruit_0", "recruit_1"):
             if key not in self.board.set_indices or not self.board.set_indices[key]:

@@ -59,7 +59,7 @@ def unavailable(state: "LeadersState", card: str, clause: str, verb: str) -> Ref
     for p in (0, 1):
         if card in state.cards[p]:
             return Refusal("LEAD-10", f"there is one {card}, and player {p} has already recruited it")
-    if not state.game.options["expert"]:
+    if not state.game.options.expert:
         return Refusal(clause, f"the {card} is not in the market; the market holds {', '.join(state.market) or 'nothing'}")
     return Refusal(clause, f"the {card} is not available")  # pragma: no cover - every card is one of the above
 
@@ -76,7 +76,7 @@ def act_refusal(state: "LeadersState", kind: str) -> Refusal | None:
     if kind in state.acted:
         return Refusal("LEAD-2.2", f"the {kind} has already acted this turn (one action per character)")
     other = {"Hermit": "Cub", "Cub": "Hermit"}.get(kind)
-    if other in state.acted and state.acted[-1] != other and state.game.options["hermit_cub_in_a_row"]:
+    if other in state.acted and state.acted[-1] != other and state.game.options.hermit_cub_in_a_row:
         return Refusal("LEAD-P2", f"the {other} acted earlier this turn; when both act, the {kind} must act right after "
                                   "it (hermit_cub_in_a_row=True)")
     return None
@@ -209,7 +209,7 @@ def decision_refusal(state: "LeadersState", action: Action) -> Refusal | None:
     sel = state.selected
     if isinstance(action, Pass):
         if state.phase is Phase.RECRUIT:  # LEAD-D4
-            if state.game.options["recruitment"] == "optional":
+            if state.game.options.recruitment == "optional":
                 return None
             return Refusal("LEAD-D4", "a recruitment is possible, so it must be made: the seed's Recruitment phase takes "
                                       "a card (only the Action phase says 'Non è obbligatorio'); recruitment='optional' "

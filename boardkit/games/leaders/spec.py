@@ -56,4 +56,5 @@ SPEC = register(GameSpec(
     chance=True, information="perfect", board="leaders",
     options=OPTIONS, notation=NOTATION,
     rules_version=RULES_HISTORY[-1][0], rules_history=RULES_HISTORY,
+    heuristic="boardkit.games.leaders.heuristics:heuristic",
 ))

@@ -48,7 +48,7 @@ class LeadersState(State):
         for p in (0, 1):  # LEAD-1.1
             self.pieces[game.start[p]] = Piece(LEADER_OF[p], p)
         self.cards: list[list[str]] = [[LEADER_OF[0]], [LEADER_OF[1]]]
-        self.first: int | None = game.options["first_player"]
+        self.first: int | None = game.options.first_player
         self.to_move = self.first if self.first is not None else 0
         self.turn = 0
         self.phase = Phase.SETUP
@@ -56,7 +56,7 @@ class LeadersState(State):
         self.selected: int | None = None
         self.recruits_left = 0
         self.market: list[str] = []
-        self.deck: set[str] = set() if game.options["expert"] else set(RECRUITABLE)  # LEAD-1.3
+        self.deck: set[str] = set() if game.options.expert else set(RECRUITABLE)  # LEAD-1.3
         self.exiled: list[str] = []
         self.exile_queue: list[int] = []
         self.second_exile_done = False
@@ -65,7 +65,7 @@ class LeadersState(State):
         self.end_reason = ""
         self.end_clause = ""
         self._locs: dict[str, int] | None = None  # piece kind -> cell, rebuilt after changes
-        if game.options["expert"] and self.first is not None:
+        if game.options.expert and self.first is not None:
             self.exile_queue = [self.first, 1 - self.first]  # LEAD-8.2
         self._settle()
 
@@ -97,7 +97,7 @@ class LeadersState(State):
     def available(self) -> list[str]:
         """Cards that can be recruited now: the market (LEAD-2.3), or in Expert mode every
         card neither recruited nor exiled (LEAD-8.1)."""
-        if self.game.options["expert"]:
+        if self.game.options.expert:
             taken = set(self.exiled) | set(self.cards[0]) | set(self.cards[1])
             return [c for c in RECRUITABLE if c not in taken]
         return list(self.market)
@@ -107,7 +107,7 @@ class LeadersState(State):
         Leader included: its pieces, the Hermit and the Cub two ("contano come un personaggio
         solo in fase di Reclutamento"); with the option ``exile_count="cards"``, its cards
         (the Hermit & Cub one)."""
-        if self.game.options["exile_count"] == "cards":
+        if self.game.options.exile_count == "cards":
             return len(self.cards[player])
         return sum(1 for pc in self.pieces if pc is not None and pc.owner == player)
 
@@ -139,7 +139,7 @@ class LeadersState(State):
 
     def _start_turn(self, player: int) -> None:
         """LEAD-2.1: a turn is an Action phase then a Recruitment phase."""
-        max_turns = self.game.options["max_turns"]
+        max_turns = self.game.options.max_turns
         if max_turns is not None and self.turn >= max_turns:  # LEAD-D7 cut-off
             self.phase, self.end_reason, self.end_clause = Phase.OVER, "cut off", "LEAD-D7"
             return
@@ -247,7 +247,7 @@ class LeadersState(State):
         """
         lc = self.leader_cell(player)
         moved = next((b for a, b in effect if a == lc), -1)
-        wide = self.game.options["self_loss"] == "any_action"
+        wide = self.game.options.self_loss == "any_action"
         if moved < 0:
             if not wide:
                 return None  # LEAD-D9: the seed restricts only moves of one's own Leader
@@ -347,7 +347,7 @@ class LeadersState(State):
         """LEAD-P1 (``self_loss="any_action"`` only): the placement leaves ``p``'s own Leader
         neither captured nor surrounded. The seed's LEAD-3.5 does not restrict recruitment
         (LEAD-D9): a placement that surrounds one's own Leader ends the game (LEAD-3.1)."""
-        if self.game.options["self_loss"] != "any_action":
+        if self.game.options.self_loss != "any_action":
             return True
         after = list(self.pieces)
         for c, pc in placed.items():
@@ -370,7 +370,7 @@ class LeadersState(State):
             return out
         if self.phase is Phase.RECRUIT:
             out = list(self._recruit_actions())
-            if self.game.options["recruitment"] == "optional":  # LEAD-D4 option: the phase may be declined
+            if self.game.options.recruitment == "optional":  # LEAD-D4 option: the phase may be declined
                 out.append(self.game.made.pass_)
             return out
         raise AssertionError(f"no decision in phase {self.phase}")  # pragma: no cover
@@ -391,7 +391,7 @@ class LeadersState(State):
             self.market.append(action.card)
         elif isinstance(action, FirstPlayer):
             self.first = self.to_move = action.player
-            if self.game.options["expert"]:
+            if self.game.options.expert:
                 self.exile_queue = [self.first, 1 - self.first]
         elif isinstance(action, Exile):
             self.exiled.append(action.card)
@@ -431,7 +431,7 @@ class LeadersState(State):
         self.selected = None
         if self._check_end():  # LEAD-3.1, LEAD-D3: the game ends before any Nemesis reaction
             return
-        if watched >= 0 and self.game.options["nemesis_trigger"] == "own_move" and c != watched:
+        if watched >= 0 and self.game.options.nemesis_trigger == "own_move" and c != watched:
             watched = -1  # LEAD-7.2 option: only the Leader's own move counts
         if watched >= 0 and any(a == watched for a, _ in effect):
             self.nemesis_pending = True  # LEAD-D2: one reaction per character action
@@ -448,7 +448,7 @@ class LeadersState(State):
         self.recruits_left -= 1
         if self._check_end():  # LEAD-3.1: a recruitment can end the game
             return
-        if self.game.options["expert"] and not self.second_exile_done and self.both_have_three():
+        if self.game.options.expert and not self.second_exile_done and self.both_have_three():
             self.second_exile_done = True  # LEAD-8.2, LEAD-D6: second Exile round, first player first
             assert self.first is not None
             self.exile_queue = [self.first, 1 - self.first]

@@ -61,7 +61,7 @@ class MarabuntaGame(Game):
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
-        d = self.data = load_data(self.options["data"])
+        d = self.data = load_data(self.options.data)
         self._record_files((d["source_path"], d["source_sha256"]), (d["board"].source, d["board"].sha256))
         self.board: HexBoard = d["board"]
         self.regions: tuple[str, ...] = tuple(d["regions"])

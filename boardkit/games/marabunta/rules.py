@@ -107,7 +107,7 @@ def write_need(state: "MarabuntaState", task: WriteTask, f: int) -> bool | None:
     if task.mode == WriteMode.FREE:
         return False
     p = state.doer
-    if state.nums[p] == 0 and g.options["first_number"] == "free":
+    if state.nums[p] == 0 and g.options.first_number == "free":
         return False
     owner = state.owner
     if any(owner[h] == p for h in g.neighbours[f]):
@@ -229,8 +229,8 @@ def skip_allowed(state: "MarabuntaState", element: str) -> bool:
     variant ``decline=True`` (MARA-4.6); the seed carries out every element (MARA-3.3)."""
     g = state.game
     if element == TILE:
-        return bool(g.options["optional_tile"]) and state.tile != g.last_tile
-    return bool(g.options["decline"])
+        return bool(g.options.optional_tile) and state.tile != g.last_tile
+    return bool(g.options.decline)
 
 
 def pool_actions(state: "MarabuntaState") -> list[Action]:

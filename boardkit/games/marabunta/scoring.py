@@ -20,7 +20,7 @@ if TYPE_CHECKING:  # pragma: no cover
 def counted(game: Any, total: int) -> int:
     """The total that counts (MARA-8.3): the true sum with ``above_25="continue"`` (the seed,
     a new lap of the 25-point track), at most 25 with ``above_25="cap"`` (a variant). Points."""
-    return min(total, 25) if game.options["above_25"] == "cap" else total
+    return min(total, 25) if game.options.above_25 == "cap" else total
 
 
 def totals(state: "MarabuntaState") -> list[int]:

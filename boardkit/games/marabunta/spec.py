@@ -46,4 +46,6 @@ SPEC = register(GameSpec(
     board="marabunta", options=OPTIONS, notation=Notation(ACTIONS, clauses={FirstPlayer: "MARA-2.1", RollDie: "MARA-3.1"}),
     rules_version=RULES_HISTORY[-1][0], rules_history=RULES_HISTORY,
     game="boardkit.games.marabunta.game:MarabuntaGame",
+    heuristic="boardkit.games.marabunta.heuristics:heuristic",
+    score="boardkit.games.marabunta.heuristics:score",
 ))

@@ -58,7 +58,7 @@ class MarabuntaState(State):
         self.sums = [[0, 0] for _ in game.regions]  # per region, red and blue sums (MARA-8.2)
         self.stack: list[str] = list(game.tiles)  # MARA-2.1: drawn uniformly at each reveal
         self.round = 1
-        first = game.options["first_player"]
+        first = game.options.first_player
         self.splitter: int = first if first is not None else 0
         self.phase: Phase = Phase.REVEAL if first is not None else Phase.FIRST
         self.tile: str | None = None

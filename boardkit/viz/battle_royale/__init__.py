@@ -263,6 +263,37 @@ def explosion_losses(obs: Any, what: str = "tiles") -> dict[str, int]:
     return out
 
 
+def _arena_cells(tiles: Mapping[str, Any], holes: set[str], goal: Any, elim: Any, values: Mapping[str, float],
+                 cols: int, rows: int, show_figures: bool) -> tuple[list[list[float | None]], list[list[str]], list[list[str]]]:
+    """Per position of the frame (rows from rank 1): the heat-map value (None on holes and
+    positions without one), the label and the hover text of :func:`arena_figure`."""
+    z: list[list[float | None]] = []
+    text: list[list[str]] = []
+    hover: list[list[str]] = []
+    for r in range(rows):
+        zr, tr, hr = [], [], []
+        for c in range(cols):
+            name = position_name(c, r)
+            v = values.get(name)
+            zr.append(None if v is None or name in holes else float(v))
+            label = name
+            if name in tiles and show_figures:
+                label += "<br>" + tile_label(tiles[name], zeros=False)
+            tr.append(label)
+            tip = f"{name}: " + ("hole" if name not in tiles else "goal tile" if name == goal else "tile")
+            if v is not None:
+                tip += f"<br>value: {v}"
+            if name in tiles:
+                tip += f"<br>{tile_text(tiles[name])}"
+            if name == elim:
+                tip += "<br>Eliminator under it"
+            hr.append(tip)
+        z.append(zr)
+        text.append(tr)
+        hover.append(hr)
+    return z, text, hover
+
+
 def arena_figure(obs: Any, values: Mapping[str, float] | None = None, title: str = "",
                  colorscale: str = "Viridis", show_figures: bool = True) -> Any:
     """A plotly Figure of the arena, optionally a heat map of a number per position.
@@ -296,30 +327,7 @@ def arena_figure(obs: Any, values: Mapping[str, float] | None = None, title: str
     unknown = sorted(set(map(str, values)) - frame)
     if unknown:
         raise KeyError(f"values name positions outside the {cols}x{rows} frame: {', '.join(unknown)}")
-    z: list[list[float | None]] = []
-    text: list[list[str]] = []
-    hover: list[list[str]] = []
-    for r in range(rows):
-        zr, tr, hr = [], [], []
-        for c in range(cols):
-            name = position_name(c, r)
-            v = values.get(name)
-            zr.append(None if v is None or name in holes else float(v))
-            label = name
-            if name in tiles and show_figures:
-                label += "<br>" + tile_label(tiles[name], zeros=False)
-            tr.append(label)
-            tip = f"{name}: " + ("hole" if name not in tiles else "goal tile" if name == goal else "tile")
-            if v is not None:
-                tip += f"<br>value: {v}"
-            if name in tiles:
-                tip += f"<br>{tile_text(tiles[name])}"
-            if name == elim:
-                tip += "<br>Eliminator under it"
-            hr.append(tip)
-        z.append(zr)
-        text.append(tr)
-        hover.append(hr)
+    z, text, hover = _arena_cells(tiles, holes, goal, elim, values, cols, rows, show_figures)
     xs, ys = list(range(cols)), list(range(rows))
     have = [v for row in z for v in row if v is not None]
     fig = go.Figure(go.Heatmap(

@@ -1,0 +1,26 @@
+"""Armageddon's heuristic for search agents (declared as ``heuristic`` in the game's spec)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from boardkit.games.armageddon.rules import earth_in_play
+
+
+def heuristic(state: Any, player: int) -> float:
+    """Armageddon (ARMA-1.4): the aliens win when Earth is down to its last chips, so the share
+    of Earth's spare chips still in play, from -1 (none) to 1 (all), for an Earth seat, and its
+    negative for the aliens. Positions are public.
+
+    Args:
+        state: an Armageddon state.
+        player: the seat.
+
+    Returns:
+        A number in ``[-1, 1]``, higher when ``player`` stands better.
+    """
+    g = state.game
+    spare = len(g.earth_chips) - g.alien_win_at
+    share = (earth_in_play(g, state.pos) - g.alien_win_at) / spare if spare > 0 else 0.0
+    value = max(-1.0, min(1.0, 2 * share - 1))
+    return -value if player == g.aliens_seat else value
