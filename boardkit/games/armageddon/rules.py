@@ -213,7 +213,10 @@ def span(g: "ArmageddonGame", p0: Pos, c: int, verb: str, most: int, why: bool =
             enemy right ahead of a sparing chip); with ``why=False`` the span is empty instead
             (for search, which needs no reason).
     """
-    route, rindex = route_of(g, p0, c)
+    if c == g.officer:  # route_of(), inline: the search calls this most
+        route, rindex = g.officer_routes[p0.mine], g.officer_rindex[p0.mine]
+    else:
+        route, rindex = g.routes[c], g.rindex[c]
     i = rindex.get(p0.at[c], -1)
     if verb == "move":
         return 1, len(route) - 1 - i
@@ -272,7 +275,10 @@ def walk(g: "ArmageddonGame", p0: Pos, c: int, k: int, choose: bool = True, verb
         Refusal: the walk breaks a rule (names the clause and says why).
     """
     name = g.chip_names[c]
-    route, rindex = route_of(g, p0, c)
+    if c == g.officer:  # route_of(), inline: the search calls this most
+        route, rindex = g.officer_routes[p0.mine], g.officer_rindex[p0.mine]
+    else:
+        route, rindex = g.routes[c], g.rindex[c]
     i = rindex.get(p0.at[c], -1)
     lo_k, hi_k = span(g, p0, c, verb, k) if bounds is None else bounds
     if verb == "spare":
