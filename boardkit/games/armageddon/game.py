@@ -156,7 +156,12 @@ class ArmageddonGame(Game):
         #: ARMA-1.4, ARMA-D11: the aliens win when Earth has this many chips in play or fewer
         self.alien_win_at = len(self.colours)
         self.roll_outcomes = tuple((Roll(f), Fraction(1, 6)) for f in FACES)
-        self.memo: dict[object, int] = {}
+        self.memo: dict[object, Any] = {}
+        #: the share actions made so far, by (chip, points, verb): one object per share, its
+        #: notation written once
+        self.share_actions: dict[tuple[int, int, str], Any] = {}
+        #: per chip, :meth:`back_window` without and with a mine
+        self.back_windows = tuple((self.back_window(c, False), self.back_window(c, True)) for c in range(len(names)))
 
     def back_window(self, c: int, mine: bool = False) -> tuple[int, int]:
         """``(lo, hi)``: chip ``c`` may walk back (ARMA-3.7) from a route index in ``lo+1 .. hi``

@@ -57,24 +57,27 @@ class Pos:
 
     def copy(self) -> "Pos":
         """An independent copy."""
-        p = Pos.__new__(Pos)
-        p.at = list(self.at)
-        p.occ = list(self.occ)
+        p = _new(Pos)
+        p.at = self.at[:]
+        p.occ = self.occ[:]
         p.mine = self.mine
         p.depot = self.depot
-        p.trophies = list(self.trophies)
+        p.trophies = self.trophies[:]
         p.destroyed = self.destroyed
-        p.skip = list(self.skip)
+        p.skip = self.skip[:]
         p.winner = self.winner
         p.reason = self.reason
         p.clause = self.clause
-        p.pending = list(self.pending)
-        p.events = list(self.events)
+        p.pending = self.pending[:]
+        p.events = self.events[:]
         return p
 
     def key(self) -> tuple[object, ...]:
         """What decides the rest of a turn (for memoising :func:`best`)."""
         return (tuple(self.at), self.mine, self.depot, self.destroyed, self.winner)
+
+
+_new = object.__new__
 
 
 def laser_on(g: "ArmageddonGame", p: Pos) -> bool:
@@ -165,7 +168,15 @@ def _check_end(g: "ArmageddonGame", p: Pos) -> None:
     if p.winner is not None:
         return
     if g.aliens_win == "colours":
-        left = [sum(1 for c in chips if p.at[c] != OUT) for chips in g.colour_chips]
+        at = p.at
+        for chips in g.colour_chips:  # quick exit: a colour with two chips in play
+            n = 0
+            for c in chips:
+                if at[c] != OUT:
+                    n += 1
+            if n > 1:
+                return
+        left = [sum(1 for c in chips if at[c] != OUT) for chips in g.colour_chips]
         if all(n <= 1 for n in left):
             p.winner, p.clause = "aliens", "ARMA-1.4"
             p.reason = "every Earth colour is down to one chip or none (" + ", ".join(
@@ -190,7 +201,56 @@ def _enemy(g: "ArmageddonGame", c: int, o: int) -> bool:
 VERBS = ("move", "back", "spare")
 
 
-def walk(g: "ArmageddonGame", p0: Pos, c: int, k: int, choose: bool = True, verb: str = "move") -> tuple[Pos, bool]:
+def span(g: "ArmageddonGame", p0: Pos, c: int, verb: str, most: int, why: bool = True) -> tuple[int, int]:
+    """The points ``(lo, hi)`` of ``1 .. most`` chip ``c`` may take with ``verb`` as far as its
+    path allows (ARMA-D6: the path's end; ARMA-3.7: backward only on the ship's circles;
+    ARMA-6.1: sparing needs an enemy chip ahead): :func:`walk` refuses every ``k <= most``
+    outside ``lo .. hi`` for that reason, and the other reasons are left to :func:`walk`.
+    Empty (``lo > hi``) when no ``k`` fits; ``hi`` may exceed ``most``.
+
+    Raises:
+        Refusal: the verb is refused whatever the points (the option, a chip off the ship, an
+            enemy right ahead of a sparing chip); with ``why=False`` the span is empty instead
+            (for search, which needs no reason).
+    """
+    if c == g.officer:  # route_of(), inline: the search calls this most
+        route, rindex = g.officer_routes[p0.mine], g.officer_rindex[p0.mine]
+    else:
+        route, rindex = g.routes[c], g.rindex[c]
+    i = rindex.get(p0.at[c], -1)
+    if verb == "move":
+        return 1, len(route) - 1 - i
+    if verb == "spare":
+        if g.displace != "optional":
+            if not why:
+                return 1, 0
+            raise Refusal("ARMA-6.1", "with displace='forced' every enemy chip met is displaced; there is no sparing")
+        occ = p0.occ
+        for j in range(1, min(most, len(route) - 1 - i) + 1):
+            n = route[i + j]
+            if n >= 0 and _enemy(g, c, occ[n]):
+                if j == 1:
+                    if not why:
+                        return 1, 0
+                    raise Refusal("ARMA-6.1", f"the enemy chip on {g.names[n]} is right ahead of {g.chip_names[c]}: "
+                                              f"sparing it, {g.chip_names[c]} cannot move at all")
+                return j, 1 << 30
+        return most + 1, most
+    if g.back != "ship":
+        if not why:
+            return 1, 0
+        raise Refusal("ARMA-3.7", "with back='none' chips move only forward along their arrows")
+    lo, hi = g.back_windows[c][p0.mine]
+    if not lo < i <= hi:
+        if not why:
+            return 1, 0
+        raise Refusal("ARMA-3.7", f"{g.chip_names[c]} is not on the alien ship's circles, where alone chips walk "
+                                  f"back (nobody flies backwards)")
+    return 1, i - lo
+
+
+def walk(g: "ArmageddonGame", p0: Pos, c: int, k: int, choose: bool = True, verb: str = "move",
+         bounds: tuple[int, int] | None = None, result: bool = True) -> tuple[Pos, bool]:
     """Chip ``c`` walks ``k`` circles (one share of the roll, ARMA-3.1).
 
     Args:
@@ -203,6 +263,9 @@ def walk(g: "ArmageddonGame", p0: Pos, c: int, k: int, choose: bool = True, verb
         verb: ``"move"`` (forward along its arrows), ``"back"`` (backward along them, on the
             alien ship's circles only, ARMA-3.7) or ``"spare"`` (forward, declining to displace:
             it stops behind the first enemy chip within ``k`` circles, ARMA-6.1, ARMA-D15).
+        bounds: :func:`span` of ``(c, verb)`` with ``most >= k`` here, when the caller has it.
+        result: False when only legality matters (search): the position returned is then
+            not the walk's end (no refusal comes after the last circle, so none is missed).
 
     Returns:
         ``(new position, ends_turn)``: ends_turn when an Earth chip stopped on the launch
@@ -212,104 +275,125 @@ def walk(g: "ArmageddonGame", p0: Pos, c: int, k: int, choose: bool = True, verb
         Refusal: the walk breaks a rule (names the clause and says why).
     """
     name = g.chip_names[c]
-    route, rindex = route_of(g, p0, c)
+    if c == g.officer:  # route_of(), inline: the search calls this most
+        route, rindex = g.officer_routes[p0.mine], g.officer_rindex[p0.mine]
+    else:
+        route, rindex = g.routes[c], g.rindex[c]
     i = rindex.get(p0.at[c], -1)
+    lo_k, hi_k = span(g, p0, c, verb, k) if bounds is None else bounds
     if verb == "spare":
-        if g.displace != "optional":
-            raise Refusal("ARMA-6.1", "with displace='forced' every enemy chip met is displaced; there is no sparing")
-        for j in range(1, min(k, len(route) - 1 - i) + 1):
-            n = route[i + j]
-            if n >= 0 and _enemy(g, c, p0.occ[n]):
-                if j == 1:
-                    raise Refusal("ARMA-6.1", f"the enemy chip on {g.names[n]} is right ahead of {name}: sparing it, "
-                                              f"{name} cannot move at all")
-                p, ends = walk(g, p0, c, j - 1, choose, "move")
-                p.events.append(f"{name} spared {g.chip_names[p0.occ[n]]} on {g.names[n]} and stopped behind it")
-                return p, ends
-        raise Refusal("ARMA-6.1", f"no enemy chip stands within {k} circle(s) ahead of {name}: spare is the "
-                                  f"choice not to displace one")
+        if k < lo_k:
+            raise Refusal("ARMA-6.1", f"no enemy chip stands within {k} circle(s) ahead of {name}: spare is the "
+                                      f"choice not to displace one")
+        n = route[i + lo_k]
+        p, ends = walk(g, p0, c, lo_k - 1, choose, "move", None, result)
+        if not result:
+            return p, ends
+        p.events.append(f"{name} spared {g.chip_names[p0.occ[n]]} on {g.names[n]} and stopped behind it")
+        return p, ends
     d = 1
     if verb == "back":
-        if g.back != "ship":
-            raise Refusal("ARMA-3.7", "with back='none' chips move only forward along their arrows")
-        lo, hi = g.back_window(c, p0.mine)
-        if not lo < i <= hi:
-            raise Refusal("ARMA-3.7", f"{name} is not on the alien ship's circles, where alone chips walk back "
-                                      f"(nobody flies backwards)")
-        if i - k < lo:
-            raise Refusal("ARMA-3.7", f"{name} can walk back at most {i - lo} circle(s) on the ship")
+        if k > hi_k:
+            raise Refusal("ARMA-3.7", f"{name} can walk back at most {hi_k} circle(s) on the ship")
         d = -1
-    elif i + k >= len(route):
-        left = len(route) - 1 - i
-        raise Refusal("ARMA-D6", f"{name} can walk at most {left} more circle(s): its path ends at "
+    elif k > hi_k:
+        raise Refusal("ARMA-D6", f"{name} can walk at most {hi_k} more circle(s): its path ends at "
                                  f"{g.names[route[-1]] if route[-1] >= 0 else 'the launch table'}")
     kind = g.kind[c]
-    p = p0.copy()
-    _remove(p, c)
-    if kind == OFFICER and i < 0 and g.mine_rule == "always" and not p.mine and p.depot > 0:
+    start = p0.at[c]
+    p = p0  # copied (and the mover lifted off its circle) before the first change
+    if kind == OFFICER and i < 0 and g.mine_rule == "always" and not p0.mine and p0.depot > 0:
+        p = p0.copy()
+        _remove(p, c)
         p.depot -= 1  # ARMA-5.1 (mine='always'): taken as the officer leaves its dot circle, at no cost
         p.mine = True
     ends_turn = False
     final = -1
+    gkind = g.kind
+    is_earth = kind == EARTH
+    pocc = p.occ
     for j in range(1, k + 1):
         n = route[i + d * j]
         last = j == k
         if n == TABLE:  # ARMA-3.3, ARMA-D5
             if last:
-                free = [t for t in g.table if p.occ[t] < 0]
+                free = [t for t in g.table if pocc[t] < 0]
                 ends_turn = True  # ARMA-3.4
                 if not free:
                     if g.two_on_one == "refuse":
                         raise Refusal("ARMA-3.5", "every launch-table circle is taken; a chip cannot stop there")
-                    other = p.occ[g.table[0]]
+                    if p is p0:
+                        p = p0.copy()
+                        _remove(p, c)
+                        pocc = p.occ
+                    other = pocc[g.table[0]]
                     _out(g, p, other, f"left the game: {name} was put on its circle (ARMA-3.5)")
                     _out(g, p, c, "left the game: two chips on one launch-table circle (ARMA-3.5)")
                     break
                 final = free[0]
             continue
-        occ = p.occ[n]
-        nxt_i = i + d * (j + 1)
-        nxt = route[nxt_i] if 0 <= nxt_i < len(route) else -1
-        if kind == EARTH and n == g.landing and not last and d > 0:
-            raise Refusal("ARMA-D4", f"{name} must stop on the landing point; it cannot walk past it in one share")
-        if kind == WARRIOR and n == g.dot and last:
-            raise Refusal("ARMA-5.6", "a warrior may never stand on the officer's dot circle (so a 1 takes no "
-                                      "warrior out of the main compartment)")
-        if kind == OFFICER and n == g.pad and not last and d > 0:
-            raise Refusal("ARMA-5.1", "the officer must stop on the launch pad and start from it next turn")
-        if kind != EARTH and i < 0 and n == g.gk and not last and occ >= 0 and g.kind[occ] != EARTH:
-            raise Refusal("ARMA-6.2", "aliens leaving the main compartment may not pass over their own chip on GK")
-        if _enemy(g, c, occ):
-            if kind == EARTH and g.kind[occ] == OFFICER and n in g.crossings:  # ARMA-5.4: interception
+        occ = -1 if n == start and p is p0 else pocc[n]
+        if is_earth:
+            if n == g.landing and not last and d > 0:
+                raise Refusal("ARMA-D4", f"{name} must stop on the landing point; it cannot walk past it in one share")
+        else:
+            if kind == WARRIOR:
+                if last and n == g.dot:
+                    raise Refusal("ARMA-5.6", "a warrior may never stand on the officer's dot circle (so a 1 takes "
+                                              "no warrior out of the main compartment)")
+            elif n == g.pad and not last and d > 0:
+                raise Refusal("ARMA-5.1", "the officer must stop on the launch pad and start from it next turn")
+            if i < 0 and n == g.gk and not last and occ >= 0 and gkind[occ] != EARTH:
+                raise Refusal("ARMA-6.2", "aliens leaving the main compartment may not pass over their own chip on GK")
+        if occ < 0:
+            pass
+        elif (gkind[occ] == EARTH) != is_earth:  # an enemy chip
+            if p is p0:
+                p = p0.copy()
+                _remove(p, c)
+                pocc = p.occ
+            if is_earth and gkind[occ] == OFFICER and n in g.crossings:  # ARMA-5.4: interception
                 send_home(g, p, occ, c, choose)
                 p.events.append(f"{name} intercepted the officer on {g.names[n]}")
             elif kind == OFFICER and n in g.crossings:  # ARMA-5.5: the officer intercepts
                 send_home(g, p, occ, c, choose)
                 p.events.append(f"the officer intercepted {g.chip_names[occ]} on {g.names[n]}")
             else:
-                if kind == EARTH and n == g.gk and aliens_inside(g, p):
+                if is_earth and n == g.gk and aliens_inside(g, p):
                     raise Refusal("ARMA-6.2", "the alien chip on GK cannot be displaced while an alien chip is "
                                               "inside the main compartment")
-                o2 = p.occ[nxt] if nxt >= 0 else -1
-                same = o2 >= 0 and _enemy(g, c, o2) and (g.kind[o2] != EARTH or g.colour_index[o2] == g.colour_index[occ])
-                if not last and same:
-                    raise Refusal("ARMA-6.1", f"two {g.colours_of[occ]} chips in a row on {g.names[n]} and "
-                                              f"{g.names[nxt]} form a block: only the first can be displaced and "
-                                              f"{name} stops there")
+                if not last:
+                    nxt_i = i + d * (j + 1)
+                    nxt = route[nxt_i] if 0 <= nxt_i < len(route) else -1
+                    o2 = pocc[nxt] if nxt >= 0 else -1
+                    if o2 >= 0 and _enemy(g, c, o2) and (gkind[o2] != EARTH
+                                                         or g.colour_index[o2] == g.colour_index[occ]):
+                        raise Refusal("ARMA-6.1", f"two {g.colours_of[occ]} chips in a row on {g.names[n]} and "
+                                                  f"{g.names[nxt]} form a block: only the first can be displaced "
+                                                  f"and {name} stops there")
                 send_home(g, p, occ, c, choose)  # ARMA-6.1
                 p.events.append(f"{name} displaced {g.chip_names[occ]} from {g.names[n]}")
-                if kind == EARTH and n == g.gk:  # ARMA-1.3, ARMA-6.2
+                if is_earth and n == g.gk:  # ARMA-1.3, ARMA-6.2
                     p.winner, p.clause = "earth", "ARMA-1.3"
                     p.reason = f"{name} displaced {g.chip_names[occ]} from GK: the aliens capitulate"
-        elif occ >= 0 and last:  # ARMA-3.5, ARMA-3.6: a chip of one's own side
+        elif last:  # ARMA-3.5, ARMA-3.6: a chip of one's own side
             if g.two_on_one == "refuse":
                 raise Refusal("ARMA-3.5", f"{g.names[n]} is held by {g.chip_names[occ]}, a chip of your own side: "
                                           f"one chip per circle; stop behind it (ARMA-3.6)")
+            if p is p0:
+                p = p0.copy()
+                _remove(p, c)
+                pocc = p.occ
             _out(g, p, occ, f"left the game: {name} was put on its circle {g.names[n]} (ARMA-3.5)")
             _out(g, p, c, f"left the game: two chips on {g.names[n]} (ARMA-3.5)")
             break
         if last:
             final = n
+    if not result:
+        return p, ends_turn
+    if p is p0:
+        p = p0.copy()
+        _remove(p, c)
     if final < 0:
         pass  # the mover left the game (ARMA-3.5)
     elif kind == OFFICER and final == g.cruiser:
@@ -375,10 +459,13 @@ def take(p0: Pos) -> Pos:
 
 
 def _value(g: "ArmageddonGame", p: Pos, r: int, movable: frozenset[int], memo: dict[object, int],
-           c: int, k: int, verb: str) -> int:
+           c: int, k: int, verb: str, bounds: tuple[int, int] | None = None) -> int:
     """The points a share accounts for with the best rest of the turn (raises Refusal): a stop
     on the launch table or the end of the game accounts for every point left (ARMA-3.4)."""
-    p2, ends = walk(g, p, c, k, False, verb)
+    if k == r:  # the whole rest of the roll: every point is used when the walk is legal
+        walk(g, p, c, k, False, verb, bounds, False)
+        return r
+    p2, ends = walk(g, p, c, k, False, verb, bounds)
     if ends or p2.winner is not None:
         return r
     return k + best(g, p2, r - k, movable - {c}, memo)
@@ -401,20 +488,33 @@ def best(g: "ArmageddonGame", p: Pos, r: int, movable: frozenset[int], memo: dic
     if got is not None:
         return got
     top = 0
-    for c in sorted(movable):
+    spans = []
+    for c in sorted(movable):  # first, one chip taking every point left (the search ends there)
         for verb in g.verbs:
-            for k in range(r, 0, -1):
+            bounds = span(g, p, c, verb, r, False)  # walk refuses every other k for the same reason
+            if bounds[0] > bounds[1]:
+                continue
+            spans.append((c, verb, bounds))
+            if bounds[0] <= r <= bounds[1]:
                 try:
-                    v = _value(g, p, r, movable, memo, c, k, verb)
+                    walk(g, p, c, r, False, verb, bounds, False)
                 except Refusal:
                     continue
-                top = max(top, v)
+                memo[key] = r  # a whole share of the r points: nothing is left to use
+                return r
+    for k in range(r - 1, 0, -1):  # then the most points in one share first
+        for c, verb, bounds in spans:
+            if not bounds[0] <= k <= bounds[1]:
+                continue
+            try:
+                v = _value(g, p, r, movable, memo, c, k, verb, bounds)
+            except Refusal:
+                continue
+            if v > top:
+                top = v
                 if top == r:
-                    break
-            if top == r:
-                break
-        if top == r:
-            break
+                    memo[key] = top
+                    return top
     memo[key] = top
     return top
 
@@ -424,17 +524,25 @@ def judge(g: "ArmageddonGame", p: Pos, r: int, movable: frozenset[int], memo: di
     """The one rule path of a share (ARMA-3.1, ARMA-3.2, ARMA-D3 and :func:`walk`): returns
     when chip ``c`` may take ``k`` points with ``verb`` now, raises :class:`Refusal` naming the
     clause otherwise. :func:`shares` lists exactly the shares it passes."""
-    name = g.chip_names[c]
+    _judge(g, p, r, movable, memo, c, k, verb, None, None)
+
+
+def _judge(g: "ArmageddonGame", p: Pos, r: int, movable: frozenset[int], memo: dict[object, int],
+           c: int, k: int, verb: str, top: int | None, bounds: tuple[int, int] | None) -> None:
+    """:func:`judge`, given (when the caller has them) ``top``, :func:`best` of the position,
+    and ``bounds``, :func:`span` of ``(c, verb)`` with ``most >= k``."""
     if k < 1:
         raise Refusal("ARMA-3.1", f"a share is at least 1 point, not {k}")
     if k > r:
         raise Refusal("ARMA-3.1", f"only {r} point(s) of the roll are left to give, not {k}")
     if c not in movable:
+        name = g.chip_names[c]
         if p.at[c] == OUT:
             raise Refusal("ARMA-3.1", f"{name} has left the game")
         raise Refusal("ARMA-D3", f"{name} has taken its share of this roll already; each chip takes one share")
-    v = _value(g, p, r, movable, memo, c, k, verb)
-    top = best(g, p, r, movable, memo)
+    v = _value(g, p, r, movable, memo, c, k, verb, bounds)
+    if top is None:
+        top = best(g, p, r, movable, memo)
     if v < top:
         raise Refusal("ARMA-3.2", f"after this share only {v} of the {top} usable point(s) could be used; all points "
                                   f"must be used, as many as possible")
@@ -444,14 +552,17 @@ def shares(g: "ArmageddonGame", p: Pos, r: int, movable: frozenset[int],
            memo: dict[object, int]) -> list[tuple[int, int, str]]:
     """The legal shares ``(chip, points, verb)`` now: those :func:`judge` passes (``[]`` when
     no point can be used)."""
-    if best(g, p, r, movable, memo) == 0:
+    top = best(g, p, r, movable, memo)
+    if top == 0:
         return []
     out = []
     for c in sorted(movable):
         for verb in g.verbs:
-            for k in range(1, r + 1):
+            bounds = span(g, p, c, verb, r, False)  # judge (walk) refuses every other k for the same reason
+            lo, hi = bounds
+            for k in range(max(lo, 1), min(r, hi) + 1):
                 try:
-                    judge(g, p, r, movable, memo, c, k, verb)
+                    _judge(g, p, r, movable, memo, c, k, verb, top, bounds)
                 except Refusal:
                     continue
                 out.append((c, k, verb))

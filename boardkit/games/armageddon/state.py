@@ -43,6 +43,7 @@ class ArmageddonState(State):
     """
 
     game: "ArmageddonGame"
+    legal_in_order = True  # shares sorted by their notation, then ``take mine`` (after every share's verb)
 
     def __init__(self, game: "ArmageddonGame", setup: bool = True) -> None:
         super().__init__(game)
@@ -107,7 +108,7 @@ class ArmageddonState(State):
         at = self.pos.at
         return frozenset(c for c in self.game.seat_chips[self.seat] if at[c] >= 0 and c not in self.moved)
 
-    def _memo(self) -> dict[object, int]:
+    def _memo(self) -> dict[object, Any]:
         memo = self.game.memo
         if len(memo) > _MEMO_LIMIT:
             memo.clear()
@@ -115,6 +116,26 @@ class ArmageddonState(State):
 
     def _shares(self) -> list[tuple[int, int, str]]:
         return rules.shares(self.game, self.pos, self.left, self.movable(), self._memo())
+
+    def _share_actions(self) -> tuple[Action, ...]:
+        """The legal shares as actions in notation order, kept per position, points left and
+        chips still to move (the same key as :func:`~boardkit.games.armageddon.rules.best`'s
+        memo: what decides the rest of a turn)."""
+        g = self.game
+        memo = self._memo()
+        movable = self.movable()
+        key = ("shares", self.pos.key(), self.left, movable)
+        got: Any = memo.get(key)
+        if got is None:
+            made = g.share_actions
+            acts = []
+            for c, k, verb in rules.shares(g, self.pos, self.left, movable, memo):
+                a = made.get((c, k, verb))
+                if a is None:
+                    a = made[(c, k, verb)] = SHARE[verb](g.chip_names[c], k)
+                acts.append(a)
+            got = memo[key] = tuple(sorted(acts, key=str))
+        return got  # type: ignore[no-any-return]
 
     def usable(self) -> int:
         """The most points of this turn's roll still usable (ARMA-3.2); 0 outside a move."""
@@ -141,8 +162,8 @@ class ArmageddonState(State):
         g = self.game
         if self.phase == HOME:  # ARMA-7.2: the owner chooses among free circles
             c = self.pos.pending[0]
-            return [Home(g.chip_names[c], g.names[n]) for n in rules.home_options(g, self.pos, c)]
-        out: list[Action] = [SHARE[verb](g.chip_names[c], k) for c, k, verb in self._shares()]
+            return sorted((Home(g.chip_names[c], g.names[n]) for n in rules.home_options(g, self.pos, c)), key=str)
+        out: list[Action] = list(self._share_actions())
         if self.seat == g.aliens_seat:
             try:
                 rules.can_take(g, self.pos)  # ARMA-5.1: the officer's right to a mine
