@@ -49,19 +49,23 @@ def play(game: boardkit.Game, seed: int, checked: bool, max_actions: int) -> int
     return n
 
 
-def bench_game(name: str, games: int, seconds: float | None, max_turns: int, seed: int, checked: bool, max_actions: int) -> dict[str, Any]:
-    """Throughput of one game in one mode; stops after ``games`` games or ``seconds``."""
+def bench_game(name: str, games: int, seconds: float | None, max_turns: int, seed: int, checked: bool, max_actions: int,
+               warmup: int = 0, clock: Any = time.perf_counter) -> dict[str, Any]:
+    """Throughput of one game in one mode; stops after ``games`` games or ``seconds``. The
+    ``warmup`` games before them (seeds below ``seed``) are not timed."""
     specs = {o.name for o in boardkit.game_class(name).option_specs}
     options = {"max_turns": max_turns} if "max_turns" in specs else {}
     game = boardkit.load_game(name, **options)
+    for i in range(warmup):
+        play(game, seed - 1 - i, checked, max_actions)
     actions = played = 0
-    start = time.perf_counter()
+    start = clock()
     while played < games:
         actions += play(game, seed + played, checked, max_actions)
         played += 1
-        if seconds is not None and time.perf_counter() - start >= seconds:
+        if seconds is not None and clock() - start >= seconds:
             break
-    elapsed = time.perf_counter() - start
+    elapsed = clock() - start
     return {
         "game": name,
         "mode": "checked" if checked else "unchecked",
@@ -75,7 +79,7 @@ def bench_game(name: str, games: int, seconds: float | None, max_turns: int, see
     }
 
 
-def bench_chess(games: int, seconds: float | None, seed: int) -> dict[str, Any] | None:
+def bench_chess(games: int, seconds: float | None, seed: int, clock: Any = time.perf_counter) -> dict[str, Any] | None:
     """python-chess reference: random legal moves from the initial position to game over."""
     try:
         import chess
@@ -83,7 +87,7 @@ def bench_chess(games: int, seconds: float | None, seed: int) -> dict[str, Any] 
         return None
     rng = random.Random(seed)
     plies = played = 0
-    start = time.perf_counter()
+    start = clock()
     while played < games:
         board = chess.Board()
         while not board.is_game_over():
@@ -91,9 +95,9 @@ def bench_chess(games: int, seconds: float | None, seed: int) -> dict[str, Any] 
             board.push(moves[rng.randrange(len(moves))])
             plies += 1
         played += 1
-        if seconds is not None and time.perf_counter() - start >= seconds:
+        if seconds is not None and clock() - start >= seconds:
             break
-    elapsed = time.perf_counter() - start
+    elapsed = clock() - start
     return {
         "game": "python-chess",
         "version": chess.__version__,
@@ -113,6 +117,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--max-turns", type=int, default=40, help="value of a max_turns option (default 40)")
     parser.add_argument("--max-actions", type=int, default=100_000, help="cap per game without max_turns")
     parser.add_argument("--seed", type=int, default=0, help="seed of game 0 (game i uses seed + i)")
+    parser.add_argument("--warmup", type=int, default=0,
+                        help="untimed games first, per game and mode (seeds below --seed; default 0: the first "
+                             "games also build the tables a process keeps, such as gridhunt's move tables)")
+    parser.add_argument("--cpu", action="store_true",
+                        help="time by the process's CPU time rather than the wall clock (steadier on a shared machine)")
     parser.add_argument("--chess-games", type=int, default=20, help="python-chess reference games (0: skip)")
     parser.add_argument("--json", metavar="PATH", help="also write the figures as JSON")
     args = parser.parse_args(argv)
@@ -121,19 +130,25 @@ def main(argv: list[str] | None = None) -> int:
     if unknown:
         parser.error(f"unknown game(s) {', '.join(unknown)}; registered: {', '.join(boardkit.list_games())}")
 
+    clock = time.process_time if args.cpu else time.perf_counter
     results: list[dict[str, Any]] = []
     print(f"{'game':<14}{'mode':<11}{'games':>7}{'actions':>10}{'actions/s':>12}{'games/s':>10}{'act/game':>10}")
     for name in names:
         for checked in (True, False):
-            r = bench_game(name, args.games, args.seconds, args.max_turns, args.seed, checked, args.max_actions)
+            r = bench_game(name, args.games, args.seconds, args.max_turns, args.seed, checked, args.max_actions,
+                           args.warmup, clock)
             results.append(r)
             print(f"{name:<14}{r['mode']:<11}{r['games']:>7}{r['actions']:>10}{r['actions_per_s']:>12.0f}"
                   f"{r['games_per_s']:>10.2f}{r['actions_per_game']:>10.1f}")
-    chess_ref = bench_chess(args.chess_games, args.seconds, args.seed) if args.chess_games > 0 else None
+    chess_ref = bench_chess(args.chess_games, args.seconds, args.seed, clock) if args.chess_games > 0 else None
     if chess_ref is not None:
         print(f"{'python-chess':<14}{'reference':<11}{chess_ref['games']:>7}{chess_ref['plies']:>10}"
               f"{chess_ref['plies_per_s']:>12.0f}{chess_ref['games_per_s']:>10.2f}"
               f"{chess_ref['plies'] / chess_ref['games']:>10.1f}   (plies)")
+        for r in results:
+            r["ratio_to_chess"] = round(r["actions_per_s"] / chess_ref["plies_per_s"], 2)
+        print("actions/s / python-chess plies/s: " + ", ".join(f"{r['game']} {r['mode']} {r['ratio_to_chess']}"
+                                                              for r in results))
     if args.json:
         doc = {
             "python": platform.python_version(),

@@ -67,9 +67,10 @@ def bench_backends(name: str, games: int, chunk: int) -> list[dict[str, Any]]:
     return rows
 
 
-def bench_mcts(name: str, iterations: int, decisions: int, rollout: int = 2000) -> dict[str, Any]:
+def bench_mcts(name: str, iterations: int, decisions: int, rollout: int = 2000, clock: Any = time.perf_counter) -> dict[str, Any]:
     """MCTS iterations per second over the first ``decisions`` decisions of a seeded game,
-    rollouts cut off after ``rollout`` actions (then scored by the game's heuristic)."""
+    rollouts cut off after ``rollout`` actions (then scored by the game's heuristic); ``clock``
+    measures the time (the wall clock, or ``time.process_time`` for CPU time)."""
     game = boardkit.load_game(name)
     rng = random.Random(0)
     state = game.new_initial_state()
@@ -81,10 +82,10 @@ def bench_mcts(name: str, iterations: int, decisions: int, rollout: int = 2000) 
             continue
         p = state.current_players()[0]
         if len(state.legal_actions(p)) > 1:
-            start = time.perf_counter()
+            start = clock()
             action = agent.act(state, p, rng)
             done = sum(agent.last_root_visits.values())  # fewer than asked when the time budget ran out
-            rates.append(done / (time.perf_counter() - start))
+            rates.append(done / (clock() - start))
         else:
             action = state.legal_actions(p)[0]
         state.apply_action(action, player=p if len(state.current_players()) > 1 else None)
@@ -104,7 +105,9 @@ def main(argv: list[str] | None = None) -> int:
                              "the agent's default, and 20, the outcomes notebook's)")
     parser.add_argument("--skip-backends", action="store_true", help="MCTS figures only")
     parser.add_argument("--mcts-game", action="append", metavar="GAME",
-                        help="MCTS figures of this game only; repeat for several (default every registered game)")
+                        help="MCTS figures of this game only; repeat for several (default: every registered game)")
+    parser.add_argument("--cpu", action="store_true",
+                        help="MCTS timed by the process's CPU time rather than the wall clock (steadier on a shared machine)")
     parser.add_argument("--json", metavar="PATH", help="also write the figures as JSON")
     args = parser.parse_args(argv)
     out: dict[str, Any] = {"python": platform.python_version(), "args": vars(args)}
@@ -118,7 +121,8 @@ def main(argv: list[str] | None = None) -> int:
     unknown = sorted(set(games) - set(boardkit.list_games()))
     if unknown:
         parser.error(f"--mcts-game: unknown game(s) {', '.join(unknown)}; registered: {', '.join(boardkit.list_games())}")
-    out["mcts"] = [bench_mcts(g, args.iterations, args.decisions, r) for g in games for r in rollouts]
+    clock = time.process_time if args.cpu else time.perf_counter
+    out["mcts"] = [bench_mcts(g, args.iterations, args.decisions, r, clock) for g in games for r in rollouts]
     print(f"\n{'game':<15} " + " ".join(f"{'it/s rollout ' + str(r):>18}" for r in rollouts))
     for g in games:
         rates = {r["rollout_max"]: r["iterations_per_s"] for r in out["mcts"] if r["game"] == g}

@@ -64,9 +64,18 @@ class Action:
     @property
     def cells(self) -> tuple[str, ...]:
         """Cell names clicked, in order, to make this action (``()`` if none)."""
-        if self.button:
-            return ()
-        return tuple(w for w, is_cell in self._words() if is_cell)
+        # Read once per value and kept on it, as the notation is (boards ask it of every legal
+        # action at every click).
+        try:
+            return self.__dict__["_cells"]  # type: ignore[no-any-return]
+        except (AttributeError, KeyError):
+            pass
+        out: tuple[str, ...] = () if self.button else tuple(w for w, is_cell in self._words() if is_cell)
+        try:
+            object.__setattr__(self, "_cells", out)
+        except AttributeError:
+            pass
+        return out
 
     @property
     def choice(self) -> str:
@@ -74,12 +83,22 @@ class Action:
         whole notation; for an action written without cells, its notation (``pass``);
         otherwise the words other than the cells and the leading verb (``recruit Archer c1``
         -> ``Archer``; ``yellow 2 i8 ant`` -> ``yellow 2 ant``; ``move d3`` -> ``''``)."""
+        try:
+            return self.__dict__["_choice"]  # type: ignore[no-any-return]  # kept on the value, as cells
+        except (AttributeError, KeyError):
+            pass
         words = self._words()
         if self.button or not any(is_cell for _, is_cell in words):
-            return " ".join(w for w, _ in words)
-        form = fit_form(self)
-        skip = 1 if form is not None and form.has_verb else 0
-        return " ".join(w for w, is_cell in words[skip:] if not is_cell)
+            out = " ".join(w for w, _ in words)
+        else:
+            form = fit_form(self)
+            skip = 1 if form is not None and form.has_verb else 0
+            out = " ".join(w for w, is_cell in words[skip:] if not is_cell)
+        try:
+            object.__setattr__(self, "_choice", out)
+        except AttributeError:
+            pass
+        return out
 
 
 class ButtonAction(Action):

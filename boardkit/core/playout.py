@@ -12,6 +12,10 @@ def sample_chance(state: State, rng: Any) -> Action:
     """Draw one chance outcome with its exact probability, using ``rng.random()``-free
     integer arithmetic: ``rng.randrange(denominator)`` over the common denominator."""
     outcomes = state.chance_outcomes()
+    first = outcomes[0][1]
+    if first.numerator * len(outcomes) == first.denominator and all(p is first for _, p in outcomes):
+        # one probability for all: the same draw as below, made without the sums
+        return outcomes[rng.randrange(first.denominator) // first.numerator][0]
     from math import lcm
 
     den = 1

@@ -5,7 +5,7 @@ starts at the drawn position, and ``history(seat)`` of the world is the seat's o
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, AbstractSet, Any
 
 from boardkit.games.gridhunt.actions import KINDS
 from boardkit.games.gridhunt.knowledge import Knowledge
@@ -15,7 +15,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from boardkit.games.gridhunt.state import GridhuntState
 
 
-def _drawn_cells(state: "GridhuntState", share: set[int], walls: set[int], rng: Any) -> tuple[list[str], set[int]]:
+def _drawn_cells(state: "GridhuntState", share: set[int], walls: AbstractSet[int], rng: Any) -> tuple[list[str], set[int]]:
     """The drawn layout (cell kinds) and the cells the sharing seats have looked at."""
     size = state.size
     teles = set(state.public_teleports)
@@ -105,7 +105,7 @@ def determinize(state: "GridhuntState", player: int, rng: Any) -> "GridhuntState
             if q not in share and w.alive[q]:
                 choices = w._orders_of(q)  # in notation order
                 given[q] = choices[rng.randrange(len(choices))]
-    w._legal_cache = None
+    w._legal_cache = w._chances = None
     # No true past in a drawn world: its record starts here, and the seat's view of the past
     # is kept as text (GRID-5: what the seat saw; nothing else).
     w._start_record_here(player, state)

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import compress
 from typing import Any, Mapping
 
 from boardkit.core.actions import Action
@@ -85,39 +86,93 @@ class _Tables:
                       (self.shoot_all, self.shoot_none, self.stay)):
             for a in table:
                 self.by_text[str(a)] = a
-        # Per start cell: every path ignoring walls (the cells as a bit mask, the action), in
-        # notation order; the moves among known walls are those whose mask misses the walls'.
-        self._templates: dict[int, list[tuple[int, Action]]] = {}
+        # Per start cell: every path ignoring walls as a move, in notation order, and per cell the
+        # paths entering it (bits); the moves among known walls are those whose bits none of the
+        # walls has.
+        self._templates: dict[int, tuple[list[Action], dict[int, int], frozenset[int]]] = {}
         self._paths: dict[tuple[int, frozenset[int]], list[Action]] = {}
+        self._by_walls: dict[tuple[int, frozenset[int]], list[Action]] = {}  # the same, by all the walls known
 
     def move(self, path: tuple[int, ...]) -> Action:
         """The Move for a path of cell indices (the shared object once one is made)."""
-        a = Move(tuple(self.names[i] for i in path))
-        return self.by_text.setdefault(str(a), a)
+        return self._move(path, "move " + " ".join(self.names[i] for i in path))
 
-    def _template(self, start: int) -> list[tuple[int, Action]]:
+    def _move(self, path: tuple[int, ...], text: str) -> Action:
+        """The Move of ``path`` whose notation is ``text`` (``"move {path:cell+}"`` written
+        directly: a path has about 1,200 orders, so each text is written once and kept on its
+        action as ``str()`` keeps it)."""
+        a = self.by_text.get(text)
+        if a is None:
+            a = self.by_text[text] = Move(tuple(self.names[i] for i in path))
+            object.__setattr__(a, "_notation", text)
+        return a
+
+    def _template(self, start: int) -> tuple[list[Action], dict[int, int], frozenset[int]]:
+        """The paths from ``start`` ignoring walls, as moves in notation order; per cell the
+        paths that enter it (a bit per path, by its place in that order); the cells they enter."""
         out = self._templates.get(start)
         if out is None:
+            names = self.names
+            # paths_from lists every path depth first, right after its prefix: the text of a path
+            # is its prefix's (the latest path one step shorter) and one cell
+            texts = ["move"] + [""] * MAX_STEPS
             made = []
             for path in paths_from(self.size, start, frozenset()):
-                made.append((sum(1 << c for c in path), self.move(path)))
-            out = self._templates[start] = sorted(made, key=lambda t: str(t[1]))
+                k = len(path)
+                text = texts[k] = texts[k - 1] + " " + names[path[-1]]
+                made.append((text, path))
+            made.sort(key=lambda t: t[0])
+            by_text = self.by_text
+            moves = [by_text.get(text) or self._move(path, text) for text, path in made]
+            # In notation order a path's extensions follow it (a space sorts before every cell
+            # name): the paths that enter a cell are the runs that start at a path ending there.
+            n = len(made)
+            enters: dict[int, int] = {}
+            open_: list[int] = []
+            for i, (_, path) in enumerate(made + [("", ())]):
+                while open_ and len(made[open_[-1]][1]) >= len(path):
+                    j = open_.pop()
+                    c = made[j][1][-1]
+                    enters[c] = enters.get(c, 0) | ((1 << (i - j)) - 1) << j
+                if i < n:
+                    open_.append(i)
+            out = self._templates[start] = (moves, enters, frozenset(enters))
         return out
 
     def moves_from(self, start: int, walls: frozenset[int]) -> list[Action]:
-        size = self.size
-        sc, sr = start % size, start // size
-        near = frozenset(w for w in walls if abs(w % size - sc) + abs(w // size - sr) <= MAX_STEPS)
+        out = self._by_walls.get((start, walls))
+        if out is None:
+            if len(self._by_walls) > _CACHE_LIMIT:
+                self._by_walls.clear()
+            out = self._by_walls[start, walls] = self._moves_near(start, walls)
+        return out
+
+    def _moves_near(self, start: int, walls: frozenset[int]) -> list[Action]:
+        moves, enters, reach = self._template(start)
+        near = walls & reach  # the walls a path from start could enter
         key = (start, near)
         out = self._paths.get(key)
         if out is None:
             if len(self._paths) > _CACHE_LIMIT:
                 self._paths.clear()
-            blocked = sum(1 << w for w in near)
             # A path avoids the walls exactly when none of its cells is one (GRID-3.1, GRID-3.3):
-            # the same paths as rules.paths_from(size, start, near), in notation order.
-            out = self._paths[key] = [a for mask, a in self._template(start) if not mask & blocked]
+            # the same paths as rules.paths_from(size, start, near), in notation order; the paths
+            # that enter a wall are dropped by their bits, the others kept in one pass.
+            blocked = 0
+            for w in near:
+                blocked |= enters.get(w, 0)
+            if not blocked:
+                out = list(moves)
+            else:
+                n = len(moves)
+                keep = format(((1 << n) - 1) & ~blocked, "b").zfill(n)[::-1].encode().translate(_BITS)
+                out = list(compress(moves, keep))
+            self._paths[key] = out
         return out
+
+
+#: '0' / '1' as the bytes 0 / 1 (kept flags for itertools.compress).
+_BITS = bytes.maketrans(b"01", b"\x00\x01")
 
 
 @lru_cache(maxsize=8)

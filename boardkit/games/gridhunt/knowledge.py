@@ -6,7 +6,7 @@ the truth (GRID-1.3, GRID-5.2, GRID-5.3, GRID-D5)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # pragma: no cover
     from boardkit.games.gridhunt.game import GridhuntGame
@@ -32,6 +32,9 @@ class Knowledge:
     cells: dict[int, str] = field(default_factory=dict)
     found: list[tuple[int, int, str]] = field(default_factory=list)
     looks: list[tuple[int, int, int, tuple[tuple[int, int], ...]]] = field(default_factory=list)
+
+    #: the walls its seat knows, kept with what they were made from (KnowledgeMixin.known_walls).
+    known: Any = field(default=None, compare=False, repr=False)
 
     def copy(self) -> "Knowledge":
         """An independent copy."""
@@ -82,11 +85,28 @@ class KnowledgeMixin:
             return [q for q in range(self.n) if q == p or self.mates(p, q)]
         return [p]
 
-    def known_walls(self, p: int) -> set[int]:
-        """The walls ``p`` knows: seen by it (or a sharing teammate, GRID-1.3) or public (GRID-5.3)."""
-        out = set(self.public_walls)
-        for q in self.sharers(p):
-            out |= self.know[q].walls
+    def known_walls(self, p: int) -> frozenset[int]:
+        """The walls ``p`` knows: seen by it (or a sharing teammate, GRID-1.3) or public (GRID-5.3).
+
+        Walls are only ever added to what a seat knows: the set is made again only when one of
+        the sets it is made from has grown (or is another set), else the one made last is kept
+        on the seat's :class:`Knowledge`."""
+        know = self.know[p]
+        kept = know.known
+        public = self.public_walls
+        if self.game.teams is None or not self.game.options["team_shares_vision"]:  # its own and the public walls
+            own = know.walls
+            if kept is not None and kept[0] is public and kept[1] is own and kept[2] == (len(public), len(own)):
+                return kept[3]  # type: ignore[no-any-return]
+            out = frozenset(public | own)
+            know.known = (public, own, (len(public), len(own)), out)
+            return out
+        sources = [public, *(self.know[q].walls for q in self.sharers(p))]
+        sizes = [len(w) for w in sources]
+        if kept is not None and kept[2] == sizes and all(a is b for a, b in zip(kept[0], sources)):
+            return kept[3]  # type: ignore[no-any-return]
+        out = frozenset().union(*sources)
+        know.known = (sources, None, sizes, out)
         return out
 
     def known_teleports(self, p: int) -> set[int]:
@@ -99,6 +119,8 @@ class KnowledgeMixin:
     def known_mates(self, p: int) -> set[int]:
         """Cells where ``p`` knows a teammate stands now (GRID-D5): beaconed teammates (GRID-2.7)
         and, with shared vision, every living teammate (GRID-1.3)."""
+        if self.game.teams is None:  # no teammates
+            return set()
         share = set(self.sharers(p))
         return {c for q in range(self.n) if self.told_alive(q) and self.mates(p, q) and (q in share or self.beaconed[q])
                 for c in [self.seat_cell(q)] if c is not None}

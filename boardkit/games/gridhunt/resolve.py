@@ -42,6 +42,8 @@ class ResolveMixin:
 
     def occupant(self, cell: int) -> int | None:
         """The living player on ``cell``, if any (the truth)."""
+        if cell not in self.pos:  # nobody there: most cells
+            return None
         for q in range(self.n):
             if self.pos[q] == cell and self.alive[q]:
                 return q

@@ -11,6 +11,7 @@ end and the API are here.
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from boardkit.core.actions import Action
@@ -25,7 +26,7 @@ from boardkit.games.gridhunt.knowledge import USED_UP, Knowledge, KnowledgeMixin
 from boardkit.games.gridhunt.legality import orders_of, refuse_order
 from boardkit.games.gridhunt.position import to_position
 from boardkit.games.gridhunt.resolve import ResolveMixin
-from boardkit.games.gridhunt.rules import connected
+from boardkit.games.gridhunt.rules import cell_names, connected
 
 #: Wall sets drawn for one random layout before the engine gives up with an OptionError
 #: (GRID-7); within gridhunt.game.MAX_WALLS a layout needs about ten at worst.
@@ -33,6 +34,20 @@ MAX_LAYOUT_DRAWS = 500
 
 if TYPE_CHECKING:  # pragma: no cover
     from boardkit.games.gridhunt.game import GridhuntGame
+
+
+@lru_cache(maxsize=None)
+def _by_name(size: int) -> tuple[int, ...]:
+    """The cells of a ``size`` x ``size`` grid in the order of their names as text (``a1``,
+    ``a10``, ``a11``, ``a12``, ``a2`` ...): the notation order of actions that differ by a cell."""
+    names = cell_names(size)
+    return tuple(sorted(range(size * size), key=names.__getitem__))
+
+
+@lru_cache(maxsize=None)
+def _one_in(k: int) -> Fraction:
+    """The probability ``1/k`` (one Fraction per ``k``)."""
+    return Fraction(1, k)
 
 
 class GridhuntState(KnowledgeMixin, ResolveMixin, State):
@@ -95,6 +110,8 @@ class GridhuntState(KnowledgeMixin, ResolveMixin, State):
         self.deaths: list[tuple[int, int]] = []
         self.outcome_value: Outcome | None = None
         self._acting: int | None = None
+        #: the chance outcomes of this position once made (None: not yet, or changed since).
+        self._chances: list[tuple[Action, Fraction]] | None = None
         self._settle()
 
     # -- bookkeeping -------------------------------------------------------------------------
@@ -199,7 +216,8 @@ class GridhuntState(KnowledgeMixin, ResolveMixin, State):
 
     def _remaining(self) -> list[int]:
         """GRID-6: seats told alive that have not acted in this round (GRID-D9)."""
-        return [p for p in range(self.n) if self.told_alive(p) and p not in self.acted]
+        alive, ghosts, acted = self.alive, self.ghosts, self.acted
+        return [p for p in range(self.n) if (alive[p] or p in ghosts) and p not in acted]  # told alive
 
     def _begin_turn(self, p: int) -> None:
         self.to_move = p
@@ -255,6 +273,23 @@ class GridhuntState(KnowledgeMixin, ResolveMixin, State):
         return list(self.outcome_value.returns)
 
     # -- the rule path ----------------------------------------------------------------------------
+    def _legal_list(self) -> list[Action]:
+        """The cached legal actions (see :meth:`boardkit.core.game.State._legal_list`): a
+        mover's orders as :func:`~boardkit.games.gridhunt.legality.orders_of` makes them (in
+        notation order, never changed: the move tables are shared), chance's from its
+        outcomes."""
+        legal = self._legal_cache
+        if legal is None:
+            ph = self.phase
+            if ph in ("move", "shot"):
+                assert self.to_move is not None
+                legal = self._legal_cache = self._orders_of(self.to_move)
+            elif ph in ("setup", "next", "resolve"):
+                legal = self._legal_cache = [a for a, _ in self.chance_outcomes()]
+            else:
+                return super()._legal_list()
+        return legal
+
     def _legal_actions(self) -> list[Action]:
         if self.phase in ("move", "shot"):
             assert self.to_move is not None
@@ -265,7 +300,10 @@ class GridhuntState(KnowledgeMixin, ResolveMixin, State):
         return []
 
     def _legal_actions_for(self, player: int) -> list[Action]:
-        """The orders ``player`` may give, from what it knows (GRID-3.1, GRID-3.3, GRID-4)."""
+        """The orders ``player`` may give, from what it knows (GRID-3.1, GRID-3.3, GRID-4); the
+        cached list when ``player`` is the only seat to act (the same orders)."""
+        if self.phase in ("move", "shot") and self.to_move == player:
+            return list(self._legal_list())
         return list(self._orders_of(player))
 
     def _orders_of(self, p: int) -> list[Action]:
@@ -321,21 +359,42 @@ class GridhuntState(KnowledgeMixin, ResolveMixin, State):
                 return IllegalActionError("GRID-6", given, action)
         return super()._why(action, player)
 
+    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        """See :meth:`boardkit.core.game.State.chance_outcomes`: the outcomes are made in
+        notation order (cells by name, seats by number as text), so they are not sorted again."""
+        if not self.is_chance_node():
+            raise ValueError("chance_outcomes() is only defined at a chance node")
+        out = self._chances
+        if out is None:  # made once per position (dropped with the legal list at every change)
+            out = self._chances = self._chance_outcomes()
+        return list(out)
+
     def _chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        """The chance outcomes in notation order (GRID-7, GRID-5.1, GRID-6, GRID-D6)."""
         g = self.game
+        cells = self.cells
         if self.phase == "setup":
+            order = _by_name(self.size)
             if self.setup:  # GRID-7: uniform over the empty cells
                 kind = self.setup[0]
-                empty = [i for i, k in enumerate(self.cells) if k == "free"]
+                empty = [i for i in order if cells[i] == "free"]
                 pr = Fraction(1, len(empty))
-                return [(g.layout_actions[kind, i], pr) for i in empty]
+                layout = g.layout_actions
+                return [(layout[kind, i], pr) for i in empty]
             taken = set(self.pos)
-            free = [i for i, k in enumerate(self.cells) if k != "wall" and i not in taken]  # GRID-5.1
+            free = [i for i in order if cells[i] != "wall" and i not in taken]  # GRID-5.1
             pr = Fraction(1, len(free))
-            return [(g.start_actions[self.placing, i], pr) for i in free]
-        who = self._remaining() if self.phase == "next" else self.pending  # GRID-6, GRID-D6
-        pr = Fraction(1, len(who))
-        return [(g.turn_actions[p], pr) for p in who]
+            start = g.start_actions
+            return [(start[self.placing, i], pr) for i in free]
+        if self.phase == "next":  # GRID-6: seats in order, as text too below 11 seats
+            who = self._remaining()
+            if self.n > 10:
+                who.sort(key=str)
+        else:  # GRID-D6
+            who = sorted(self.pending, key=str)
+        pr = _one_in(len(who))
+        turn = g.turn_actions
+        return [(turn[p], pr) for p in who]
 
     # -- applying -----------------------------------------------------------------------------------
     def apply_action(self, action: Action | str, player: int | None = None) -> None:
@@ -372,7 +431,12 @@ class GridhuntState(KnowledgeMixin, ResolveMixin, State):
                 return found
         return super().parse_action(text)
 
+    def _apply(self, action: Action) -> None:
+        self._legal_cache = self._chances = None
+        self._apply_action(action)
+
     def _apply_by(self, action: Action, player: int) -> None:
+        self._chances = None
         self._order(player, action)
 
     def _apply_action(self, action: Action) -> None:

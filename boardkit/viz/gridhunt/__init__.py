@@ -371,6 +371,18 @@ class GridhuntController(BoardController):
         super().__init__(state, seed=seed, seat=seat)
         self.bound = (seat is not None) if bound is None else bool(bound)
         self.planned: Action | None = None
+        self._seen: tuple[Any, int | None, dict[str, Any]] | None = None
+
+    def observation(self) -> dict[str, Any]:
+        """The current position as the seat sees it (see the base class), made once per state
+        and seat: a click redraws the board from it several times (do not change it)."""
+        s, seat = self.state, self.seat
+        kept = self._seen
+        if kept is not None and kept[0] is s and kept[1] == seat:
+            return kept[2]
+        obs = s.observation(seat)
+        self._seen = (s, seat, obs)
+        return obs
 
     def _apply_legal(self, action: Action) -> ClickResult:
         if not self.bound:

@@ -66,6 +66,7 @@ class GridhuntBoard(BoardWidget):
             state_or_game = boardkit.load_game("gridhunt")
         self.bound_seat = seat
         self._view_cache: tuple[int, dict[str, CellView]] | None = None
+        self._drawn: dict[str, tuple[str, str, str, str, str]] = {}  # cell -> its look as drawn last
         self.view = widgets.Dropdown(description="View:", layout=widgets.Layout(width="220px"))
         self.confirm_button = widgets.Button(description=CONFIRM_LABEL, button_style="success", tooltip=CONFIRM_LABEL)
         self.clear_button = widgets.Button(description=CLEAR_LABEL, tooltip=CLEAR_LABEL)
@@ -121,6 +122,11 @@ class GridhuntBoard(BoardWidget):
 
     def draw_cell(self, name: str, button: widgets.Button, obs: dict[str, Any], highlights: set[str],
                   selected: set[str]) -> None:
+        self._paint(button, self._look(name, obs, highlights, selected))
+
+    def _look(self, name: str, obs: dict[str, Any], highlights: set[str],
+              selected: set[str]) -> tuple[str, str, str, str, str]:
+        """How the button of ``name`` is drawn: label, tooltip, fill, text colour, border."""
         v = self._cells(obs)[name]
         label = v.label or (name if self.show_names else "")
         colour, text = COLOURS[v.code], TEXT_COLOURS[v.code]
@@ -133,14 +139,33 @@ class GridhuntBoard(BoardWidget):
             tip += "; may be clicked next"
         if name in selected:
             border = f"3px solid {PATH_STROKE}"
+        return label, tip, colour, text, border
+
+    @staticmethod
+    def _paint(button: widgets.Button, look: tuple[str, str, str, str, str]) -> None:
+        label, tip, colour, text, border = look
         button.description, button.tooltip = label, tip
         button.style.button_color, button.style.text_color = colour, text
         button.style.font_size = "10px"
         button.layout.border = border
 
     def _draw_cells(self) -> None:
+        """Redraw the cells whose look changed (a click changes a few: the path, the cells
+        that may come next); the others keep their buttons as they are."""
         self._view_cache = None
-        super()._draw_cells()
+        if self._deferred:
+            return
+        ctl = self.controller
+        obs = ctl.observation()
+        hl, sel = set(ctl.highlights()), self.selected_cells(obs)
+        drawn = self._drawn
+        for name, b in self.cell_buttons.items():
+            look = self._look(name, obs, hl, sel)
+            if drawn.get(name) == look:
+                continue
+            with b.hold_sync(), b.style.hold_sync(), b.layout.hold_sync():
+                self._paint(b, look)
+            drawn[name] = look
 
     def refresh(self) -> None:
         super().refresh()
