@@ -4,12 +4,17 @@
 
 Every pair plays the same seeds (game i: ``f"{seed}:{i}"``), so a run replays exactly (MCTS runs
 without a time bound). The figures of the balance table in ``notebooks/armageddon_tour.ipynb``
-come from::
+come from these runs (about 15 minutes of CPU in all; ``--earth`` splits the work among
+processes, the games are the same)::
 
-    python benchmarks/armageddon_balance.py --random 400 --greedy 40 --mcts 6 --ab 300
+    python benchmarks/armageddon_balance.py --earth random --random 400 --greedy 25 --mcts 4 \
+        --mcts-iterations 8 --mcts-rollout 16
+    python benchmarks/armageddon_balance.py --earth greedy --greedy 10 --mcts 4 --mcts-iterations 8 --mcts-rollout 16
+    python benchmarks/armageddon_balance.py --earth mcts --mcts 4 --mcts-iterations 8 --mcts-rollout 16
+    python benchmarks/armageddon_balance.py --random 0 --greedy 0 --mcts 0 --ab 60
 
-(about 15 minutes on one core). Games per pair: ``--random`` for random against random, ``--greedy``
-for the pairs of random and greedy, ``--mcts`` for the pairs with MCTS.
+Games per pair: ``--random`` for random against random, ``--greedy`` for the other pairs of
+random and greedy, ``--mcts`` for the pairs with MCTS (a pair at 0 is skipped).
 
 Usage::
 
@@ -54,12 +59,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", help="write the tables as JSON")
     ap.add_argument("--markdown", help="write the tables as Markdown")
     args = ap.parse_args(argv)
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     sizes = {k: n for k, n in games_per_pair(args.random, args.greedy, args.mcts).items()
              if (not args.earth or k[0] in args.earth) and (not args.aliens or k[1] in args.aliens)}
     pairs = pair_table(KINDS, sizes, seed=args.seed, progress=True, mcts_iterations=args.mcts_iterations,
                        mcts_rollout=args.mcts_rollout)
-    t_pairs = time.perf_counter() - t0
+    t_pairs = time.process_time() - c0
     lines = ["| Earth | aliens | games | Earth wins | rate | 95% Wilson | seat turns |", "|---|---|---|---|---|---|---|"]
     for r in pairs.itertuples():
         lines.append(f"| {r.earth} | {r.aliens} | {r.games} | {r.earth_wins} | {r.rate:.3f} | "
@@ -73,9 +78,9 @@ def main(argv: list[str] | None = None) -> int:
             lines.append(f"| {r.option} | {r.value!r} | {r.clause} | {r.games} | {r.a:.3f} [{r.a_low:.3f}, "
                          f"{r.a_high:.3f}] | {r.b:.3f} [{r.b_low:.3f}, {r.b_high:.3f}] | {r.diff:+.3f} "
                          f"[{r.low:+.3f}, {r.high:+.3f}] |")
-    seconds = time.perf_counter() - t0
+    seconds, cpu = time.perf_counter() - t0, time.process_time() - c0
     lines += ["", f"MCTS: {args.mcts_iterations} iterations per turn, rollouts of {args.mcts_rollout} actions; "
-                  f"seed {args.seed!r}; pairs {t_pairs:.0f} s, total {seconds:.0f} s on one core."]
+                  f"seed {args.seed!r}; CPU time: pairs {t_pairs:.0f} s, total {cpu:.0f} s (wall clock {seconds:.0f} s)."]
     text = "\n".join(lines)
     print(text)
     if args.markdown:
@@ -83,7 +88,7 @@ def main(argv: list[str] | None = None) -> int:
             f.write(text + "\n")
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
-            json.dump({"args": vars(args), "python": sys.version, "seconds": seconds,
+            json.dump({"args": vars(args), "python": sys.version, "seconds": seconds, "cpu_seconds": cpu,
                        "pairs": pairs.to_dict("records"), "ab": None if ab is None else ab.to_dict("records")}, f,
                       indent=1, default=str)
     return 0
