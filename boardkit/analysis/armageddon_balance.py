@@ -18,8 +18,8 @@ from typing import Any, Iterable, Mapping
 from boardkit.agents import Agent, GreedyAgent, MCTSAgent, RandomAgent
 from boardkit.analysis.stats import wilson
 
-#: The options of the default game that change a reading of the seed (ARMA-3.7, ARMA-6.1,
-#: ARMA-5.1, ARMA-1.4, ARMA-3.5, ARMA-6.3), each with its other value.
+#: The options of the default game that read a sentence of the seed one way (each names its
+#: clause in the game's spec), each with its other value.
 OPTION_ALTERNATIVES: dict[str, Any] = {
     "displace": "forced", "mine": "always", "back": "none", "aliens_win": "count",
     "two_on_one": "penalty", "empty_gk_wins": True,
