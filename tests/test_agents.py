@@ -417,3 +417,102 @@ def test_greedy_takes_an_immediate_win() -> None:
             acts = state.legal_actions()
             state.apply_action(acts[rng.randrange(len(acts))])
     assert found >= 5
+
+
+# ---- whole turns: a roll split in several shares (ARMA-3.1) ---------------------------------------
+
+def _arma(turn: str, roll: int, chips: dict[str, str]):
+    from arma_helpers import state
+
+    return state(turn, roll, chips)
+
+
+def _play_turn(state, agent, seed: int):
+    """Let ``agent`` play the mover's whole turn; returns the state after it and the actions."""
+    s, rng, mover, played = state.clone(), random.Random(seed), state.current_player(), []
+    while not s.is_terminal() and not s.is_chance_node() and s.current_player() == mover:
+        action = checked_action(agent, s, mover, rng)
+        played.append(str(action))
+        s.apply_action(action)
+    return s, played
+
+
+def test_whole_turns_replay_through_the_public_api_and_end_where_the_seat_stops() -> None:
+    """ARMA-3.1: every whole turn listed replays with apply_action to the state listed, ends
+    when chance or another seat is to act, and two listed turns never reach the same state."""
+    from boardkit.agents.plans import state_key, turn_plan_for, whole_turns
+
+    assert turn_plan_for("armageddon") > 0 and turn_plan_for("leaders") == 0
+    s = _arma("red", 3, {"red1": "r7", "red2": "r11", "red3": "out", "red4": "out"})
+    turns = whole_turns(s, 0)
+    assert sorted(" ; ".join(str(a) for a in seq) for seq, _ in turns) == [
+        "move red1 1 ; move red2 2", "move red1 2 ; move red2 1", "move red1 3"]
+    for seq, end in turns:
+        replay = s.clone()
+        for a in seq:
+            assert replay.current_player() == 0
+            replay.apply_action(str(a))
+        assert state_key(replay) == state_key(end) and replay.is_chance_node()
+    assert len({state_key(end) for _, end in turns}) == len(turns)
+    with pytest.raises(ValueError, match="not the one seat"):
+        whole_turns(s, 3)
+
+
+def test_greedy_chooses_the_whole_split_not_only_the_first_share() -> None:
+    """ARMA-3.1, ARMA-4.2: red rolls 3 with red1 one circle before the laser crossing r8 and
+    red2 two circles from the landing point. After the first share nobody is shot yet, so one
+    ply sees 'move red2 2' as good as 'move red1 3', but its forced rest (1 point to red1) ends
+    red1 on r8 under the laser. The whole-split greedy never loses red1; the one-share greedy
+    does on some seeds (the position tells them apart)."""
+    s = _arma("red", 3, {"red1": "r7", "red2": "r11", "red3": "out", "red4": "out"})
+    lost = {}
+    for whole in (True, False):
+        ends = [_play_turn(s, GreedyAgent(whole_turn=whole), seed)[0] for seed in range(20)]
+        lost[whole] = sum(e.observation(None)["chips"]["red1"] == "out" for e in ends)
+    assert lost[True] == 0 and lost[False] > 0
+
+
+def test_greedy_keeps_to_its_plan_across_the_shares_of_a_roll() -> None:
+    """The second share of a planned split is the plan's (PlanMemo): the whole turn played is
+    one of the best whole turns, and a state the plan did not expect makes it plan again."""
+    s = _arma("red", 3, {"red1": "r7", "red2": "r11", "red3": "out", "red4": "out"})
+    agent = GreedyAgent()
+    for seed in range(6):
+        end, played = _play_turn(s, agent, seed)
+        assert played in (["move red1 3"], ["move red1 2", "move red2 1"])
+    first = agent.act(s, 0, random.Random(1))
+    assert agent.memo.plans if str(first) == "move red1 2" else not agent.memo.plans
+    other = s.clone()
+    other.apply_action("move red2 1")  # not the planned state: the plan is dropped
+    assert agent.memo.next(other, 0) is None and not agent.memo.plans
+
+
+def test_mcts_compares_whole_splits_at_its_root() -> None:
+    """ARMA-3.1, ARMA-4.2: red rolls 3 with red1 on r7, red2 on r6, red3 on r3 (crossing r8 one,
+    two and five circles ahead). Searched by single shares with a small budget, MCTS loses a
+    chip to the laser on some seeds; searching whole splits it keeps every chip, and plays
+    the rest of the split it chose."""
+    s = _arma("red", 3, {"red1": "r7", "red2": "r6", "red3": "r3", "red4": "out"})
+    in_play = s.observation(None)["earth_in_play"]
+    kept = {}
+    for whole in (True, False):
+        kept[whole] = []
+        for seed in range(8):
+            agent = MCTSAgent(iterations=20, rollout_max=4, seconds=None, whole_turn=whole)
+            end, played = _play_turn(s, agent, seed)
+            kept[whole].append(end.observation(None)["earth_in_play"] == in_play)
+            if whole:
+                assert agent.last_plan == played
+    assert all(kept[True]) and not all(kept[False])
+
+
+def test_turn_plan_settings_are_checked() -> None:
+    from boardkit.agents.plans import register_turn_plan
+
+    for bad in ("yes", 1):
+        with pytest.raises(ValueError, match="whole_turn"):
+            GreedyAgent(whole_turn=bad)
+        with pytest.raises(ValueError, match="whole_turn"):
+            MCTSAgent(whole_turn=bad)
+    with pytest.raises(ValueError, match="bound"):
+        register_turn_plan("armageddon", 0)

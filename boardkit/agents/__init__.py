@@ -2,6 +2,8 @@
 
 * :class:`RandomAgent`: uniform over the legal actions.
 * :class:`GreedyAgent`: one ply with a per-game heuristic (:mod:`boardkit.agents.heuristics`).
+* Whole turns (:mod:`boardkit.agents.plans`): in a game whose turn is several actions of one
+  seat (Armageddon's split of a roll), greedy and MCTS compare whole turns, not first actions.
 * :class:`MCTSAgent`: UCT with chance nodes; with hidden information it searches
   determinizations of its own seat's knowledge, never the truth.
 * :class:`SolverAgent` and :func:`solve`: exact expectiminimax over a short horizon (turns),

@@ -25,6 +25,15 @@ stopped it; at least one iteration always runs). Defaults: :data:`SECONDS` = 30 
 ``MCTSAgent(iterations=10**12)`` answers in half a minute with a bounded tree. A search stopped
 by the clock depends on the machine's speed (``seconds=None`` for runs that must replay
 exactly); the node and iteration bounds do not.
+
+Whole turns: in a game that plans them (:mod:`boardkit.agents.plans`; Armageddon, where one
+roll is split in several shares, ARMA-3.1) the root's children are the seat's whole turns
+(every distinct state its own run of actions can reach before chance or another seat acts), not
+its first actions: a first share is judged with the rest of its split, not by random
+completions. Untried turns are expanded best first by the heuristic. The agent plays the first
+action of the most visited turn and keeps to the rest of it at its next decisions while the
+state is the one it expected (with perfect information; with hidden information each decision
+is searched as before).
 """
 
 from __future__ import annotations
@@ -37,7 +46,8 @@ from typing import Callable
 from boardkit.agents.base import Agent, check_heuristic, check_whole
 from boardkit.agents.determinize import determinize
 from boardkit.agents.heuristics import heuristic_for, no_heuristic
-from boardkit.agents.simple import _step, terminal_value
+from boardkit.agents.plans import PlanMemo, whole_turns
+from boardkit.agents.simple import _step, plan_bound, terminal_value
 from boardkit.core.actions import Action
 from boardkit.core.game import State, sample_chance
 
@@ -59,7 +69,7 @@ def check_seconds(label: str, value: object) -> float | None:
 
 
 class _Node:
-    __slots__ = ("mover", "actions", "untried", "children", "visits", "value")
+    __slots__ = ("mover", "actions", "untried", "children", "visits", "value", "turns", "best_turn")
 
     def __init__(self) -> None:
         self.mover = -1
@@ -68,6 +78,9 @@ class _Node:
         self.children: dict[str, _Node] = {}
         self.visits = 0
         self.value: list[float] | None = None
+        #: at a root searched by whole turns: turn key -> (actions, resulting state)
+        self.turns: dict[str, tuple[tuple[Action, ...], State]] | None = None
+        self.best_turn = ""
 
 
 def _random_step(state: State, rng: random.Random) -> None:
@@ -99,21 +112,26 @@ class MCTSAgent(Agent):
         seconds: time budget of one decision in seconds (default :data:`SECONDS`; None: no time
             bound); the search stops there and plays its best action so far.
         max_nodes: bound on the tree nodes of one decision (default :data:`MAX_NODES`).
+        whole_turn: search whole turns at the root (True), single actions (False), or as the
+            game says (None, the default; :func:`boardkit.agents.plans.turn_plan_for`).
 
     Attributes:
-        last_root_visits: action text -> visits at the root after the last decision.
+        last_root_visits: action text -> visits at the root after the last decision (with
+            whole turns: the first action's text -> the visits of its most visited turn).
+        last_plan: the whole turn chosen at the last searched decision (action texts; empty
+            when turns are not planned).
         last_stop: what ended the last search: ``"iterations"``, ``"nodes"``, ``"seconds"``
             (or ``"one action"`` when there was nothing to search).
 
     Raises:
         ValueError: ``iterations``, ``rollout_max``, ``determinizations`` or ``max_nodes`` not a
             whole number >= 1, ``c`` not a finite number >= 0, ``seconds`` not a number > 0,
-            or a ``heuristic`` that is not callable.
+            or a ``heuristic`` that is not callable, or ``whole_turn`` not True, False or None.
     """
 
     def __init__(self, iterations: int = 200, c: float = 1.4, rollout_max: int = 2000, determinizations: int = 4,
                  name: str | None = None, heuristic: Callable[[State, int], float] | None = None,
-                 seconds: float | None = SECONDS, max_nodes: int = MAX_NODES) -> None:
+                 seconds: float | None = SECONDS, max_nodes: int = MAX_NODES, whole_turn: bool | None = None) -> None:
         for label, value in (("iterations", iterations), ("rollout_max", rollout_max), ("determinizations", determinizations),
                              ("max_nodes", max_nodes)):
             check_whole(f"MCTSAgent: {label}", value)
@@ -125,7 +143,12 @@ class MCTSAgent(Agent):
         self.iterations, self.c, self.rollout_max, self.determinizations = iterations, c, rollout_max, determinizations
         self.name = name or f"mcts{iterations}"
         self.heuristic = heuristic
+        if whole_turn is not None and not isinstance(whole_turn, bool):
+            raise ValueError(f"MCTSAgent: whole_turn is True, False or None, not {str(whole_turn)[:60]!r}")
+        self.whole_turn = whole_turn
+        self.memo = PlanMemo()
         self.last_root_visits: dict[str, int] = {}
+        self.last_plan: list[str] = []
         self.last_stop = ""
 
     def act(self, state: State, player: int, rng: random.Random) -> Action:
@@ -138,6 +161,24 @@ class MCTSAgent(Agent):
         start = _clock()
         visits: dict[str, int] = {}
         self.last_stop = "iterations"
+        if not hidden and plan_bound(self.whole_turn, state.game.name) and len(state.current_players()) == 1:
+            planned = self.memo.next(state, player)
+            if planned is not None:
+                self.last_stop = "plan"  # the rest of the whole turn chosen before (last_plan)
+                return planned
+            deadline = None if self.seconds is None else start + self.seconds
+            root = self._search(determinize(state, player, rng), player, self.iterations, rng, deadline, self.max_nodes)
+            assert root.turns is not None
+            # the most visited turn (the best by the heuristic when nothing was searched)
+            best = max(root.children, key=lambda k: root.children[k].visits) if root.children else root.best_turn
+            seq = root.turns[best][0]
+            for key, child in root.children.items():
+                first = str(root.turns[key][0][0])
+                visits[first] = max(visits.get(first, 0), child.visits)
+            self.last_root_visits, self.last_plan = visits, [str(a) for a in seq]
+            self.memo.keep(state, player, seq)
+            return seq[0]
+        self.last_plan = []
         for w in range(worlds):
             world = determinize(state, player, rng)
             share = self.iterations // worlds + (1 if w < self.iterations % worlds else 0)
@@ -157,6 +198,20 @@ class MCTSAgent(Agent):
         root = _Node()
         simultaneous_root = len(world.current_players()) > 1
         nodes = 1
+        bound = plan_bound(self.whole_turn, world.game.name)
+        if bound and not simultaneous_root and not world.is_chance_node() and not world.is_terminal():
+            found = whole_turns(world, player, bound)
+            root.turns = {" ; ".join(str(a) for a in seq): (seq, end) for seq, end in found}
+            root.mover = player
+            # untried turns are popped from the end: the best by the heuristic first
+            score = {k: ((10.0 if terminal_value(end, player) > 0 else -10.0) if end.is_terminal() else h(end, player))
+                     for k, (_, end) in root.turns.items()}
+            turn_keys = list(root.turns)
+            rng.shuffle(turn_keys)  # ties in a random order
+            turn_keys.sort(key=lambda k: score[k])
+            root.best_turn = turn_keys[-1]
+        else:
+            turn_keys = []
         for done in range(iterations):
             if done and deadline is not None and _clock() >= deadline:
                 self.last_stop = "seconds"
@@ -164,9 +219,23 @@ class MCTSAgent(Agent):
             if nodes >= max_nodes:
                 self.last_stop = "nodes"
                 break
-            s = world.clone()
             node, path = root, [root]
-            while not s.is_terminal():
+            fresh = False  # a whole turn expanded just now: straight to its rollout
+            if root.turns is not None:
+                if turn_keys:
+                    key = turn_keys.pop()
+                    root.children[key] = _Node()
+                    nodes += 1
+                    fresh = True
+                else:
+                    log_root = math.log(root.visits)
+                    key = max(root.children, key=lambda k: self._ucb(root.children[k], player, log_root))
+                node = root.children[key]
+                path.append(node)
+                s = root.turns[key][1].clone()
+            else:
+                s = world.clone()
+            while not fresh and not s.is_terminal():
                 if s.is_chance_node():
                     outcome = sample_chance(s, rng)
                     s.apply_unchecked(outcome)
