@@ -153,3 +153,36 @@ def test_positions_whose_knowledge_or_turn_is_false_are_refused_unless_for_study
     doc["public"]["walls"] = ["a2", "b1"]
     s = g.state_from_position(doc, study=True)  # a false belief, for study: it boxes a1 in
     assert [str(a) for a in s.legal_actions()] == ["move none"]
+
+
+@pytest.mark.parametrize("path,value", [
+    (("players", "1", "radius"), -1), (("players", "1", "radius"), 3), (("players", "1", "radius"), 10**30),
+    (("know", None, "looks", 0, "radius"), 0), (("know", None, "looks", 0, "round"), 10**30),
+    (("know", None, "looks", 0, "round"), -1), (("know", None, "found", 0, 0), -5), (("know", None, "found", 0, 0), 10**30),
+])
+def test_a_look_radius_or_round_that_cannot_be_is_refused_naming_the_field(path, value) -> None:
+    """GRID-2.5, GRID-5.2: a seat's last look has radius 0 (none yet), 1 or 2, a look radius 1 or 2,
+    and what a seat found or saw is of a round played so far."""
+    import copy
+    import random as rnd
+
+    game = boardkit.load_game("gridhunt", layout="small")
+    s = game.new_initial_state()
+    rng = rnd.Random(1)
+    for _ in range(60):
+        if s.is_chance_node():
+            s.apply_action(boardkit.sample_chance(s, rng))
+        else:
+            seat = s.current_players()[0]
+            s.apply_action(rng.choice(s.legal_actions(seat)), player=seat if s.current_player() < 0 else None)
+    p = s.to_position()
+    k = next(k for k in p["know"] if p["know"][k].get("looks") and p["know"][k].get("found"))
+    q = copy.deepcopy(p)
+    d = q
+    for x in path[:-1]:
+        d = d[k if x is None else x]
+    d[path[-1]] = value
+    with pytest.raises(boardkit.BoardkitDataError) as info:
+        game.state_from_position(q)
+    named = ".".join(str(x) for x in path[:2]).replace("None", k)
+    assert named in str(info.value) or f"know.{k}" in str(info.value), str(info.value)

@@ -49,7 +49,8 @@ _SEATS = {"type": "array", "items": {"type": "integer", "minimum": 0}}
 _PLAYER = {
     "type": "object", "additionalProperties": False, "required": ["at"],
     "properties": {"at": {"type": ["string", "null"]}, **{k: {"type": "boolean"} for k in
-                   ("alive", "shield", "blocked", "beaconed", "idle", "enhanced")}, "radius": {"type": "integer"}},
+                   ("alive", "shield", "blocked", "beaconed", "idle", "enhanced")},
+                   "radius": {"enum": [0, 1, 2]}},  # no look yet, a look, a look from a watchtower (GRID-2.5)
 }
 _KNOW = {
     "type": "object", "additionalProperties": False,
@@ -59,7 +60,8 @@ _KNOW = {
         "found": {"type": "array", "items": {"type": "array", "minItems": 3, "maxItems": 3}},
         "looks": {"type": "array", "items": {
             "type": "object", "additionalProperties": False, "required": ["round", "at", "radius", "players"],
-            "properties": {"round": {"type": "integer"}, "at": {"type": "string"}, "radius": {"type": "integer"},
+            "properties": {"round": {"type": "integer", "minimum": 0}, "at": {"type": "string"},
+                           "radius": {"enum": [1, 2]},
                            "players": {"type": "object", "additionalProperties": {"type": "string"}}}}},
     },
 }
@@ -250,10 +252,16 @@ def from_position(game: "GridhuntGame", description: str | Mapping[str, Any], st
         kn.teleports = {cell(f"{w}.teleports[{i}]", c) for i, c in enumerate(k.get("teleports", []))}
         kn.cells = {cell(f"{w}.cells", c): kind for c, kind in k.get("cells", {}).items()}
         for i, f in enumerate(k.get("found", [])):
-            if not isinstance(f[0], int) or f[2] not in ("free", *KINDS):
+            if not isinstance(f[0], int) or isinstance(f[0], bool) or f[2] not in ("free", *KINDS):
                 raise BoardkitDataError(f"position: {w}.found[{i}]: [round, cell, kind] expected, got {shorten(f)}")
+            if not 0 <= f[0] <= state.round:
+                raise BoardkitDataError(f"position: {w}.found[{i}]: round {shorten(f[0])} is not a round played so far "
+                                        f"(0 .. {state.round})")
             kn.found.append((f[0], cell(f"{w}.found[{i}]", f[1]), f[2]))
         for i, look in enumerate(k.get("looks", [])):
+            if look["round"] > state.round:
+                raise BoardkitDataError(f"position: {w}.looks[{i}].round: {shorten(look['round'])} is not a round played "
+                                        f"so far (0 .. {state.round})")
             seen = tuple(sorted((seat(f"{w}.looks[{i}].players", q), cell(f"{w}.looks[{i}].players", c))
                                 for q, c in look["players"].items()))
             kn.looks.append((look["round"], cell(f"{w}.looks[{i}].at", look["at"]), look["radius"], seen))
