@@ -20,10 +20,15 @@ def _parse_value(text: str) -> Any:
     """An option value from the command line: JSON-like literals, else the text."""
     import json
 
+    if text in _PY_LITERALS:  # the Python spelling the option messages use (None, True, False)
+        return _PY_LITERALS[text]
     try:
         return json.loads(text)
     except ValueError:
         return text
+
+
+_PY_LITERALS: dict[str, Any] = {"None": None, "True": True, "False": False}
 
 
 def _options(pairs: Sequence[str]) -> dict[str, Any]:
@@ -180,7 +185,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                    help="time budget per decision of the search agents mcts and solver, in seconds "
                         "(default 30 for mcts, 10 for solver); the search plays its best action so far")
     s.add_argument("--rules", default="seed", choices=("seed", "published"), help="rules profile (default seed)")
-    s.add_argument("--option", action="append", metavar="NAME=VALUE", help="a rule option (repeatable)")
+    s.add_argument("--option", action="append", metavar="NAME=VALUE", help="a rule option (repeatable); VALUE as JSON or Python: 3, true or True, null or None, or text")
     s.add_argument("--workers", type=int, default=1, help="local processes (default 1)")
     s.add_argument("--scheduler", default=None, metavar="ADDRESS", help="a Dask scheduler address (tcp://host:port)")
     s.add_argument("--out", default=None, help="write the table to this .parquet file, chunk by chunk")

@@ -111,3 +111,11 @@ def test_a_leaders_position_naming_the_hermit_cub_card_is_told_its_two_character
         game.state_from_position({"pieces": {0: "King d1, HermitCub d3", 1: "Queen d7"}})
     with pytest.raises(BoardkitDataError, match=r"pieces.0\[1\] 'Archer z9': 'z9' is not a cell"):
         game.state_from_position({"pieces": {0: "King d1, Archer z9", 1: "Queen d7"}})
+
+
+def test_a_command_line_option_takes_the_python_spelling_its_message_uses() -> None:
+    """`--option first_player=None` means None, as `null` does (the option messages write None)."""
+    from boardkit.cli import _options
+
+    assert _options(["first_player=None", "expert=True", "x=null", "y=false", "z=3", "w=none"]) == {
+        "first_player": None, "expert": True, "x": None, "y": False, "z": 3, "w": "none"}
