@@ -253,6 +253,11 @@ def parse_yaml(text: str | bytes, source: Path | str) -> Any:
     except yaml.YAMLError as exc:
         raise BoardkitDataError(f"{source}: not valid YAML: {_yaml_message(exc)}") from None
     except (ValueError, OverflowError) as exc:  # a number past Python's digit limit, say
+        if "digits" in str(exc):
+            import sys
+
+            raise BoardkitDataError(f"{source}: a number of more than {sys.get_int_max_str_digits()} digits; no value "
+                                    f"here is that large") from None
         raise BoardkitDataError(f"{source}: a value YAML cannot read as a number: {str(exc)[:120]}") from None
     except RecursionError:
         raise BoardkitDataError(f"{source}: not valid YAML: nested too deep") from None
