@@ -142,3 +142,15 @@ def test_matches_elision():
     assert matches("['a2', ..., 'e4']", "['a2', 'b3', 'e4']\n")
     assert not matches("['a2', ..., 'e4']", "['a2', 'b3', 'e5']\n")
     assert not matches("63 63", "63 62\n") and not matches("0", "")
+
+
+def test_the_games_table_names_every_option_of_every_game() -> None:
+    """The README's games table lists each game's options with their clauses (a new option that
+    is not listed there fails here)."""
+    import boardkit
+
+    text = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    for name in boardkit.list_games():
+        row = next(line for line in text.splitlines() if line.startswith(f"| `{name}` |"))
+        missing = [f"`{o.name}` ({o.clause}" for o in boardkit.get_spec(name).options if f"`{o.name}` ({o.clause}" not in row]
+        assert not missing, f"{name}: the README's games table lacks {missing}"
