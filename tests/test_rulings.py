@@ -292,3 +292,21 @@ def test_every_bad_ruling_and_file_is_reported_in_one_run(tmp_path, capsys):
     assert len(lines) == 4 and all(line.startswith("boardkit rulings: ") for line in lines)
     assert "ruling 1 (first): answer.legal" in lines[0] and "ruling 3 (third): source.clauses.0: no clause LEAD-99" in lines[1]
     assert "ruling 4 (fourth): question.seat: 7" in lines[2] and str(other) in lines[3] and "not valid YAML" in lines[3]
+
+
+def test_a_rules_version_the_game_never_had_is_refused(tmp_path):
+    text = WRONG.read_text(encoding="utf-8").replace('rules_version: "2.0"', 'rules_version: "0.1"')
+    message = _bad(tmp_path, text)
+    assert "rules_version: '0.1' is not a rules version of leaders; its versions: " in message
+
+
+def test_a_legal_action_expected_refused_says_so_once(tmp_path):
+    """A ruling expecting a clause for an action the engine finds legal: one plain line on the clause."""
+    text = WRONG.read_text(encoding="utf-8").replace("      legal: move b3\n    answer: {legal: true}",
+                                                     "      legal: move b3\n    answer: {legal: false, clause: LEAD-6.3}")
+    path = tmp_path / "legal.yaml"
+    path.write_text(text, encoding="utf-8")
+    result = rulings.check(rulings.load(path))[1]
+    assert not result.passed
+    assert [b for b in result.mismatches if b.startswith("clause:")] == [
+        "clause: expected LEAD-6.3, engine says the action is legal"]
