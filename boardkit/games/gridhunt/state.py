@@ -58,9 +58,10 @@ class GridhuntState(KnowledgeMixin, ResolveMixin, State):
         setup: the kinds the GM still has to draw (GRID-7); ``placing``: the next seat to place
             (GRID-5.1; ``n`` once all are placed).
         pos: per seat its cell, None before placement or once dead; ``alive``, ``shield``,
-            ``blocked`` (a mine: the next turn is skipped), ``beaconed``.
+            ``blocked`` (a mine: the next move is skipped, GRID-3.5), ``beaconed``.
         ghosts: seat -> the cell where it died, for deaths not yet told (GRID-D9).
-        idle: per seat, blocked this turn (its orders are ``move none``/``shoot none``).
+        idle: per seat, blocked this turn (its move is ``move none``; it still shoots unless
+            ``mine_blocks_shot``, GRID-D19).
         enhanced: per seat, an enhanced attack this turn (GRID-2.6).
         radius: per seat, the radius of its last look (GRID-2.5).
         phase: ``setup``, ``next`` (chance: who acts), ``move``, ``shot`` (sequential) or
