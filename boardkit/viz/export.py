@@ -106,10 +106,17 @@ def write_image(fig: Any, path: str | Path, format: str | None = None, *,
     old = os.environ.get("BROWSER_PATH")
     os.environ["BROWSER_PATH"] = browser  # kaleido/choreographer read it
     try:
-        pio.write_image(fig, path, format=fmt, width=width, height=height, scale=scale)
-    except Exception as exc:  # kaleido reports browser trouble with its own exception types
-        raise ExportError(f"kaleido could not write {path} with {browser}: "
-                          f"{type(exc).__name__}: {exc}") from exc
+        for attempt in (1, 2):
+            try:
+                pio.write_image(fig, path, format=fmt, width=width, height=height, scale=scale)
+                break
+            except Exception as exc:  # kaleido reports browser trouble with its own exception types
+                # On a busy machine Chromium may answer before kaleido's page script has loaded
+                # ("kaleido_scopes is not defined"): a fresh browser the second time does it.
+                if attempt == 1 and "kaleido_scopes" in str(exc):
+                    continue
+                raise ExportError(f"kaleido could not write {path} with {browser}: "
+                                  f"{type(exc).__name__}: {exc}") from exc
     finally:
         if old is None:
             os.environ.pop("BROWSER_PATH", None)
