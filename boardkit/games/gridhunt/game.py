@@ -31,6 +31,7 @@ refusals), :mod:`.scoring` (the end). Imports run one way: game -> state -> the 
 
 from __future__ import annotations
 
+import gc
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import compress
@@ -43,7 +44,7 @@ from boardkit.core.validate import shorten
 from boardkit.games.gridhunt.actions import KINDS, Layout, Move, Shoot, ShootAll, ShootNone, Start, Stay, Turn
 from boardkit.games.gridhunt.data import load_layout
 from boardkit.games.gridhunt.position import from_position
-from boardkit.games.gridhunt.rules import MAX_STEPS, cell_names, paths_from
+from boardkit.games.gridhunt.rules import MAX_STEPS, cell_names, neighbours4
 from boardkit.games.gridhunt.spec import RULES_HISTORY, SPEC
 from boardkit.games.gridhunt.state import MAX_LAYOUT_DRAWS, GridhuntState  # noqa: F401 (documented here)
 
@@ -86,6 +87,13 @@ class _Tables:
                       (self.shoot_all, self.shoot_none, self.stay)):
             for a in table:
                 self.by_text[str(a)] = a
+        self.index = {name: i for i, name in enumerate(names)}
+        # The moves made so far, by path of cell indices (each with its notation written once).
+        self.by_path: dict[tuple[int, ...], Action] = {}
+        # Each cell's orthogonal neighbours in notation order of their names: a walk that takes
+        # them in this order lists the paths in notation order (see _template).
+        rank = {name: r for r, name in enumerate(sorted(names))}
+        self._next = tuple(tuple(sorted(neighbours4(size, i), key=lambda j: rank[names[j]])) for i in cells)
         # Per start cell: every path ignoring walls as a move, in notation order, and per cell the
         # paths entering it (bits); the moves among known walls are those whose bits none of the
         # walls has.
@@ -95,47 +103,67 @@ class _Tables:
 
     def move(self, path: tuple[int, ...]) -> Action:
         """The Move for a path of cell indices (the shared object once one is made)."""
-        return self._move(path, "move " + " ".join(self.names[i] for i in path))
-
-    def _move(self, path: tuple[int, ...], text: str) -> Action:
-        """The Move of ``path`` whose notation is ``text`` (``"move {path:cell+}"`` written
-        directly: a path has about 1,200 orders, so each text is written once and kept on its
-        action as ``str()`` keeps it)."""
-        a = self.by_text.get(text)
+        a = self.by_path.get(path)
         if a is None:
-            a = self.by_text[text] = Move(tuple(self.names[i] for i in path))
-            object.__setattr__(a, "_notation", text)
+            cells = tuple(self.names[i] for i in path)
+            a = self.by_path[path] = Move(cells)
+            object.__setattr__(a, "_notation", " ".join(("move",) + cells))
         return a
+
+    def known_move(self, text: str) -> Action | None:
+        """The Move whose canonical notation is exactly ``text`` (``"move a1 a2"``), if made
+        already, else None."""
+        index = self.index
+        path: list[int] = []
+        for name in text.split(" ")[1:]:
+            i = index.get(name)
+            if i is None:
+                return None
+            path.append(i)
+        return self.by_path.get(tuple(path)) if path else None
 
     def _template(self, start: int) -> tuple[list[Action], dict[int, int], frozenset[int]]:
         """The paths from ``start`` ignoring walls, as moves in notation order; per cell the
-        paths that enter it (a bit per path, by its place in that order); the cells they enter."""
+        paths that enter it (a bit per path, by its place in that order); the cells they enter.
+
+        The paths are those of rules.paths_from(size, start, frozenset()) (GRID-3.1, GRID-3.3).
+        Notation order compares paths cell name by cell name, a path before its extensions (a
+        space sorts before every character of a name, and a name before its longer names), so
+        a depth-first walk taking neighbours in name order lists them already sorted; and the
+        paths that enter a cell are the runs of the walk below a path ending there."""
         out = self._templates.get(start)
         if out is None:
-            names = self.names
-            # paths_from lists every path depth first, right after its prefix: the text of a path
-            # is its prefix's (the latest path one step shorter) and one cell
-            texts = ["move"] + [""] * MAX_STEPS
-            made = []
-            for path in paths_from(self.size, start, frozenset()):
-                k = len(path)
-                text = texts[k] = texts[k - 1] + " " + names[path[-1]]
-                made.append((text, path))
-            made.sort(key=lambda t: t[0])
-            by_text = self.by_text
-            moves = [by_text.get(text) or self._move(path, text) for text, path in made]
-            # In notation order a path's extensions follow it (a space sorts before every cell
-            # name): the paths that enter a cell are the runs that start at a path ending there.
-            n = len(made)
+            by_path, names, nexts, setattr_ = self.by_path, self.names, self._next, object.__setattr__
+            moves: list[Action] = []
             enters: dict[int, int] = {}
-            open_: list[int] = []
-            for i, (_, path) in enumerate(made + [("", ())]):
-                while open_ and len(made[open_[-1]][1]) >= len(path):
-                    j = open_.pop()
-                    c = made[j][1][-1]
-                    enters[c] = enters.get(c, 0) | ((1 << (i - j)) - 1) << j
-                if i < n:
-                    open_.append(i)
+
+            def go(cell: int, path: tuple[int, ...], cells: tuple[str, ...], text: str, seen: set[int]) -> None:
+                for j in nexts[cell]:
+                    if j in seen:
+                        continue
+                    p, c, t = path + (j,), cells + (names[j],), text + " " + names[j]
+                    a = by_path.get(p)
+                    if a is None:
+                        a = by_path[p] = Move(c)
+                        setattr_(a, "_notation", t)  # written once and kept, as str() keeps it
+                    k = len(moves)
+                    moves.append(a)
+                    if len(p) < MAX_STEPS:
+                        seen.add(j)
+                        go(j, p, c, t, seen)
+                        seen.discard(j)
+                    enters[j] = enters.get(j, 0) | ((1 << (len(moves) - k)) - 1) << k
+
+            # The moves made here live as long as the process: the cycle collector, which the
+            # ~1,000 new objects of a start cell would set off several times to find nothing,
+            # waits until they are made.
+            collecting = gc.isenabled()
+            gc.disable()
+            try:
+                go(start, (), (), "move", {start})
+            finally:
+                if collecting:
+                    gc.enable()
             out = self._templates[start] = (moves, enters, frozenset(enters))
         return out
 
@@ -359,7 +387,9 @@ class GridhuntGame(Game):
     def known_action(self, text: str) -> Action | None:
         """The action whose canonical notation is exactly ``text``, if this game has made it
         already (a fast path for :meth:`GridhuntState.parse_action`), else None."""
-        return self._tables.by_text.get(text)
+        tables = self._tables
+        found = tables.known_move(text) if text.startswith("move ") else None
+        return found if found is not None else tables.by_text.get(text)
 
     def new_initial_state(self) -> GridhuntState:
         """Before setup: the GM draws the layout (unless fixed) and the players' cells by chance
