@@ -59,31 +59,31 @@ class ArmageddonGame(Game):
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
-        if self.options["colours"] not in COLOUR_CHOICES:
+        if self.options.colours not in COLOUR_CHOICES:
             raise OptionError(f"armageddon: option colours={shorten(self.options['colours'])} is not allowed; give 1 to 3 "
                               f"of red, green, yellow, each once, in turn order, e.g. 'red green yellow' or 'green red' "
                               f"(ARMA-2.3)")
-        d = self.data = load_data(self.options["data"])
+        d = self.data = load_data(self.options.data)
         self._record_files(*d["files"])
         b: ArmaBoard = d["board"]
         self.arma: ArmaBoard = b
         self.board = b.graph
-        self.colours: tuple[str, ...] = tuple(self.options["colours"].split())
+        self.colours: tuple[str, ...] = tuple(self.options.colours.split())
         self.seat_names: tuple[str, ...] = self.colours + ("aliens",)
         self.num_players = len(self.seat_names)
         self.aliens_seat = len(self.colours)
         self.chips_per_colour: int = d["chips"]
         self.mines: int = d["mines"]
-        self.empty_gk_wins: bool = self.options["empty_gk_wins"]
-        self.back: str = self.options["back"]
-        self.displace: str = self.options["displace"]
-        self.mine_rule: str = self.options["mine"]
-        self.two_on_one: str = self.options["two_on_one"]
-        self.aliens_win: str = self.options["aliens_win"]
+        self.empty_gk_wins: bool = self.options.empty_gk_wins
+        self.back: str = self.options.back
+        self.displace: str = self.options.displace
+        self.mine_rule: str = self.options.mine
+        self.two_on_one: str = self.options.two_on_one
+        self.aliens_win: str = self.options.aliens_win
         #: the verbs of a share the options allow (ARMA-3.7 back, ARMA-6.1 spare)
         self.verbs: tuple[str, ...] = ("move",) + (("back",) if self.back == "ship" else ()) + (
             ("spare",) if self.displace == "optional" else ())
-        self.max_turns: int | None = self.options["max_turns"]
+        self.max_turns: int | None = self.options.max_turns
         if self.max_turns is not None and self.max_turns < 1:
             raise OptionError(f"armageddon: option max_turns={self.max_turns} must be at least 1 (ARMA-D12)")
         idx = self.board.index

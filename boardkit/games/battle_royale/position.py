@@ -196,7 +196,7 @@ def from_position(game: "BattleRoyaleGame", description: str | Mapping[str, Any]
         s = seat(p, f"prisoners.{p}")
         state.prisoners[s] = _figures(text, f"position: prisoners.{p}", game.colours)
         own = COLOURS[s]
-        if state.prisoners[s][own] and not game.options["own_prisoners"]:
+        if state.prisoners[s][own] and not game.options.own_prisoners:
             raise IllegalPositionError("BR-2.4", f"player {p} holds its own {own} figures as prisoners, but with "
                                                  f"own_prisoners=False they leave the game instead")
     totals: Counter[str] = Counter()
@@ -213,7 +213,7 @@ def from_position(game: "BattleRoyaleGame", description: str | Mapping[str, Any]
     if "eliminator" in doc:
         state.eliminator = cell(doc["eliminator"], "eliminator")
     state.idle_turns = r.whole("idle_turns", doc.get("idle_turns", 0), 0,
-                               game.num_players if game.options["no_cards"] == "round" else 0,
+                               game.num_players if game.options.no_cards == "round" else 0,
                                "turns begun with no card anywhere count up to a round only with no_cards='round', BR-D13")
     if "phase" not in doc:
         extra = [f for f in _TURN_FIELDS if f in doc]
@@ -374,7 +374,7 @@ def to_position(state: "BattleRoyaleState") -> dict[str, Any]:
     """
     game = state.game
     names = game.board.names
-    layout = game.options["layout"]
+    layout = game.options.layout
     base = _layout_arena(game, layout)
     tiles = {names[t]: _write_figures(c, game.colours) for t, c in sorted(state.tiles.items())
              if +c != base.get(t)}

@@ -305,17 +305,17 @@ class GridhuntGame(Game):
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         o = self.options
-        n = o["players"]
+        n = o.players
         if not SPEC.players[0] <= n <= SPEC.players[1]:
             raise OptionError(f"gridhunt: option players={shorten(n)}: at least 8 players (GRID-1.2), at most "
                               f"{SPEC.players[1]} seats")
-        teams, self.team_names = team_membership(n, o["teams"], o["team_of"])  # GRID-1.2, GRID-D12
-        if o["max_turns"] is not None and o["max_turns"] < 1:
+        teams, self.team_names = team_membership(n, o.teams, o.team_of)  # GRID-1.2, GRID-D12
+        if o.max_turns is not None and o.max_turns < 1:
             raise OptionError(f"gridhunt: option max_turns={shorten(o['max_turns'])} must be at least 1 (GRID-D10)")
         self.counts: dict[str, int] = {k: (2 if k == "teleport" else o["walls" if k == "wall" else "mines" if k == "mine" else k]) for k in KINDS}
         self.fixed: tuple[str, ...] | None = None
-        if o["layout"] == "random":
-            size = fitting_size(n) if o["size"] is None else o["size"]  # GRID-D14
+        if o.layout == "random":
+            size = fitting_size(n) if o.size is None else o.size  # GRID-D14
             if not 4 <= size <= 26:
                 raise OptionError(f"gridhunt: option size={shorten(size)}: a grid of 4 .. 26 cells a side (GRID-7)")
             for k in KINDS:
@@ -336,7 +336,7 @@ class GridhuntGame(Game):
             if given:
                 raise OptionError(f"gridhunt: option {given[0]}={shorten(o[given[0]])} is for a random layout; the layout "
                                   f"file {shorten(o['layout'])} sets the grid and its cells (GRID-7)")
-            data = load_layout(o["layout"])
+            data = load_layout(o.layout)
             self._record_files((data["source_path"], data["source_sha256"]))
             size = data["size"]
             self.fixed = tuple(data["cells"])

@@ -160,7 +160,7 @@ class GameMaster:
     """
 
     def __init__(self, state: "GridhuntState", names: Sequence[str] | None = None, seed: int | str = 0) -> None:
-        if state.game.options["turn_order"] != "simultaneous":
+        if state.game.options.turn_order != "simultaneous":
             raise ValueError("GameMaster: the forum game gives every order of a round at once: load the game with "
                              "turn_order='simultaneous' (GRID-D6)")
         if state.phase == "setup":
@@ -286,7 +286,7 @@ class GameMaster:
         if s.phase != "orders":
             raise MessageError(f"no round to resolve now (phase {s.phase})")
         silent = [p for p in s.current_players() if p not in self.inbox]
-        if silent and s.game.options["silent"] == "wait":  # GRID-D16
+        if silent and s.game.options.silent == "wait":  # GRID-D16
             raise MessageError(f"GRID-D16: option silent='wait': the GM waits for {', '.join(self.names[p] for p in silent)}")
         rng = self._rng()
         record = RoundRecord(s.round)

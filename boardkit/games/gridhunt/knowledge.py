@@ -81,7 +81,7 @@ class KnowledgeMixin:
 
     def sharers(self, p: int) -> list[int]:
         """``p`` and, with ``team_shares_vision``, its teammates: whose knowledge ``p`` has (GRID-1.3)."""
-        if self.game.options["team_shares_vision"] and self.game.teams is not None:
+        if self.game.options.team_shares_vision and self.game.teams is not None:
             return [q for q in range(self.n) if q == p or self.mates(p, q)]
         return [p]
 
@@ -94,7 +94,7 @@ class KnowledgeMixin:
         know = self.know[p]
         kept = know.known
         public = self.public_walls
-        if self.game.teams is None or not self.game.options["team_shares_vision"]:  # its own and the public walls
+        if self.game.teams is None or not self.game.options.team_shares_vision:  # its own and the public walls
             own = know.walls
             if kept is not None and kept[0] is public and kept[1] is own and kept[2] == (len(public), len(own)):
                 return kept[3]  # type: ignore[no-any-return]

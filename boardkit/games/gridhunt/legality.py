@@ -53,7 +53,7 @@ def path_refusal(state: "GridhuntState", p: int, path: tuple[str, ...]) -> Refus
     if not 1 <= len(path) <= MAX_STEPS:
         return Refusal("GRID-3.1", f"a path of {len(path)} steps: a player moves 1 to 6 cells")
     # GRID-D21: with wall_orders='stopped' a known wall in the path is no fault: the GM stops the move there
-    walls = state.known_walls(p) if g.options["wall_orders"] == "refused" else set()
+    walls = state.known_walls(p) if g.options.wall_orders == "refused" else set()
     cur, seen = at, {at}
     for k, name in enumerate(path):
         c = g.index.get(name)
@@ -82,7 +82,7 @@ def move_orders(state: "GridhuntState", p: int) -> list[Action]:
     g = state.game
     at = state.seat_cell(p)
     assert at is not None
-    walls = frozenset(state.known_walls(p)) if g.options["wall_orders"] == "refused" else frozenset()  # GRID-D21
+    walls = frozenset(state.known_walls(p)) if g.options.wall_orders == "refused" else frozenset()  # GRID-D21
     moves = g.moves_from(at, walls)
     mates = state.known_mates(p)
     if mates:  # GRID-1.4: never knowingly onto a teammate
@@ -101,7 +101,7 @@ def shot_cells(state: "GridhuntState", p: int) -> list[int]:
     if not state.enhanced[p]:
         return [c for c in neighbours4(state.size, at) if c not in walls]
     out = []
-    for ray in lines(state.size, at, state.game.options["line_directions"]):  # GRID-D18
+    for ray in lines(state.size, at, state.game.options.line_directions):  # GRID-D18
         for c in ray:
             if c in walls:
                 break
@@ -119,11 +119,11 @@ def orders_of(state: "GridhuntState", p: int) -> list[Action]:
     """
     g = state.game
     shot = shooting(state)
-    if state.idle[p] and (not shot or g.options["mine_blocks_shot"]):  # GRID-3.5, GRID-D19
+    if state.idle[p] and (not shot or g.options.mine_blocks_shot):  # GRID-3.5, GRID-D19
         return [g.shoot_none if shot else g.stay]
     if not shot:
         moves = move_orders(state, p)
-        if g.options["may_stay"]:  # GRID-D20: staying is an order like any other
+        if g.options.may_stay:  # GRID-D20: staying is an order like any other
             return sorted([*moves, g.stay], key=str)
         return moves or [g.stay]  # GRID-D13: boxed in by what it knows, it stays
     out: list[Action] = [g.shoot_none]
@@ -156,13 +156,13 @@ def refuse_order(state: "GridhuntState", action: Action, p: int) -> None:
         if isinstance(action, Stay):
             return
         raise Refusal("GRID-3.5", f"you (player {p}) are blocked by a mine this turn: you do not move ('move none')")
-    if state.idle[p] and g.options["mine_blocks_shot"]:  # GRID-D19
+    if state.idle[p] and g.options.mine_blocks_shot:  # GRID-D19
         if isinstance(action, ShootNone):
             return
         raise Refusal("GRID-D19", f"you (player {p}) are blocked by a mine this turn and, under mine_blocks_shot, "
                                   f"lose your shot too ('shoot none')")
     if isinstance(action, Stay):
-        if g.options["may_stay"] or not move_orders(state, p):  # GRID-D20, GRID-D13
+        if g.options.may_stay or not move_orders(state, p):  # GRID-D20, GRID-D13
             return
         raise Refusal("GRID-3.1", "a move of 0 cells is not allowed: move 1 to 6 cells (only a player boxed in by "
                                   "walls or teammates it knows of stays, GRID-D13)")
@@ -191,7 +191,7 @@ def refuse_order(state: "GridhuntState", action: Action, p: int) -> None:
             raise Refusal("GRID-4.3", f"{action.cell} is a wall you know of: no attack passes a wall (GRID-2.3)")
         raise Refusal("GRID-4.1", f"{action.cell} is not one of the 4 orthogonal neighbours of your cell "
                                   f"{g.names[at]}")
-    directions = g.options["line_directions"]
+    directions = g.options.line_directions
     line = line_to(state.size, at, c, directions)
     if line is None:
         if directions == 4 and line_to(state.size, at, c, 8) is not None:

@@ -195,7 +195,7 @@ def from_position(game: "GridhuntGame", description: str | Mapping[str, Any], st
     state.phase = doc["phase"]
     state.to_move = None if doc.get("to_move") is None else r.seat("to_move", doc["to_move"])
     state.round = doc.get("round", 0)
-    simultaneous = game.options["turn_order"] == "simultaneous"  # a round begins a turn for every living seat
+    simultaneous = game.options.turn_order == "simultaneous"  # a round begins a turn for every living seat
     state.turns = r.turns("turns", doc.get("turns", 0), "GRID-D10", slack=n - 1 if simultaneous else 0)
     state.acted = [seat(f"acted[{i}]", s) for i, s in enumerate(doc.get("acted", []))]
     state.pos = [None] * n
@@ -294,7 +294,7 @@ def _check_playable(state: "GridhuntState") -> None:
     GRID-5.1 set-up room); checked unless ``study=True``."""
     g, n, names = state.game, state.n, state.game.names
     ph = state.phase
-    simultaneous = g.options["turn_order"] == "simultaneous"
+    simultaneous = g.options.turn_order == "simultaneous"
     if ph in ("orders", "resolve", "shots") and not simultaneous:
         raise IllegalPositionError("GRID-D6", f"position: phase: {ph} is a phase of the simultaneous variant; this game "
                                               f"plays in turns (turn_order={g.options['turn_order']})")

@@ -72,7 +72,7 @@ class ResolveMixin:
             if self.mates(p, q):  # GRID-1.4, GRID-3.4: never ends on a teammate; one cell earlier
                 trail.pop()
                 continue
-            if self.game.options["shield_stops_landing"] and self.shield[q]:  # GRID-2.10 option
+            if self.game.options.shield_stops_landing and self.shield[q]:  # GRID-2.10 option
                 self.shield[q] = False
                 trail.pop()
                 continue
@@ -108,7 +108,7 @@ class ResolveMixin:
                     self.pos[p] = other
                     know.teleports.add(other)
                     self.public_teleports |= {end, other}
-                elif self.game.options["teleport_told"] == "landed":  # GRID-D3: a player was on it
+                elif self.game.options.teleport_told == "landed":  # GRID-D3: a player was on it
                     self.public_teleports.add(end)
         self._look(p, radius)
 
@@ -139,12 +139,12 @@ class ResolveMixin:
         if not isinstance(action, Shoot):
             return []
         target = self.game.index[action.cell]
-        line = line_to(self.size, at, target, self.game.options["line_directions"])  # GRID-D18
+        line = line_to(self.size, at, target, self.game.options.line_directions)  # GRID-D18
         assert line is not None
         for c in line:
             if self.cells[c] == "wall":  # GRID-4.3: shots never pass through walls
                 return []
-            if self.game.options["line_shot"] == "first" and self.occupant(c) is not None:
+            if self.game.options.line_shot == "first" and self.occupant(c) is not None:
                 return [c]  # GRID-4.2 option: the first player on the line
         return [target]
 
@@ -173,7 +173,7 @@ class ResolveMixin:
             if self.shield[q]:
                 if k_basic:
                     self.shield[q], k_basic = False, k_basic - 1
-                elif self.game.options["shield_stops_enhanced"]:
+                elif self.game.options.shield_stops_enhanced:
                     self.shield[q], k_enh = False, k_enh - 1
             if k_basic + k_enh > 0:
                 dead.append(q)
@@ -184,7 +184,7 @@ class ResolveMixin:
         """A player dies: off the grid, and on the public record (GRID-5.3). With
         ``deaths_told='end_of_round'`` (GRID-D9) the seats are told at the end of the round: until
         then the player still looks alive on its last cell (a *ghost*) and its orders are void."""
-        if self.game.options["deaths_told"] == "end_of_round" and self.pos[q] is not None:
+        if self.game.options.deaths_told == "end_of_round" and self.pos[q] is not None:
             self.ghosts[q] = self.pos[q]  # type: ignore[assignment]
         self.alive[q] = False
         self.pos[q] = None

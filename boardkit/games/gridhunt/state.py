@@ -199,12 +199,12 @@ class GridhuntState(KnowledgeMixin, ResolveMixin, State):
         if self.phase == "setup":
             if self.setup or self.placing < self.n:
                 return
-            self.phase = "next" if self.game.options["turn_order"] != "simultaneous" else "orders"
+            self.phase = "next" if self.game.options.turn_order != "simultaneous" else "orders"
             if self.phase == "orders":
                 self._start_round()
                 return
         if self.phase == "next":
-            max_turns = self.game.options["max_turns"]
+            max_turns = self.game.options.max_turns
             if max_turns is not None and self.turns >= max_turns:
                 self._finish(*scoring.CUT_OFF)
                 return
@@ -212,7 +212,7 @@ class GridhuntState(KnowledgeMixin, ResolveMixin, State):
                 self.ghosts = {}  # GRID-D9: the round's deaths are told as the round ends
                 self.round += 1
                 self.acted = []
-            if self.game.options["turn_order"] == "fixed":  # GRID-6: seat order
+            if self.game.options.turn_order == "fixed":  # GRID-6: seat order
                 self._begin_turn(self._remaining()[0])
 
     def _remaining(self) -> list[int]:
@@ -233,7 +233,7 @@ class GridhuntState(KnowledgeMixin, ResolveMixin, State):
     def _start_round(self) -> None:
         """Simultaneous variant (GRID-D6): a new round of orders, or the cut-off (GRID-D10)."""
         self.ghosts = {}  # GRID-D9: the round's deaths are told as the round ends
-        max_turns = self.game.options["max_turns"]
+        max_turns = self.game.options.max_turns
         if max_turns is not None and self.turns >= max_turns:
             self._finish(*scoring.CUT_OFF)
             return

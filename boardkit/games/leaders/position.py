@@ -110,7 +110,7 @@ def from_position(state: "LeadersState", description: str | Mapping[str, Any], s
     r = _read(state, description)
     doc = r.doc
     game = state.game
-    expert = game.options["expert"]
+    expert = game.options.expert
     board = game.board
     state.pieces = [None] * len(board.coords)
     state.cards = [[], []]
@@ -264,7 +264,7 @@ def to_position(state: "LeadersState") -> dict[str, Any]:
         "pieces": pieces,
         "acted": list(state.acted),
     }
-    if state.game.options["expert"]:
+    if state.game.options.expert:
         doc["exiled"] = list(state.exiled)
         doc["exiling"] = list(state.exile_queue)
     else:
