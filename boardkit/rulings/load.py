@@ -1,0 +1,277 @@
+"""Reading a rulings file: the schema, the checks of every ruling (clauses, options, seed quotes)
+and the loaded :class:`~boardkit.rulings.model.Ruling` list.
+
+Source: ``data/rulings/schema.json``, the seeds (``data/seeds/``) and the clause files.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from fractions import Fraction
+from functools import cache
+from pathlib import Path
+from typing import Any, Sequence
+
+from boardkit.core.paths import DATA_DIR
+from boardkit.core.spec import OptionError
+from boardkit.core.validate import BoardkitDataError, import_jsonschema, parse_yaml, read_user_file, shorten
+from boardkit.rulings.model import RULINGS_DIR, Reading, Ruling, RulingsError
+
+# ----------------------------------------------------------------------------- loading
+
+@cache
+def schema() -> dict[str, Any]:
+    """The JSON schema of a rulings file (``data/rulings/schema.json``)."""
+    return json.loads((RULINGS_DIR / "schema.json").read_text(encoding="utf-8"))
+
+
+def _where(doc: Any, path: Sequence[Any]) -> str:
+    """'ruling N (id)' and the field path inside it, for a jsonschema error path."""
+    parts = list(path)
+    if len(parts) >= 2 and parts[0] == "rulings" and isinstance(parts[1], int):
+        idx = parts[1]
+        rid = ""
+        try:
+            rid = doc["rulings"][idx].get("id", "")
+        except (AttributeError, IndexError, KeyError, TypeError):
+            pass
+        inner = ".".join(str(p) for p in parts[2:]) or "(the ruling)"
+        return f"ruling {idx + 1}" + (f" ({shorten(rid, 60)[1:-1]})" if isinstance(rid, str) and rid else "") + f": {inner}"
+    return ".".join(str(p) for p in parts) or "(top level)"
+
+
+def _message(doc: Any, source: str, err: Any) -> str:
+    """One line for a schema error: the file, the ruling and the field, and what is wrong."""
+    path, message = list(err.absolute_path), err.message
+    if err.validator == "additionalProperties" and isinstance(err.instance, dict):
+        known = err.schema.get("properties", {})
+        extra = sorted(str(k) for k in err.instance if k not in known)
+        if extra:
+            path.append(extra[0])
+            message = f"unknown field; the fields are: {', '.join(known)}"
+    message = message if len(message) <= 300 else message[:299] + "…"
+    return f"{source}: {_where(doc, path)}: {message}"
+
+
+def _check(doc: Any, source: str) -> tuple[list[str], set[int]]:
+    """Check ``doc`` against the schema.
+
+    Returns:
+        (one message per bad ruling - its best-matching error - in file order, the indices of
+        those rulings).
+
+    Raises:
+        RulingsError: the file itself is malformed outside its rulings (a top-level field).
+    """
+    jsonschema = import_jsonschema()  # without its optional IRI checker (seconds of import)
+    validator = jsonschema.Draft202012Validator(schema())
+    top: list[Any] = []
+    per_ruling: dict[int, list[Any]] = {}
+    for err in validator.iter_errors(doc):
+        path = list(err.absolute_path)
+        if len(path) >= 2 and path[0] == "rulings" and isinstance(path[1], int):
+            per_ruling.setdefault(path[1], []).append(err)
+        else:
+            top.append(err)
+    if top:
+        raise RulingsError(_message(doc, source, jsonschema.exceptions.best_match(top)))
+    bad = sorted(per_ruling)
+    return [_message(doc, source, jsonschema.exceptions.best_match(per_ruling[i])) for i in bad], set(bad)
+
+
+def _normal(text: str) -> str:
+    return " ".join(text.replace("’", "'").replace("«", '"').replace("»", '"').split())
+
+
+@cache
+def _seed_text(game: str) -> str:
+    import boardkit
+
+    spec = boardkit.get_spec(game)
+    return _normal((DATA_DIR / "seeds" / spec.seed).read_text(encoding="utf-8"))
+
+
+def quote_in_seed(game: str, quote: str) -> bool:
+    """Whether ``quote`` is a passage of the game's seed text (whitespace and typographic
+    apostrophes normalised; "…" joins parts quoted apart)."""
+    seed = _seed_text(game)
+    return all(_normal(part) in seed for part in re.split(r"…|\.\.\.", quote) if _normal(part))
+
+
+def _resolve(path: str | Path) -> Path:
+    p = Path(path)
+    if not p.suffix and p.name == str(path):  # a bare name: the game's book
+        p = RULINGS_DIR / f"{path}.yaml"
+        if not p.is_file():
+            known = sorted(f.stem for f in RULINGS_DIR.glob("*.yaml") if f.stem != "TEMPLATE")
+            raise RulingsError(f"rulings {shorten(str(path))}: no such book (no game of that name has one); known: "
+                               f"{', '.join(known)}, or a path to a .yaml file")
+    return p
+
+
+def _game(name: str, rules: str, options: dict[str, Any]) -> Any:
+    """``boardkit.load_game(name, rules, **options)``, loaded once per set of options (a game
+    is not changed by its states)."""
+    import boardkit
+
+    key = (name, rules, json.dumps(_plain(options), sort_keys=True, default=repr))
+    if key not in _GAMES:
+        _GAMES[key] = boardkit.load_game(name, rules=rules, **options)
+    return _GAMES[key]
+
+
+_GAMES: dict[tuple[str, str, str], Any] = {}
+
+
+def _option_problem(name: str, rules: str, options: dict[str, Any], fields: dict[str, str]) -> tuple[str, str] | None:
+    """The first option of a reading the game does not take, as (field, message), or None.
+
+    ``fields`` maps each option name to its field in the file (``options.displace`` or
+    ``readings.1.options.displace``)."""
+    import boardkit
+
+    specs = {o.name: o for o in boardkit.load_game(name).option_specs}
+    for k, v in options.items():
+        if k not in specs:
+            return fields[k], f"{name} has no option {shorten(k)}; options: {', '.join(sorted(specs))}"
+        try:
+            specs[k].check(name, v)
+        except OptionError as exc:
+            return fields[k], str(exc)
+    try:
+        _game(name, rules, options)
+    except (OptionError, BoardkitDataError) as exc:  # a value the game as a whole refuses (colours, data)
+        text = str(exc)
+        named = next((k for k in options if f"option {k}=" in text or text.startswith(f"{k} ")), None)
+        return (fields[named] if named else "options"), text
+    return None
+
+
+def _ruling_problems(r: dict[str, Any], name: str, clauses: Any) -> list[str]:
+    """Every problem of one schema-valid ruling the engine's data shows, each as 'field: what'
+    (its readings' options, seats, clauses, seed quote, probabilities)."""
+    import boardkit
+
+    out = []
+    for j, cid in enumerate(r["source"]["clauses"]):
+        if cid not in clauses:
+            out.append(f"source.clauses.{j}: no clause {cid} in {name}'s rules")
+    quote = r["source"].get("seed")
+    if quote and not quote_in_seed(name, quote):
+        out.append(f"source.seed: the seed text ({boardkit.get_spec(name).seed}) has no such passage: {shorten(quote, 80)}")
+    base_rules, base_options = r.get("rules", "seed"), dict(r.get("options") or {})
+    raw = r.get("readings") or [{"name": "", "answer": r["answer"]}]
+    for j, rd in enumerate(raw):
+        own = rd.get("options") or {}
+        options = {**base_options, **own}
+        fields = {k: f"readings.{j}.options.{k}" if k in own else f"options.{k}" for k in options}
+        rules = rd.get("rules", base_rules)
+        problem = _option_problem(name, rules, options, fields)
+        if problem is not None:
+            out.append(f"{problem[0]}: {problem[1]}")
+            continue
+        seats = _game(name, rules, options).num_players
+        for key in ("seat", "view"):
+            seat = r["question"].get(key)
+            if seat is not None and seat >= seats:
+                where = f" (reading {rd['name']})" if "readings" in r else ""
+                out.append(f"question.{key}: {seat} is not a seat of this game{where}; its seats are 0 to {seats - 1}")
+        ans = rd["answer"]
+        field_ = f"readings.{j}.answer" if "readings" in r else "answer"
+        if "clause" in ans and ans["clause"] not in clauses:
+            out.append(f"{field_}.clause: no clause {ans['clause']} in {name}'s rules")
+        if "probability" in ans:
+            try:
+                p_ = Fraction(str(ans["probability"]))
+            except ZeroDivisionError:
+                p_ = Fraction(2)
+            if not 0 <= p_ <= 1:
+                out.append(f"{field_}.probability: {ans['probability']} is not a probability (0 to 1)")
+    return list(dict.fromkeys(out))  # a seat problem of several readings once
+
+
+def load(path: str | Path, game: str | None = None) -> list[Ruling]:
+    """Read and validate a rulings file.
+
+    Args:
+        path: a file path, or a game id for its book ``data/rulings/<game>.yaml``.
+        game: if given, the file must be about this game.
+
+    Returns:
+        The rulings, in file order (one :class:`Ruling` each, with its readings).
+
+    Raises:
+        RulingsError: the file cannot be read, is not YAML, breaks the schema, names an
+            unknown game, option, option value, profile, seat or clause, gives an id twice,
+            or quotes a passage the seed does not contain. Every bad ruling of the file is
+            reported at once (``errors``: one line each, naming the file, the ruling - number
+            and id - and the field).
+    """
+    import boardkit
+
+    p = _resolve(path)
+    source = str(p)
+    doc = parse_yaml(read_user_file(p, "rulings"), p)
+    errors, skip = _check(doc, source)
+    name = doc["game"]
+    if name not in boardkit.list_games():
+        raise RulingsError([f"{source}: game: unknown game {shorten(name)}; known: {', '.join(boardkit.list_games())}"] + errors)
+    if game is not None and name != game:
+        raise RulingsError(f"{source}: game: the file is about {name}, not {game}")
+    clauses = boardkit.load_game(name).clauses
+    versions = [v for v, _ in boardkit.get_spec(name).rules_history] or [boardkit.get_spec(name).rules_version]
+    if str(doc["rules_version"]) not in versions:
+        errors.insert(0, f"{source}: rules_version: {shorten(str(doc['rules_version']))} is not a rules version of {name}; "
+                         f"its versions: {', '.join(versions)}")
+    out: list[Ruling] = []
+    seen: set[str] = set()
+    for i, r in enumerate(doc["rulings"]):
+        if i in skip:
+            continue
+        where = f"{source}: ruling {i + 1} ({r['id']})"
+        problems = _ruling_problems(r, name, clauses)
+        if "rules_version" in r and str(r["rules_version"]) not in versions:
+            problems.append(f"rules_version: {shorten(str(r['rules_version']))} is not a rules version of {name}; "
+                            f"its versions: {', '.join(versions)}")
+        if r["id"] in seen:
+            problems.insert(0, "id: given twice in the file")
+        seen.add(r["id"])
+        if problems:
+            errors += [f"{where}: {problem}" for problem in problems]
+            continue
+        base_rules, base_options = r.get("rules", "seed"), dict(r.get("options") or {})
+        raw = r.get("readings") or [{"name": base_rules if not base_options else "as given", "answer": r["answer"]}]
+        readings = tuple(Reading(rd["name"], rd.get("rules", base_rules), {**base_options, **(rd.get("options") or {})},
+                                 rd["answer"], rd.get("note", "")) for rd in raw)
+        out.append(Ruling(
+            id=r["id"], title=r["title"], game=name, file=source, position=r.get("position"),
+            study=bool(r.get("study", False)), moves=tuple(r.get("moves") or ()), question=dict(r["question"]),
+            readings=readings, source=dict(r["source"]), explanation=r.get("explanation", "").strip(),
+            open=bool(r.get("open", False)), rules_version=str(r.get("rules_version", doc["rules_version"]))))
+    if errors:
+        errors.sort(key=lambda e: int(m.group(1)) if (m := re.search(r": ruling (\d+)", e)) else 0)
+        raise RulingsError(errors)
+    return out
+
+
+def books() -> list[str]:
+    """The game ids that have a book in ``data/rulings/``."""
+    return sorted(p.stem for p in RULINGS_DIR.glob("*.yaml") if p.stem != "TEMPLATE")
+
+
+
+
+def _plain(value: Any) -> Any:
+    """A value as YAML would give it: tuples as lists, mapping keys as text, Fractions as text."""
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if isinstance(value, (set, frozenset)):
+        return sorted(_plain(v) for v in value)
+    if isinstance(value, Fraction):
+        return str(value)
+    return value
+
+
