@@ -37,7 +37,12 @@ def _options(pairs: Sequence[str]) -> dict[str, Any]:
         if "=" not in pair:
             raise ValueError(f"--option {pair!r}: write NAME=VALUE")
         k, v = pair.split("=", 1)
-        out[k.strip()] = _parse_value(v.strip())
+        k = k.strip()
+        if not k:
+            raise ValueError(f"--option {pair!r}: the option's name is missing; write NAME=VALUE")
+        if k in out:
+            raise ValueError(f"--option {k}: given twice ({k}={out[k]!r} and {pair!r}); give each option once")
+        out[k] = _parse_value(v.strip())
     return out
 
 

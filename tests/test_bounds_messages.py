@@ -119,3 +119,12 @@ def test_a_command_line_option_takes_the_python_spelling_its_message_uses() -> N
 
     assert _options(["first_player=None", "expert=True", "x=null", "y=false", "z=3", "w=none"]) == {
         "first_player": None, "expert": True, "x": None, "y": False, "z": 3, "w": "none"}
+
+
+@pytest.mark.parametrize("pairs,said", [(["=3"], "the option's name is missing"),
+                                         (["may_stay=True", "may_stay=False"], "given twice")])
+def test_a_command_line_option_without_a_name_or_given_twice_is_refused(pairs, said) -> None:
+    from boardkit.cli import _options
+
+    with pytest.raises(ValueError, match=said):
+        _options(pairs)
