@@ -237,3 +237,52 @@ def test_GRID_D9_a_dead_players_report_does_not_say_where_it_died():
     assert not s.alive[1] and rec.void_shots[1].startswith("[GRID-4.1]")
     report = gm.private_report(1).text()
     assert "you were killed in round 1" in report and "not fired" not in report and "b4" not in report
+
+
+def _all_send(gm: GameMaster) -> None:
+    for who in gm.waiting():
+        gm.receive(who, "move " + str(gm.state.legal_actions(gm.seat(who))[0]).split(" ", 1)[1])
+
+
+def test_GRID_D17_resolve_shots_only_after_the_moves_and_nothing_changes_otherwise():
+    gm = desk()
+    gm.receive("Ana", "move b6, shoot b7")
+    before = gm.to_json()
+    with pytest.raises(MessageError, match=r"no round to resolve now \(phase orders\)"):
+        gm.resolve_shots()
+    assert gm.to_json() == before and gm.inbox[0].shot == "shoot b7" and not gm.rounds
+    _all_send(gm)
+    gm.resolve_moves()
+    with pytest.raises(MessageError, match=r"no round to resolve now \(phase shots\)"):
+        gm.resolve_moves()
+    gm.resolve_shots()
+    with pytest.raises(MessageError, match=r"no round to resolve now \(phase orders\)"):
+        gm.resolve_shots()
+    assert [r.round for r in gm.rounds] == [1]
+
+
+def test_GRID_D10_after_the_end_every_desk_method_is_refused_and_changes_nothing():
+    gm = desk(max_turns=8)  # GRID-D10: the cut-off after one round of 8 turns
+    _all_send(gm)
+    gm.resolve()
+    assert gm.state.phase == "over"
+    before = gm.to_json()
+    for call in (gm.resolve, gm.resolve_moves, gm.resolve_shots, lambda: gm.receive("Ana", "move b6"),
+                 lambda: gm.withdraw("Ana")):
+        with pytest.raises(MessageError, match="phase over"):
+            call()
+    assert gm.to_json() == before and len(gm.rounds) == 1
+
+
+def test_GRID_D17_no_withdrawal_once_the_moves_are_resolved():
+    gm = desk()
+    gm.receive("Ana", "move b6, shoot b7")
+    _all_send(gm)
+    gm.resolve_moves()
+    with pytest.raises(MessageError, match=r"Ana: no message can be withdrawn now \(phase shots\).*GRID-D17"):
+        gm.withdraw("Ana")
+    with pytest.raises(MessageError, match="phase shots"):
+        gm.receive("Ana", "move b6")
+    assert gm.inbox[0].shot == "shoot b7"
+    rec = gm.resolve_shots()
+    assert "shoot b7" in [str(a) for a in gm.state.history(0)] and rec.messages[0].shot == "shoot b7"

@@ -250,9 +250,13 @@ class GameMaster:
         sends another before the round resolves.
 
         Raises:
-            MessageError: not a player, or no message of it is waiting.
+            MessageError: not a player, not the orders phase (once the moves are resolved the
+                round is resolving, GRID-D17), or no message of it is waiting.
         """
         p = self.seat(who)
+        if self.state.phase != "orders":  # GRID-D17: until the round resolves, as receive
+            raise MessageError(f"{self.names[p]}: no message can be withdrawn now (phase {self.state.phase}); the "
+                               f"round is being resolved or the game is over (GRID-D17)")
         if p not in self.inbox:
             raise MessageError(f"{self.names[p]} has no message waiting in round {self.state.round} to withdraw")
         return self.inbox.pop(p)
@@ -302,6 +306,12 @@ class GameMaster:
         while s.is_chance_node():  # GRID-D6: the resolution order, drawn by the GM
             s.apply_action(sample_chance(s, rng))
 
+    def _moves_resolved(self) -> bool:
+        """True between :meth:`resolve_moves` and :meth:`resolve_shots`: the engine waits for the
+        shots, or the moves ended the game and the round's record is not written yet."""
+        rec = self._record
+        return self.state.phase == "shots" or (self.state.phase == "over" and bool(rec.messages or rec.silent))
+
     def resolve_shots(self) -> RoundRecord:
         """GRID-D15: every shot of the round goes to the engine, judged from where each seat now
         stands and what it knows; one it may no longer give (its move was stopped, or it lost an
@@ -310,9 +320,16 @@ class GameMaster:
 
         Returns:
             The round's :class:`RoundRecord`.
+
+        Raises:
+            MessageError: the moves of a round are not resolved (:meth:`resolve_moves` first), or
+                the game is over; nothing is changed.
         """
         s = self.state
         record = self._record
+        if not self._moves_resolved():
+            raise MessageError(f"no round to resolve now (phase {s.phase}): the shots resolve after the moves "
+                               f"(resolve_moves)")
         if s.phase == "shots":
             for p in list(s.current_players()):
                 msg = self.inbox.get(p)
