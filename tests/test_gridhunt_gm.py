@@ -286,3 +286,65 @@ def test_GRID_D17_no_withdrawal_once_the_moves_are_resolved():
     assert gm.inbox[0].shot == "shoot b7"
     rec = gm.resolve_shots()
     assert "shoot b7" in [str(a) for a in gm.state.history(0)] and rec.messages[0].shot == "shoot b7"
+
+
+def _saved_after_one_round() -> dict[str, Any]:
+    gm = desk(seed=2)
+    _all_send(gm)
+    gm.resolve()
+    gm.receive("Ana", "move " + str(gm.state.legal_actions(0)[0]).split(" ", 1)[1])
+    return json.loads(gm.to_json())
+
+
+def _corrupt(doc: dict[str, Any], path: str, value: Any) -> str:
+    doc = json.loads(json.dumps(doc))
+    *head, last = path.split("/")
+    node: Any = doc
+    for part in head:
+        node = node[int(part)] if isinstance(node, list) else node[part]
+    node[int(last) if isinstance(node, list) else last] = value
+    return json.dumps(doc)
+
+
+@pytest.mark.parametrize("path, value, match", [
+    ("inbox/0/version", 10 ** 7, r"inbox\[0\]\.version"),
+    ("inbox/0/version", 0, r"inbox\[0\]\.version"),
+    ("inbox/0/version", -1, r"inbox\[0\]\.version"),
+    ("inbox/0/version", 1.5, r"inbox\[0\]\.version"),
+])
+def test_GRID_D17_a_saved_message_version_is_checked_not_looped(path: str, value: Any, match: str) -> None:
+    with pytest.raises(BoardkitDataError, match=match):
+        GameMaster.from_json(_corrupt(_saved_after_one_round(), path, value))
+
+
+def test_GRID_D17_a_saved_desk_keeps_the_version_and_one_message_per_seat():
+    doc = _saved_after_one_round()
+    good = _corrupt(doc, "inbox/0/version", 7)
+    assert GameMaster.from_json(good).inbox[0].version == 7
+    doc["inbox"].append(dict(doc["inbox"][0]))
+    with pytest.raises(BoardkitDataError, match=r"inbox\[1\]\.seat: a second message of seat 0"):
+        GameMaster.from_json(json.dumps(doc))
+
+
+@pytest.mark.parametrize("path, value, match", [
+    ("rounds/0/silent", [], r"rounds\[0\]\.silent"),
+    ("rounds/0/private", [], r"rounds\[0\]\.private"),
+    ("rounds/0/private/0", [], r"rounds\[0\]\.private\.0"),
+    ("rounds", {"a": 1}, r"rounds: .*array"),
+    ("current", None, r"current: .*object"),
+    ("names", 5, r"names: .*array"),
+    ("names", None, r"names: .*array"),
+    ("seed", {"a": 1}, r"seed: "),
+    ("rounds/0/round", 99, r"rounds\[0\]\.round: 99"),
+    ("rounds/0/round", 0, r"rounds\[0\]\.round"),
+    ("rounds/0/messages/0/seat", 99, r"rounds\[0\]\.messages\[0\]\.seat: seat 99"),
+    ("rounds/0/messages/0/round", 2, r"rounds\[0\]\.messages\[0\]\.round"),
+    ("rounds/0/private/99", ["x"], r"rounds\[0\]\.private\.99: seat '99'"),
+    ("rounds/0/public", "abc", r"rounds\[0\]\.public"),
+    ("current/round", 5, r"current\.round: 5"),
+    ("inbox/0/seat", 99, r"inbox\[0\]\.seat: seat 99"),
+])
+def test_a_corrupt_saved_desk_is_refused_naming_the_field(path: str, value: Any, match: str) -> None:
+    with pytest.raises(BoardkitDataError, match=match) as info:
+        GameMaster.from_json(_corrupt(_saved_after_one_round(), path, value), source="desk.json")
+    assert str(info.value).startswith("desk.json: ")

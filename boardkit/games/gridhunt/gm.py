@@ -44,7 +44,7 @@ from __future__ import annotations
 import json
 import random
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from html import escape
 from typing import TYPE_CHECKING, Any, Sequence
 
@@ -59,6 +59,46 @@ if TYPE_CHECKING:  # pragma: no cover
 
 #: Format tag of a saved desk.
 FORMAT = "boardkit-gridhunt-gm/1"
+
+#: The most messages one player may send in one round (the version of its last one, GRID-D17).
+MAX_VERSION = 1000
+
+_SEAT_KEY = {"type": "string", "pattern": "^(0|[1-9][0-9]{0,3})$"}
+_LINES = {"type": "array", "minItems": 1, "items": {"type": "string"}}
+_MESSAGE = {
+    "type": "object", "additionalProperties": False,
+    "required": ["seat", "round", "text", "move", "shot", "version"],
+    "properties": {"seat": {"type": "integer", "minimum": 0}, "round": {"type": "integer", "minimum": 1},
+                   "text": {"type": "string"}, "move": {"type": "string"}, "shot": {"type": "string"},
+                   "version": {"type": "integer", "minimum": 0, "maximum": MAX_VERSION}},
+}
+_RECORD = {
+    "type": "object", "additionalProperties": False,
+    "required": ["round", "messages", "silent", "void_shots", "private", "public"],
+    "properties": {
+        "round": {"type": "integer", "minimum": 1},
+        "messages": {"type": "array", "items": _MESSAGE},
+        "silent": {"type": "object", "propertyNames": _SEAT_KEY, "additionalProperties": {"type": "string"}},
+        "void_shots": {"type": "object", "propertyNames": _SEAT_KEY, "additionalProperties": {"type": "string"}},
+        "private": {"type": "object", "propertyNames": _SEAT_KEY, "additionalProperties": _LINES},
+        "public": {"anyOf": [{"type": "null"}, _LINES]},
+    },
+}
+#: JSON schema of a saved desk (:meth:`GameMaster.to_json`); the game under ``state`` is checked
+#: by :func:`boardkit.state_from_json`, the seats and rounds against the game by ``from_json``.
+DESK_SCHEMA: dict[str, Any] = {
+    "type": "object", "additionalProperties": False,
+    "required": ["format", "state", "names", "seed", "inbox", "current", "rounds"],
+    "properties": {
+        "format": {"const": FORMAT},
+        "state": {"type": "object"},
+        "names": {"type": "array", "minItems": 1, "items": {"type": "string"}},
+        "seed": {"type": ["integer", "string", "null"]},
+        "inbox": {"type": "array", "items": _MESSAGE},
+        "current": _RECORD,
+        "rounds": {"type": "array", "items": _RECORD},
+    },
+}
 
 
 class MessageError(ValueError):
@@ -140,6 +180,56 @@ def split_message(text: str) -> tuple[str, str]:
         raise MessageError(f"message {shorten(text)}: one move order ('move ...') and at most one shot order "
                            f"('shoot ...') are expected (GRID-D15)")
     return " ".join(moves[0].split()), " ".join(shots[0].split()) if shots else "shoot none"
+
+
+def _check_desk(doc: dict[str, Any], state: "GridhuntState", source: str) -> None:
+    """The cross-checks of a saved desk that a schema cannot make: every seat (a message's, a
+    key of ``silent``, ``void_shots``, ``private``) is a seat of the game, one waiting message per
+    seat, a message of the round it is filed under, the current round the game's, the resolved
+    rounds rising and not after it, a waiting message's version 1 or more while orders are taken.
+
+    Raises:
+        BoardkitDataError: ``"<source>: <field>: <problem>"``.
+    """
+    n = state.n
+
+    def seat(where: str, value: int | str) -> None:
+        if int(value) >= n:
+            raise BoardkitDataError(f"{source}: {where}: seat {shorten(value)} is not a seat of this game "
+                                    f"(0 .. {n - 1})")
+
+    def messages(where: str, items: list[dict[str, Any]], rnd: int, least: int) -> None:
+        seen: set[int] = set()
+        for i, m in enumerate(items):
+            seat(f"{where}[{i}].seat", m["seat"])
+            if m["seat"] in seen:
+                raise BoardkitDataError(f"{source}: {where}[{i}].seat: a second message of seat {m['seat']} "
+                                        f"(one entry per seat; an amendment counts in its version)")
+            seen.add(m["seat"])
+            if m["round"] != rnd:
+                raise BoardkitDataError(f"{source}: {where}[{i}].round: {m['round']}, filed under round {rnd}")
+            if m["version"] < least:
+                raise BoardkitDataError(f"{source}: {where}[{i}].version: {m['version']}, expected a whole number "
+                                        f"{least} .. {MAX_VERSION}")
+
+    def record(where: str, r: dict[str, Any]) -> None:
+        messages(f"{where}.messages", r["messages"], r["round"], 1)
+        for key in ("silent", "void_shots", "private"):
+            for p in r[key]:
+                seat(f"{where}.{key}.{p}", p)
+
+    current = doc["current"]["round"]
+    if current != state.round:
+        raise BoardkitDataError(f"{source}: current.round: {current}, but the game is in round {state.round}")
+    record("current", doc["current"])
+    last = 0
+    for i, r in enumerate(doc["rounds"]):
+        if not last < r["round"] <= current:
+            raise BoardkitDataError(f"{source}: rounds[{i}].round: {r['round']}, expected a round after {last} and "
+                                    f"not after the current round {current}")
+        last = r["round"]
+        record(f"rounds[{i}]", r)
+    messages("inbox", doc["inbox"], state.round, 1 if state.phase == "orders" else 0)
 
 
 class GameMaster:
@@ -480,6 +570,8 @@ class GameMaster:
             BoardkitDataError: not a saved desk (names ``source`` and the field).
         """
         from boardkit.core.saved import state_from_json
+        from boardkit.core.validate import check_schema
+        from boardkit.games.gridhunt.state import GridhuntState
 
         try:
             doc = json.loads(text)
@@ -487,17 +579,17 @@ class GameMaster:
             raise BoardkitDataError(f"{source}: not JSON text ({exc})") from None
         if not isinstance(doc, dict) or doc.get("format") != FORMAT:
             raise BoardkitDataError(f"{source}: format: not a saved gridhunt GM desk ({FORMAT})")
-        for key in ("state", "names", "seed", "inbox", "current", "rounds"):
-            if key not in doc:
-                raise BoardkitDataError(f"{source}: {key}: missing")
-        from boardkit.games.gridhunt.state import GridhuntState
-
+        check_schema(doc, DESK_SCHEMA, source)
         state = state_from_json(json.dumps(doc["state"]), source=f"{source}: state")
         if not isinstance(state, GridhuntState):
             raise BoardkitDataError(f"{source}: state: a saved {state.game.name} game, not gridhunt")
+        _check_desk(doc, state, source)
+
+        def message(m: dict[str, Any]) -> Message:
+            return Message(m["seat"], m["round"], m["text"], m["move"], m["shot"], m["version"])
 
         def rec(r: dict[str, Any]) -> RoundRecord:
-            return RoundRecord(int(r["round"]), {int(m["seat"]): Message(**m) for m in r["messages"]},
+            return RoundRecord(r["round"], {m["seat"]: message(m) for m in r["messages"]},
                                {int(p): a for p, a in r["silent"].items()},
                                {int(p): w for p, w in r["void_shots"].items()},
                                {int(p): Report(t[0], tuple(t[1:])) for p, t in r["private"].items()},
@@ -505,16 +597,19 @@ class GameMaster:
 
         try:
             gm = cls(state, names=doc["names"], seed=doc["seed"])
-            gm.rounds = [rec(r) for r in doc["rounds"]]
-            gm._record = rec(doc["current"])
-            for m in doc["inbox"]:
-                if state.phase == "orders":  # judged anew; the amendments count again
-                    for _ in range(int(m["version"])):
-                        gm.receive(int(m["seat"]), m["text"])
-                else:  # the moves are resolved: the shots wait (GRID-D15)
-                    gm.inbox[int(m["seat"])] = Message(**m)
-        except (ValueError, KeyError, TypeError, NotationError, IllegalActionError) as exc:
-            raise BoardkitDataError(f"{source}: {exc}") from None
+        except (ValueError, TypeError) as exc:
+            raise BoardkitDataError(f"{source}: names/seed: {exc}") from None
+        gm.rounds = [rec(r) for r in doc["rounds"]]
+        gm._record = rec(doc["current"])
+        for i, m in enumerate(doc["inbox"]):
+            if state.phase == "orders":  # judged anew; the amendments keep their count (GRID-D17)
+                try:
+                    taken = gm.receive(m["seat"], m["text"])
+                except (ValueError, NotationError, IllegalActionError) as exc:
+                    raise BoardkitDataError(f"{source}: inbox[{i}]: {exc}") from None
+                gm.inbox[m["seat"]] = replace(taken, version=m["version"])
+            else:  # the moves are resolved: the shots wait (GRID-D15)
+                gm.inbox[m["seat"]] = message(m)
         return gm
 
 
