@@ -348,3 +348,39 @@ def test_a_corrupt_saved_desk_is_refused_naming_the_field(path: str, value: Any,
     with pytest.raises(BoardkitDataError, match=match) as info:
         GameMaster.from_json(_corrupt(_saved_after_one_round(), path, value), source="desk.json")
     assert str(info.value).startswith("desk.json: ")
+
+
+@pytest.mark.parametrize("mine_blocks_shot, line", [
+    (False, "blocked by a mine: you do not move next round (GRID-3.5)"),
+    (True, "blocked by a mine: next round you neither move nor shoot (GRID-3.5, GRID-D19)"),
+])
+def test_GRID_D19_the_report_tells_a_blocked_player_what_the_mine_stops(mine_blocks_shot: bool, line: str) -> None:
+    gm = desk(teams=2, mine_blocks_shot=mine_blocks_shot)
+    gm.receive("Ana", "move b6 c6 c7 d7")  # d7 holds a mine (GRID-2.4)
+    _all_send(gm)
+    gm.resolve()
+    assert gm.state.observation(0)["you"]["idle"]
+    assert f"you are {line}" in gm.private_report("Ana").lines
+    mate = "teammate Ana is " + line.replace("you do", "it does").replace("you neither move nor shoot",
+                                                                          "it neither moves nor shoots")
+    assert mate in gm.private_report("Cy").lines
+    assert not any("blocked" in x for x in gm.private_report("Bo").lines)  # not of Ana's team
+
+
+def test_GRID_1_3_the_report_gives_what_teammates_share():
+    """GRID-1.3, GRID-D5: with team_shares_vision a seat knows where its teammates stand (a move
+    onto one is refused), so its report says so; without it, nothing of them."""
+    gm = desk(teams=2)
+    gm.receive("Ana", "move b6 c6 c7 d7")
+    _all_send(gm)
+    gm.resolve()
+    cy = gm.private_report("Cy").lines
+    where = gm.state.observation(2)["team_views"]["0"]["position"]
+    assert f"teammate Ana is on {where}" in cy and "teammate Ana landed on d7: mine" in cy
+    assert "from d7 (radius 1) teammate Ana sees nobody" in cy
+    assert not any("teammate Bo" in x for x in cy)  # Bo is of the other team
+    alone = desk(teams=2, team_shares_vision=False)
+    alone.receive("Ana", "move b6 c6 c7 d7")
+    _all_send(alone)
+    alone.resolve()
+    assert not any(x.startswith("teammate") for x in alone.private_report("Cy").lines)

@@ -443,8 +443,9 @@ class GameMaster:
     def private_report(self, who: int | str, rnd: int | None = None) -> Report:
         """The private report of ``who`` written as round ``rnd`` (default: the last resolved)
         ended, from ``observation(seat)`` and what the seat itself sent only (GRID-5, GRID-D9):
-        where it stands, what it found where it landed, whom it saw, the walls and teleports it
-        knows, its orders (and, while it lives, a void shot with the reason, GRID-D15; the order
+        where it stands, what it found where it landed, whom it saw, whether a mine keeps it from
+        moving next round (GRID-3.5, GRID-D19), what its teammates share (GRID-1.3: where each
+        stands, what it found and whom it saw this round), the walls and teleports it knows, its orders (and, while it lives, a void shot with the reason, GRID-D15; the order
         given for it if it was silent, GRID-D16), the deaths told this round, and the end.
 
         Raises:
@@ -486,8 +487,8 @@ class GameMaster:
         else:
             state_words = [w for w in ("shield", "enhanced", "beaconed") if you[w]]
             lines.append(f"you are on {you['position']}" + (f" ({', '.join(state_words)})" if state_words else ""))
-            if you["blocked"]:
-                lines.append("you are blocked by a mine: next round you neither move nor shoot (GRID-2.4)")
+            if obs["phase"] == "orders" and (you["idle"] or you["blocked"]):  # the round start moved the flag
+                lines.append(self._blocked_line("you are", True))
             for rd, c, kind in you["found"]:
                 if rd == r:
                     lines.append(f"you landed on {c}: {kind}")
@@ -496,12 +497,44 @@ class GameMaster:
                     seen = ", ".join(f"{self._who(q)} on {c}" for q, c in sorted(look["players"].items(),
                                                                                key=lambda kv: int(kv[0])))
                     lines.append(f"from {look['at']} (radius {look['radius']}) you see {seen or 'nobody'}")
+        lines += self._team_lines(obs, r)
         if obs["known_walls"]:
             lines.append(f"walls you know: {', '.join(obs['known_walls'])}")
         if obs["known_teleports"]:
             lines.append(f"teleports you know: {', '.join(obs['known_teleports'])}")
         lines += self._public_lines(obs, r)
         return Report(f"Round {r}, private report for {self.names[p]}", tuple(lines))
+
+    def _blocked_line(self, subject: str, you: bool) -> str:
+        """GRID-2.4, GRID-3.5: a seat blocked by a mine does not move next round; it does not
+        shoot either only with option ``mine_blocks_shot`` (GRID-D19)."""
+        if self.state.game.options.mine_blocks_shot:
+            verbs = "you neither move nor shoot" if you else "it neither moves nor shoots"
+            return f"{subject} blocked by a mine: next round {verbs} (GRID-3.5, GRID-D19)"
+        return f"{subject} blocked by a mine: {'you do' if you else 'it does'} not move next round (GRID-3.5)"
+
+    def _team_lines(self, obs: dict[str, Any], r: int) -> list[str]:
+        """GRID-1.3 (option ``team_shares_vision``): what the seat's observation shares from its
+        teammates (``team_views``): where each stands, what it found and whom it saw this round."""
+        lines: list[str] = []
+        for q, view in sorted(obs.get("team_views", {}).items(), key=lambda kv: int(kv[0])):
+            who = self._who(q)
+            if not view["alive"]:
+                lines.append(f"teammate {who} is dead")
+                continue
+            words = [w for w in ("shield", "enhanced", "beaconed") if view[w]]
+            lines.append(f"teammate {who} is on {view['position']}" + (f" ({', '.join(words)})" if words else ""))
+            if obs["phase"] == "orders" and (view["idle"] or view["blocked"]):
+                lines.append(self._blocked_line(f"teammate {who} is", False))
+            for rd, c, kind in view["found"]:
+                if rd == r:
+                    lines.append(f"teammate {who} landed on {c}: {kind}")
+            for look in view["looks"]:
+                if look["round"] == r:
+                    seen = ", ".join(f"{self._who(x)} on {c}" for x, c in sorted(look["players"].items(),
+                                                                               key=lambda kv: int(kv[0])))
+                    lines.append(f"from {look['at']} (radius {look['radius']}) teammate {who} sees {seen or 'nobody'}")
+        return lines
 
     def _public(self, rec: RoundRecord) -> Report:
         r = rec.round
