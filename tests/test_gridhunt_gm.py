@@ -384,3 +384,42 @@ def test_GRID_1_3_the_report_gives_what_teammates_share():
     _all_send(alone)
     alone.resolve()
     assert not any(x.startswith("teammate") for x in alone.private_report("Cy").lines)
+
+
+def _set_up(**options: Any) -> Any:
+    s = boardkit.load_game("gridhunt", layout="arena12", turn_order="simultaneous", **options).new_initial_state()
+    for p, c in enumerate(START):
+        s.apply_action(f"start {p} {c}")
+    return s
+
+
+@pytest.mark.parametrize("bad", ["Ana, Bo", " Ana", "Ana ", "Ana\n- Bo wins", "<b>Ana</b>", "*Ana*", "A" * 41, "-Ana"])
+def test_GRID_D6_a_name_that_would_forge_a_report_line_is_refused(bad: str) -> None:
+    with pytest.raises(ValueError, match="GameMaster: names: ") as info:
+        GameMaster(_set_up(), names=[bad, *NAMES[1:]])
+    assert repr(bad)[:20] in str(info.value)
+
+
+def test_GRID_D6_names_with_letters_digits_and_inner_punctuation_are_taken():
+    names = ["Zoé", "Jean-Luc", "O'Neil", "bo_2", "Mr. X", "Di", "Ed", "Hu"]
+    assert GameMaster(_set_up(), names=names).names == tuple(names)
+
+
+@pytest.mark.parametrize("kwargs, match", [
+    (dict(names=5), r"names: a list of one name per seat \(8\), not 5"),
+    (dict(names="AnaBoCy"), "names: a list"),
+    (dict(seed=object()), "seed: a whole number, a text or None"),
+    (dict(seed=1.5), "seed: "),
+    (dict(seed=True), "seed: "),
+])
+def test_GRID_D6_desk_arguments_are_checked(kwargs: dict[str, Any], match: str) -> None:
+    with pytest.raises(ValueError, match=match):
+        GameMaster(_set_up(), **kwargs)
+
+
+def test_GRID_D6_the_desk_takes_only_a_gridhunt_state():
+    for bad in ("foo", boardkit.load_game("leaders").new_initial_state()):
+        with pytest.raises(ValueError, match="GameMaster: state: a gridhunt game's state"):
+            GameMaster(bad)  # type: ignore[arg-type]
+    gm = GameMaster(_set_up(), seed=None)
+    assert GameMaster.from_json(gm.to_json()).seed is None

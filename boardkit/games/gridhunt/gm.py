@@ -182,6 +182,13 @@ def split_message(text: str) -> tuple[str, str]:
     return " ".join(moves[0].split()), " ".join(shots[0].split()) if shots else "shoot none"
 
 
+def _name_ok(name: str) -> bool:
+    """A player's name fit for a report in text, Markdown or HTML: letters and digits, with
+    spaces, ``- _ . '`` inside it (not at either end for a space), at most 40 characters."""
+    return 0 < len(name) <= 40 and name == name.strip() and name[0] not in "-_.'" \
+        and all(c.isalnum() or c in " -_.'" for c in name)
+
+
 def _check_desk(doc: dict[str, Any], state: "GridhuntState", source: str) -> None:
     """The cross-checks of a saved desk that a schema cannot make: every seat (a message's, a
     key of ``silent``, ``void_shots``, ``private``) is a seat of the game, one waiting message per
@@ -239,24 +246,41 @@ class GameMaster:
     Args:
         state: a :class:`~boardkit.games.gridhunt.state.GridhuntState` of a game with
             ``turn_order="simultaneous"``, set up (the players placed).
-        names: a name per seat (distinct, not blank); default ``player 0`` ...
-        seed: seed of the GM's draws (the resolution order, GRID-D6; a silent player's order,
-            GRID-D16); the draws of round r come from ``random.Random(f"{seed}/{r}")``, so a
+        names: a name per seat (distinct, not blank, not a number; letters and digits with
+            spaces, ``- _ . '`` inside, at most 40 characters); default ``player 0`` ...
+        seed: an int, a text or None; seed of the GM's draws (the resolution order, GRID-D6;
+            a silent player's order, GRID-D16); the draws of round r come from ``random.Random(f"{seed}/{r}")``, so a
             reloaded desk draws as the original would.
 
     Raises:
-        ValueError: the game is not simultaneous, the state is not set up, or the names are
-            not one distinct non-blank name per seat.
+        ValueError: the state is not a gridhunt state, the game is not simultaneous, the state is
+            not set up, the names are not one distinct fitting name per seat (names the name),
+            or the seed is not an int, a text or None.
     """
 
-    def __init__(self, state: "GridhuntState", names: Sequence[str] | None = None, seed: int | str = 0) -> None:
+    def __init__(self, state: "GridhuntState", names: Sequence[str] | None = None,
+                 seed: int | str | None = 0) -> None:
+        from boardkit.games.gridhunt.state import GridhuntState
+
+        if not isinstance(state, GridhuntState):
+            raise ValueError(f"GameMaster: state: a gridhunt game's state (boardkit.load_game('gridhunt', "
+                             f"turn_order='simultaneous').new_initial_state()), not {shorten(state)}")
         if state.game.options.turn_order != "simultaneous":
             raise ValueError("GameMaster: the forum game gives every order of a round at once: load the game with "
                              "turn_order='simultaneous' (GRID-D6)")
         if state.phase == "setup":
             raise ValueError("GameMaster: the layout and the players' cells are drawn first (GRID-7, GRID-5.1)")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))):
+            raise ValueError(f"GameMaster: seed: a whole number, a text or None, not {shorten(seed)}")
         n = state.n
+        if names is not None and (isinstance(names, (str, bytes)) or not isinstance(names, (list, tuple))):
+            raise ValueError(f"GameMaster: names: a list of one name per seat ({n}), not {shorten(names)}")
         names = [f"player {p}" for p in range(n)] if names is None else list(names)
+        for x in names:
+            if isinstance(x, str) and not _name_ok(x):
+                raise ValueError(f"GameMaster: names: {shorten(x)}: a name is letters and digits, with spaces, "
+                                 f"'-', '_', '.' or \"'\" inside it (no comma, new line or markup, no space at "
+                                 f"either end)")
         if len(names) != n or any(not isinstance(x, str) or not x.strip() for x in names) \
                 or len(set(names)) != n or any(x.isdigit() for x in names):
             raise ValueError(f"GameMaster: names: one distinct, non-blank, non-numeric name per seat ({n}), not "
