@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 import boardkit
-from boardkit import IllegalActionError, OptionError
+from boardkit import IllegalActionError, NotationError, OptionError
 from boardkit.core.validate import BoardkitDataError
 from boardkit.games.gridhunt.game import fitting_size
 from boardkit.games.gridhunt.gm import GameMaster, MessageError, split_message
@@ -423,3 +423,15 @@ def test_GRID_D6_the_desk_takes_only_a_gridhunt_state():
             GameMaster(bad)  # type: ignore[arg-type]
     gm = GameMaster(_set_up(), seed=None)
     assert GameMaster.from_json(gm.to_json()).seed is None
+
+
+def test_GRID_D15_a_refused_message_names_the_player_and_keeps_the_error_and_clause():
+    gm = desk()
+    with pytest.raises(IllegalActionError, match=r"^Bo: \[GRID-3\.1\]") as info:
+        gm.receive("Bo", "move e5 e7")
+    assert info.value.clause == "GRID-3.1" and info.value.reason
+    with pytest.raises(NotationError, match=r"^Bo: 'shoot z99': 'z99' is not a cell"):
+        gm.receive("Bo", "move e4, shoot z99")
+    with pytest.raises(MessageError, match=r"^Bo: .*GRID-D15"):
+        gm.receive(1, "run e4")
+    assert not gm.inbox

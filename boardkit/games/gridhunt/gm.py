@@ -336,6 +336,7 @@ class GameMaster:
             MessageError: not a player, not the orders phase, a dead player, a malformed message.
             NotationError: an order that is no gridhunt order (names the word).
             IllegalActionError: a move the seat may not give (names the clause, GRID-3.1 ...).
+            Each error's text begins with the player's name (``"Bo: [GRID-3.1] ..."``).
         """
         p = self.seat(who)
         s = self.state
@@ -345,15 +346,19 @@ class GameMaster:
         if not s.told_alive(p):
             raise MessageError(f"{self.names[p]} is dead (round {dict(s.told_deaths())[p]}): only living players "
                                f"give orders (GRID-6)")
-        move_text, shot_text = split_message(text)
-        move, shot = s.parse_action(move_text), s.parse_action(shot_text)
+        try:
+            move_text, shot_text = split_message(text)
+            move, shot = s.parse_action(move_text), s.parse_action(shot_text)
+            if isinstance(shot, Shoot) and shot.cell not in s.game.index:
+                raise IllegalActionError("GRID-2.1", f"{shot.cell} is off the {s.size}x{s.size} grid", shot)
+            err = s.why_illegal(move, player=p) if isinstance(move, (Move, Stay)) else None
+            if err is not None:
+                raise err
+        except (MessageError, NotationError, IllegalActionError) as exc:  # the same error, naming the player
+            exc.args = (f"{self.names[p]}: {exc}",)
+            raise exc from None
         if not isinstance(move, (Move, Stay)) or not isinstance(shot, (Shoot, ShootAll, ShootNone)):
             raise MessageError(f"{self.names[p]}: {shorten(text)}: a move order then a shot order (GRID-D15)")
-        if isinstance(shot, Shoot) and shot.cell not in s.game.index:
-            raise IllegalActionError("GRID-2.1", f"{shot.cell} is off the {s.size}x{s.size} grid", shot)
-        err = s.why_illegal(move, player=p)
-        if err is not None:
-            raise err
         old = self.inbox.get(p)
         msg = Message(p, s.round, text, str(move), str(shot), 1 if old is None else old.version + 1)
         self.inbox[p] = msg
