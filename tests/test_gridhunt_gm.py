@@ -435,3 +435,16 @@ def test_GRID_D15_a_refused_message_names_the_player_and_keeps_the_error_and_cla
     with pytest.raises(MessageError, match=r"^Bo: .*GRID-D15"):
         gm.receive(1, "run e4")
     assert not gm.inbox
+
+
+def test_GRID_D17_amendments_stop_at_the_bound_a_saved_desk_reads():
+    from dataclasses import replace
+
+    from boardkit.games.gridhunt.gm import MAX_VERSION
+
+    gm = desk()
+    gm.inbox[0] = replace(gm.receive("Ana", "move b6"), version=MAX_VERSION)
+    assert GameMaster.from_json(gm.to_json()).inbox[0].version == MAX_VERSION
+    with pytest.raises(MessageError, match=f"Ana: {MAX_VERSION} messages in round 1 already"):
+        gm.receive("Ana", "move b4")
+    assert gm.inbox[0].move == "move b6"

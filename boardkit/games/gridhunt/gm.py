@@ -18,9 +18,11 @@ GRID-D6); :class:`GameMaster` stands between the players' messages and that engi
   shot goes in (a shot the seat may no longer give is void, GRID-D15) and all are resolved.
 - :meth:`GameMaster.private_report` / :meth:`GameMaster.public_report`: :class:`Report` objects
   (plain text, Markdown, HTML) computed from ``observation(seat)`` / ``public_observation()``
-  and, for a seat, what that seat itself sent; never from the GM's truth (GRID-5, GRID-D9).
+  and, for a seat, what that seat itself sent; never from the GM's truth (GRID-5, GRID-D9). A
+  seat's report gives what its teammates share with it (GRID-1.3).
 - :meth:`GameMaster.to_json` / :meth:`GameMaster.from_json`: the desk saved at any moment,
-  messages of an unresolved round included, and read back to play on.
+  messages of an unresolved round included, and read back to play on (checked against
+  :data:`DESK_SCHEMA` and the game first).
 
 Players may be known by name (``names=``); teams come from the game's options ``teams`` /
 ``team_of`` (GRID-1.2, GRID-D12).
@@ -333,7 +335,8 @@ class GameMaster:
             The Message kept.
 
         Raises:
-            MessageError: not a player, not the orders phase, a dead player, a malformed message.
+            MessageError: not a player, not the orders phase, a dead player, a malformed message,
+                more than ``MAX_VERSION`` messages in the round.
             NotationError: an order that is no gridhunt order (names the word).
             IllegalActionError: a move the seat may not give (names the clause, GRID-3.1 ...).
             Each error's text begins with the player's name (``"Bo: [GRID-3.1] ..."``).
@@ -360,6 +363,9 @@ class GameMaster:
         if not isinstance(move, (Move, Stay)) or not isinstance(shot, (Shoot, ShootAll, ShootNone)):
             raise MessageError(f"{self.names[p]}: {shorten(text)}: a move order then a shot order (GRID-D15)")
         old = self.inbox.get(p)
+        if old is not None and old.version >= MAX_VERSION:
+            raise MessageError(f"{self.names[p]}: {MAX_VERSION} messages in round {s.round} already: no more "
+                               f"amendments (GRID-D17)")
         msg = Message(p, s.round, text, str(move), str(shot), 1 if old is None else old.version + 1)
         self.inbox[p] = msg
         return msg
@@ -675,4 +681,4 @@ class GameMaster:
         return gm
 
 
-__all__ = ["FORMAT", "SILENT", "GameMaster", "Message", "MessageError", "Report", "RoundRecord", "split_message"]
+__all__ = ["DESK_SCHEMA", "FORMAT", "MAX_VERSION", "SILENT", "GameMaster", "Message", "MessageError", "Report", "RoundRecord", "split_message"]
