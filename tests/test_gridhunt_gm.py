@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 import boardkit
-from boardkit import IllegalActionError, OptionError
+from boardkit import IllegalActionError, NotationError, OptionError
 from boardkit.core.validate import BoardkitDataError
 from boardkit.games.gridhunt.game import fitting_size
 from boardkit.games.gridhunt.gm import GameMaster, MessageError, split_message
@@ -237,3 +237,214 @@ def test_GRID_D9_a_dead_players_report_does_not_say_where_it_died():
     assert not s.alive[1] and rec.void_shots[1].startswith("[GRID-4.1]")
     report = gm.private_report(1).text()
     assert "you were killed in round 1" in report and "not fired" not in report and "b4" not in report
+
+
+def _all_send(gm: GameMaster) -> None:
+    for who in gm.waiting():
+        gm.receive(who, "move " + str(gm.state.legal_actions(gm.seat(who))[0]).split(" ", 1)[1])
+
+
+def test_GRID_D17_resolve_shots_only_after_the_moves_and_nothing_changes_otherwise():
+    gm = desk()
+    gm.receive("Ana", "move b6, shoot b7")
+    before = gm.to_json()
+    with pytest.raises(MessageError, match=r"no round to resolve now \(phase orders\)"):
+        gm.resolve_shots()
+    assert gm.to_json() == before and gm.inbox[0].shot == "shoot b7" and not gm.rounds
+    _all_send(gm)
+    gm.resolve_moves()
+    with pytest.raises(MessageError, match=r"no round to resolve now \(phase shots\)"):
+        gm.resolve_moves()
+    gm.resolve_shots()
+    with pytest.raises(MessageError, match=r"no round to resolve now \(phase orders\)"):
+        gm.resolve_shots()
+    assert [r.round for r in gm.rounds] == [1]
+
+
+def test_GRID_D10_after_the_end_every_desk_method_is_refused_and_changes_nothing():
+    gm = desk(max_turns=8)  # GRID-D10: the cut-off after one round of 8 turns
+    _all_send(gm)
+    gm.resolve()
+    assert gm.state.phase == "over"
+    before = gm.to_json()
+    for call in (gm.resolve, gm.resolve_moves, gm.resolve_shots, lambda: gm.receive("Ana", "move b6"),
+                 lambda: gm.withdraw("Ana")):
+        with pytest.raises(MessageError, match="phase over"):
+            call()
+    assert gm.to_json() == before and len(gm.rounds) == 1
+
+
+def test_GRID_D17_no_withdrawal_once_the_moves_are_resolved():
+    gm = desk()
+    gm.receive("Ana", "move b6, shoot b7")
+    _all_send(gm)
+    gm.resolve_moves()
+    with pytest.raises(MessageError, match=r"Ana: no message can be withdrawn now \(phase shots\).*GRID-D17"):
+        gm.withdraw("Ana")
+    with pytest.raises(MessageError, match="phase shots"):
+        gm.receive("Ana", "move b6")
+    assert gm.inbox[0].shot == "shoot b7"
+    rec = gm.resolve_shots()
+    assert "shoot b7" in [str(a) for a in gm.state.history(0)] and rec.messages[0].shot == "shoot b7"
+
+
+def _saved_after_one_round() -> dict[str, Any]:
+    gm = desk(seed=2)
+    _all_send(gm)
+    gm.resolve()
+    gm.receive("Ana", "move " + str(gm.state.legal_actions(0)[0]).split(" ", 1)[1])
+    return json.loads(gm.to_json())
+
+
+def _corrupt(doc: dict[str, Any], path: str, value: Any) -> str:
+    doc = json.loads(json.dumps(doc))
+    *head, last = path.split("/")
+    node: Any = doc
+    for part in head:
+        node = node[int(part)] if isinstance(node, list) else node[part]
+    node[int(last) if isinstance(node, list) else last] = value
+    return json.dumps(doc)
+
+
+@pytest.mark.parametrize("path, value, match", [
+    ("inbox/0/version", 10 ** 7, r"inbox\[0\]\.version"),
+    ("inbox/0/version", 0, r"inbox\[0\]\.version"),
+    ("inbox/0/version", -1, r"inbox\[0\]\.version"),
+    ("inbox/0/version", 1.5, r"inbox\[0\]\.version"),
+])
+def test_GRID_D17_a_saved_message_version_is_checked_not_looped(path: str, value: Any, match: str) -> None:
+    with pytest.raises(BoardkitDataError, match=match):
+        GameMaster.from_json(_corrupt(_saved_after_one_round(), path, value))
+
+
+def test_GRID_D17_a_saved_desk_keeps_the_version_and_one_message_per_seat():
+    doc = _saved_after_one_round()
+    good = _corrupt(doc, "inbox/0/version", 7)
+    assert GameMaster.from_json(good).inbox[0].version == 7
+    doc["inbox"].append(dict(doc["inbox"][0]))
+    with pytest.raises(BoardkitDataError, match=r"inbox\[1\]\.seat: a second message of seat 0"):
+        GameMaster.from_json(json.dumps(doc))
+
+
+@pytest.mark.parametrize("path, value, match", [
+    ("rounds/0/silent", [], r"rounds\[0\]\.silent"),
+    ("rounds/0/private", [], r"rounds\[0\]\.private"),
+    ("rounds/0/private/0", [], r"rounds\[0\]\.private\.0"),
+    ("rounds", {"a": 1}, r"rounds: .*array"),
+    ("current", None, r"current: .*object"),
+    ("names", 5, r"names: .*array"),
+    ("names", None, r"names: .*array"),
+    ("seed", {"a": 1}, r"seed: "),
+    ("rounds/0/round", 99, r"rounds\[0\]\.round: 99"),
+    ("rounds/0/round", 0, r"rounds\[0\]\.round"),
+    ("rounds/0/messages/0/seat", 99, r"rounds\[0\]\.messages\[0\]\.seat: seat 99"),
+    ("rounds/0/messages/0/round", 2, r"rounds\[0\]\.messages\[0\]\.round"),
+    ("rounds/0/private/99", ["x"], r"rounds\[0\]\.private\.99: seat '99'"),
+    ("rounds/0/public", "abc", r"rounds\[0\]\.public"),
+    ("current/round", 5, r"current\.round: 5"),
+    ("inbox/0/seat", 99, r"inbox\[0\]\.seat: seat 99"),
+])
+def test_a_corrupt_saved_desk_is_refused_naming_the_field(path: str, value: Any, match: str) -> None:
+    with pytest.raises(BoardkitDataError, match=match) as info:
+        GameMaster.from_json(_corrupt(_saved_after_one_round(), path, value), source="desk.json")
+    assert str(info.value).startswith("desk.json: ")
+
+
+@pytest.mark.parametrize("mine_blocks_shot, line", [
+    (False, "blocked by a mine: you do not move next round (GRID-3.5)"),
+    (True, "blocked by a mine: next round you neither move nor shoot (GRID-3.5, GRID-D19)"),
+])
+def test_GRID_D19_the_report_tells_a_blocked_player_what_the_mine_stops(mine_blocks_shot: bool, line: str) -> None:
+    gm = desk(teams=2, mine_blocks_shot=mine_blocks_shot)
+    gm.receive("Ana", "move b6 c6 c7 d7")  # d7 holds a mine (GRID-2.4)
+    _all_send(gm)
+    gm.resolve()
+    assert gm.state.observation(0)["you"]["idle"]
+    assert f"you are {line}" in gm.private_report("Ana").lines
+    mate = "teammate Ana is " + line.replace("you do", "it does").replace("you neither move nor shoot",
+                                                                          "it neither moves nor shoots")
+    assert mate in gm.private_report("Cy").lines
+    assert not any("blocked" in x for x in gm.private_report("Bo").lines)  # not of Ana's team
+
+
+def test_GRID_1_3_the_report_gives_what_teammates_share():
+    """GRID-1.3, GRID-D5: with team_shares_vision a seat knows where its teammates stand (a move
+    onto one is refused), so its report says so; without it, nothing of them."""
+    gm = desk(teams=2)
+    gm.receive("Ana", "move b6 c6 c7 d7")
+    _all_send(gm)
+    gm.resolve()
+    cy = gm.private_report("Cy").lines
+    where = gm.state.observation(2)["team_views"]["0"]["position"]
+    assert f"teammate Ana is on {where}" in cy and "teammate Ana landed on d7: mine" in cy
+    assert "from d7 (radius 1) teammate Ana sees nobody" in cy
+    assert not any("teammate Bo" in x for x in cy)  # Bo is of the other team
+    alone = desk(teams=2, team_shares_vision=False)
+    alone.receive("Ana", "move b6 c6 c7 d7")
+    _all_send(alone)
+    alone.resolve()
+    assert not any(x.startswith("teammate") for x in alone.private_report("Cy").lines)
+
+
+def _set_up(**options: Any) -> Any:
+    s = boardkit.load_game("gridhunt", layout="arena12", turn_order="simultaneous", **options).new_initial_state()
+    for p, c in enumerate(START):
+        s.apply_action(f"start {p} {c}")
+    return s
+
+
+@pytest.mark.parametrize("bad", ["Ana, Bo", " Ana", "Ana ", "Ana\n- Bo wins", "<b>Ana</b>", "*Ana*", "A" * 41, "-Ana"])
+def test_GRID_D6_a_name_that_would_forge_a_report_line_is_refused(bad: str) -> None:
+    with pytest.raises(ValueError, match="GameMaster: names: ") as info:
+        GameMaster(_set_up(), names=[bad, *NAMES[1:]])
+    assert repr(bad)[:20] in str(info.value)
+
+
+def test_GRID_D6_names_with_letters_digits_and_inner_punctuation_are_taken():
+    names = ["Zoé", "Jean-Luc", "O'Neil", "bo_2", "Mr. X", "Di", "Ed", "Hu"]
+    assert GameMaster(_set_up(), names=names).names == tuple(names)
+
+
+@pytest.mark.parametrize("kwargs, match", [
+    (dict(names=5), r"names: a list of one name per seat \(8\), not 5"),
+    (dict(names="AnaBoCy"), "names: a list"),
+    (dict(seed=object()), "seed: a whole number, a text or None"),
+    (dict(seed=1.5), "seed: "),
+    (dict(seed=True), "seed: "),
+])
+def test_GRID_D6_desk_arguments_are_checked(kwargs: dict[str, Any], match: str) -> None:
+    with pytest.raises(ValueError, match=match):
+        GameMaster(_set_up(), **kwargs)
+
+
+def test_GRID_D6_the_desk_takes_only_a_gridhunt_state():
+    for bad in ("foo", boardkit.load_game("leaders").new_initial_state()):
+        with pytest.raises(ValueError, match="GameMaster: state: a gridhunt game's state"):
+            GameMaster(bad)  # type: ignore[arg-type]
+    gm = GameMaster(_set_up(), seed=None)
+    assert GameMaster.from_json(gm.to_json()).seed is None
+
+
+def test_GRID_D15_a_refused_message_names_the_player_and_keeps_the_error_and_clause():
+    gm = desk()
+    with pytest.raises(IllegalActionError, match=r"^Bo: \[GRID-3\.1\]") as info:
+        gm.receive("Bo", "move e5 e7")
+    assert info.value.clause == "GRID-3.1" and info.value.reason
+    with pytest.raises(NotationError, match=r"^Bo: 'shoot z99': 'z99' is not a cell"):
+        gm.receive("Bo", "move e4, shoot z99")
+    with pytest.raises(MessageError, match=r"^Bo: .*GRID-D15"):
+        gm.receive(1, "run e4")
+    assert not gm.inbox
+
+
+def test_GRID_D17_amendments_stop_at_the_bound_a_saved_desk_reads():
+    from dataclasses import replace
+
+    from boardkit.games.gridhunt.gm import MAX_VERSION
+
+    gm = desk()
+    gm.inbox[0] = replace(gm.receive("Ana", "move b6"), version=MAX_VERSION)
+    assert GameMaster.from_json(gm.to_json()).inbox[0].version == MAX_VERSION
+    with pytest.raises(MessageError, match=f"Ana: {MAX_VERSION} messages in round 1 already"):
+        gm.receive("Ana", "move b4")
+    assert gm.inbox[0].move == "move b6"

@@ -18,9 +18,11 @@ GRID-D6); :class:`GameMaster` stands between the players' messages and that engi
   shot goes in (a shot the seat may no longer give is void, GRID-D15) and all are resolved.
 - :meth:`GameMaster.private_report` / :meth:`GameMaster.public_report`: :class:`Report` objects
   (plain text, Markdown, HTML) computed from ``observation(seat)`` / ``public_observation()``
-  and, for a seat, what that seat itself sent; never from the GM's truth (GRID-5, GRID-D9).
+  and, for a seat, what that seat itself sent; never from the GM's truth (GRID-5, GRID-D9). A
+  seat's report gives what its teammates share with it (GRID-1.3).
 - :meth:`GameMaster.to_json` / :meth:`GameMaster.from_json`: the desk saved at any moment,
-  messages of an unresolved round included, and read back to play on.
+  messages of an unresolved round included, and read back to play on (checked against
+  :data:`DESK_SCHEMA` and the game first).
 
 Players may be known by name (``names=``); teams come from the game's options ``teams`` /
 ``team_of`` (GRID-1.2, GRID-D12).
@@ -44,7 +46,7 @@ from __future__ import annotations
 import json
 import random
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from html import escape
 from typing import TYPE_CHECKING, Any, Sequence
 
@@ -59,6 +61,46 @@ if TYPE_CHECKING:  # pragma: no cover
 
 #: Format tag of a saved desk.
 FORMAT = "boardkit-gridhunt-gm/1"
+
+#: The most messages one player may send in one round (the version of its last one, GRID-D17).
+MAX_VERSION = 1000
+
+_SEAT_KEY = {"type": "string", "pattern": "^(0|[1-9][0-9]{0,3})$"}
+_LINES = {"type": "array", "minItems": 1, "items": {"type": "string"}}
+_MESSAGE = {
+    "type": "object", "additionalProperties": False,
+    "required": ["seat", "round", "text", "move", "shot", "version"],
+    "properties": {"seat": {"type": "integer", "minimum": 0}, "round": {"type": "integer", "minimum": 1},
+                   "text": {"type": "string"}, "move": {"type": "string"}, "shot": {"type": "string"},
+                   "version": {"type": "integer", "minimum": 0, "maximum": MAX_VERSION}},
+}
+_RECORD = {
+    "type": "object", "additionalProperties": False,
+    "required": ["round", "messages", "silent", "void_shots", "private", "public"],
+    "properties": {
+        "round": {"type": "integer", "minimum": 1},
+        "messages": {"type": "array", "items": _MESSAGE},
+        "silent": {"type": "object", "propertyNames": _SEAT_KEY, "additionalProperties": {"type": "string"}},
+        "void_shots": {"type": "object", "propertyNames": _SEAT_KEY, "additionalProperties": {"type": "string"}},
+        "private": {"type": "object", "propertyNames": _SEAT_KEY, "additionalProperties": _LINES},
+        "public": {"anyOf": [{"type": "null"}, _LINES]},
+    },
+}
+#: JSON schema of a saved desk (:meth:`GameMaster.to_json`); the game under ``state`` is checked
+#: by :func:`boardkit.state_from_json`, the seats and rounds against the game by ``from_json``.
+DESK_SCHEMA: dict[str, Any] = {
+    "type": "object", "additionalProperties": False,
+    "required": ["format", "state", "names", "seed", "inbox", "current", "rounds"],
+    "properties": {
+        "format": {"const": FORMAT},
+        "state": {"type": "object"},
+        "names": {"type": "array", "minItems": 1, "items": {"type": "string"}},
+        "seed": {"type": ["integer", "string", "null"]},
+        "inbox": {"type": "array", "items": _MESSAGE},
+        "current": _RECORD,
+        "rounds": {"type": "array", "items": _RECORD},
+    },
+}
 
 
 class MessageError(ValueError):
@@ -142,6 +184,63 @@ def split_message(text: str) -> tuple[str, str]:
     return " ".join(moves[0].split()), " ".join(shots[0].split()) if shots else "shoot none"
 
 
+def _name_ok(name: str) -> bool:
+    """A player's name fit for a report in text, Markdown or HTML: letters and digits, with
+    spaces, ``- _ . '`` inside it (not at either end for a space), at most 40 characters."""
+    return 0 < len(name) <= 40 and name == name.strip() and name[0] not in "-_.'" \
+        and all(c.isalnum() or c in " -_.'" for c in name)
+
+
+def _check_desk(doc: dict[str, Any], state: "GridhuntState", source: str) -> None:
+    """The cross-checks of a saved desk that a schema cannot make: every seat (a message's, a
+    key of ``silent``, ``void_shots``, ``private``) is a seat of the game, one waiting message per
+    seat, a message of the round it is filed under, the current round the game's, the resolved
+    rounds rising and not after it, a waiting message's version 1 or more while orders are taken.
+
+    Raises:
+        BoardkitDataError: ``"<source>: <field>: <problem>"``.
+    """
+    n = state.n
+
+    def seat(where: str, value: int | str) -> None:
+        if int(value) >= n:
+            raise BoardkitDataError(f"{source}: {where}: seat {shorten(value)} is not a seat of this game "
+                                    f"(0 .. {n - 1})")
+
+    def messages(where: str, items: list[dict[str, Any]], rnd: int, least: int) -> None:
+        seen: set[int] = set()
+        for i, m in enumerate(items):
+            seat(f"{where}[{i}].seat", m["seat"])
+            if m["seat"] in seen:
+                raise BoardkitDataError(f"{source}: {where}[{i}].seat: a second message of seat {m['seat']} "
+                                        f"(one entry per seat; an amendment counts in its version)")
+            seen.add(m["seat"])
+            if m["round"] != rnd:
+                raise BoardkitDataError(f"{source}: {where}[{i}].round: {m['round']}, filed under round {rnd}")
+            if m["version"] < least:
+                raise BoardkitDataError(f"{source}: {where}[{i}].version: {m['version']}, expected a whole number "
+                                        f"{least} .. {MAX_VERSION}")
+
+    def record(where: str, r: dict[str, Any]) -> None:
+        messages(f"{where}.messages", r["messages"], r["round"], 1)
+        for key in ("silent", "void_shots", "private"):
+            for p in r[key]:
+                seat(f"{where}.{key}.{p}", p)
+
+    current = doc["current"]["round"]
+    if current != state.round:
+        raise BoardkitDataError(f"{source}: current.round: {current}, but the game is in round {state.round}")
+    record("current", doc["current"])
+    last = 0
+    for i, r in enumerate(doc["rounds"]):
+        if not last < r["round"] <= current:
+            raise BoardkitDataError(f"{source}: rounds[{i}].round: {r['round']}, expected a round after {last} and "
+                                    f"not after the current round {current}")
+        last = r["round"]
+        record(f"rounds[{i}]", r)
+    messages("inbox", doc["inbox"], state.round, 1 if state.phase == "orders" else 0)
+
+
 class GameMaster:
     """The GM's desk for one simultaneous game (GRID-D6): messages in, the round resolved,
     reports out.
@@ -149,24 +248,41 @@ class GameMaster:
     Args:
         state: a :class:`~boardkit.games.gridhunt.state.GridhuntState` of a game with
             ``turn_order="simultaneous"``, set up (the players placed).
-        names: a name per seat (distinct, not blank); default ``player 0`` ...
-        seed: seed of the GM's draws (the resolution order, GRID-D6; a silent player's order,
-            GRID-D16); the draws of round r come from ``random.Random(f"{seed}/{r}")``, so a
+        names: a name per seat (distinct, not blank, not a number; letters and digits with
+            spaces, ``- _ . '`` inside, at most 40 characters); default ``player 0`` ...
+        seed: an int, a text or None; seed of the GM's draws (the resolution order, GRID-D6;
+            a silent player's order, GRID-D16); the draws of round r come from ``random.Random(f"{seed}/{r}")``, so a
             reloaded desk draws as the original would.
 
     Raises:
-        ValueError: the game is not simultaneous, the state is not set up, or the names are
-            not one distinct non-blank name per seat.
+        ValueError: the state is not a gridhunt state, the game is not simultaneous, the state is
+            not set up, the names are not one distinct fitting name per seat (names the name),
+            or the seed is not an int, a text or None.
     """
 
-    def __init__(self, state: "GridhuntState", names: Sequence[str] | None = None, seed: int | str = 0) -> None:
+    def __init__(self, state: "GridhuntState", names: Sequence[str] | None = None,
+                 seed: int | str | None = 0) -> None:
+        from boardkit.games.gridhunt.state import GridhuntState
+
+        if not isinstance(state, GridhuntState):
+            raise ValueError(f"GameMaster: state: a gridhunt game's state (boardkit.load_game('gridhunt', "
+                             f"turn_order='simultaneous').new_initial_state()), not {shorten(state)}")
         if state.game.options.turn_order != "simultaneous":
             raise ValueError("GameMaster: the forum game gives every order of a round at once: load the game with "
                              "turn_order='simultaneous' (GRID-D6)")
         if state.phase == "setup":
             raise ValueError("GameMaster: the layout and the players' cells are drawn first (GRID-7, GRID-5.1)")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))):
+            raise ValueError(f"GameMaster: seed: a whole number, a text or None, not {shorten(seed)}")
         n = state.n
+        if names is not None and (isinstance(names, (str, bytes)) or not isinstance(names, (list, tuple))):
+            raise ValueError(f"GameMaster: names: a list of one name per seat ({n}), not {shorten(names)}")
         names = [f"player {p}" for p in range(n)] if names is None else list(names)
+        for x in names:
+            if isinstance(x, str) and not _name_ok(x):
+                raise ValueError(f"GameMaster: names: {shorten(x)}: a name is letters and digits, with spaces, "
+                                 f"'-', '_', '.' or \"'\" inside it (no comma, new line or markup, no space at "
+                                 f"either end)")
         if len(names) != n or any(not isinstance(x, str) or not x.strip() for x in names) \
                 or len(set(names)) != n or any(x.isdigit() for x in names):
             raise ValueError(f"GameMaster: names: one distinct, non-blank, non-numeric name per seat ({n}), not "
@@ -219,9 +335,11 @@ class GameMaster:
             The Message kept.
 
         Raises:
-            MessageError: not a player, not the orders phase, a dead player, a malformed message.
+            MessageError: not a player, not the orders phase, a dead player, a malformed message,
+                more than ``MAX_VERSION`` messages in the round.
             NotationError: an order that is no gridhunt order (names the word).
             IllegalActionError: a move the seat may not give (names the clause, GRID-3.1 ...).
+            Each error's text begins with the player's name (``"Bo: [GRID-3.1] ..."``).
         """
         p = self.seat(who)
         s = self.state
@@ -231,16 +349,23 @@ class GameMaster:
         if not s.told_alive(p):
             raise MessageError(f"{self.names[p]} is dead (round {dict(s.told_deaths())[p]}): only living players "
                                f"give orders (GRID-6)")
-        move_text, shot_text = split_message(text)
-        move, shot = s.parse_action(move_text), s.parse_action(shot_text)
+        try:
+            move_text, shot_text = split_message(text)
+            move, shot = s.parse_action(move_text), s.parse_action(shot_text)
+            if isinstance(shot, Shoot) and shot.cell not in s.game.index:
+                raise IllegalActionError("GRID-2.1", f"{shot.cell} is off the {s.size}x{s.size} grid", shot)
+            err = s.why_illegal(move, player=p) if isinstance(move, (Move, Stay)) else None
+            if err is not None:
+                raise err
+        except (MessageError, NotationError, IllegalActionError) as exc:  # the same error, naming the player
+            exc.args = (f"{self.names[p]}: {exc}",)
+            raise exc from None
         if not isinstance(move, (Move, Stay)) or not isinstance(shot, (Shoot, ShootAll, ShootNone)):
             raise MessageError(f"{self.names[p]}: {shorten(text)}: a move order then a shot order (GRID-D15)")
-        if isinstance(shot, Shoot) and shot.cell not in s.game.index:
-            raise IllegalActionError("GRID-2.1", f"{shot.cell} is off the {s.size}x{s.size} grid", shot)
-        err = s.why_illegal(move, player=p)
-        if err is not None:
-            raise err
         old = self.inbox.get(p)
+        if old is not None and old.version >= MAX_VERSION:
+            raise MessageError(f"{self.names[p]}: {MAX_VERSION} messages in round {s.round} already: no more "
+                               f"amendments (GRID-D17)")
         msg = Message(p, s.round, text, str(move), str(shot), 1 if old is None else old.version + 1)
         self.inbox[p] = msg
         return msg
@@ -250,9 +375,13 @@ class GameMaster:
         sends another before the round resolves.
 
         Raises:
-            MessageError: not a player, or no message of it is waiting.
+            MessageError: not a player, not the orders phase (once the moves are resolved the
+                round is resolving, GRID-D17), or no message of it is waiting.
         """
         p = self.seat(who)
+        if self.state.phase != "orders":  # GRID-D17: until the round resolves, as receive
+            raise MessageError(f"{self.names[p]}: no message can be withdrawn now (phase {self.state.phase}); the "
+                               f"round is being resolved or the game is over (GRID-D17)")
         if p not in self.inbox:
             raise MessageError(f"{self.names[p]} has no message waiting in round {self.state.round} to withdraw")
         return self.inbox.pop(p)
@@ -302,6 +431,12 @@ class GameMaster:
         while s.is_chance_node():  # GRID-D6: the resolution order, drawn by the GM
             s.apply_action(sample_chance(s, rng))
 
+    def _moves_resolved(self) -> bool:
+        """True between :meth:`resolve_moves` and :meth:`resolve_shots`: the engine waits for the
+        shots, or the moves ended the game and the round's record is not written yet."""
+        rec = self._record
+        return self.state.phase == "shots" or (self.state.phase == "over" and bool(rec.messages or rec.silent))
+
     def resolve_shots(self) -> RoundRecord:
         """GRID-D15: every shot of the round goes to the engine, judged from where each seat now
         stands and what it knows; one it may no longer give (its move was stopped, or it lost an
@@ -310,9 +445,16 @@ class GameMaster:
 
         Returns:
             The round's :class:`RoundRecord`.
+
+        Raises:
+            MessageError: the moves of a round are not resolved (:meth:`resolve_moves` first), or
+                the game is over; nothing is changed.
         """
         s = self.state
         record = self._record
+        if not self._moves_resolved():
+            raise MessageError(f"no round to resolve now (phase {s.phase}): the shots resolve after the moves "
+                               f"(resolve_moves)")
         if s.phase == "shots":
             for p in list(s.current_players()):
                 msg = self.inbox.get(p)
@@ -336,8 +478,9 @@ class GameMaster:
     def private_report(self, who: int | str, rnd: int | None = None) -> Report:
         """The private report of ``who`` written as round ``rnd`` (default: the last resolved)
         ended, from ``observation(seat)`` and what the seat itself sent only (GRID-5, GRID-D9):
-        where it stands, what it found where it landed, whom it saw, the walls and teleports it
-        knows, its orders (and, while it lives, a void shot with the reason, GRID-D15; the order
+        where it stands, what it found where it landed, whom it saw, whether a mine keeps it from
+        moving next round (GRID-3.5, GRID-D19), what its teammates share (GRID-1.3: where each
+        stands, what it found and whom it saw this round), the walls and teleports it knows, its orders (and, while it lives, a void shot with the reason, GRID-D15; the order
         given for it if it was silent, GRID-D16), the deaths told this round, and the end.
 
         Raises:
@@ -379,8 +522,8 @@ class GameMaster:
         else:
             state_words = [w for w in ("shield", "enhanced", "beaconed") if you[w]]
             lines.append(f"you are on {you['position']}" + (f" ({', '.join(state_words)})" if state_words else ""))
-            if you["blocked"]:
-                lines.append("you are blocked by a mine: next round you neither move nor shoot (GRID-2.4)")
+            if obs["phase"] == "orders" and (you["idle"] or you["blocked"]):  # the round start moved the flag
+                lines.append(self._blocked_line("you are", True))
             for rd, c, kind in you["found"]:
                 if rd == r:
                     lines.append(f"you landed on {c}: {kind}")
@@ -389,12 +532,44 @@ class GameMaster:
                     seen = ", ".join(f"{self._who(q)} on {c}" for q, c in sorted(look["players"].items(),
                                                                                key=lambda kv: int(kv[0])))
                     lines.append(f"from {look['at']} (radius {look['radius']}) you see {seen or 'nobody'}")
+        lines += self._team_lines(obs, r)
         if obs["known_walls"]:
             lines.append(f"walls you know: {', '.join(obs['known_walls'])}")
         if obs["known_teleports"]:
             lines.append(f"teleports you know: {', '.join(obs['known_teleports'])}")
         lines += self._public_lines(obs, r)
         return Report(f"Round {r}, private report for {self.names[p]}", tuple(lines))
+
+    def _blocked_line(self, subject: str, you: bool) -> str:
+        """GRID-2.4, GRID-3.5: a seat blocked by a mine does not move next round; it does not
+        shoot either only with option ``mine_blocks_shot`` (GRID-D19)."""
+        if self.state.game.options.mine_blocks_shot:
+            verbs = "you neither move nor shoot" if you else "it neither moves nor shoots"
+            return f"{subject} blocked by a mine: next round {verbs} (GRID-3.5, GRID-D19)"
+        return f"{subject} blocked by a mine: {'you do' if you else 'it does'} not move next round (GRID-3.5)"
+
+    def _team_lines(self, obs: dict[str, Any], r: int) -> list[str]:
+        """GRID-1.3 (option ``team_shares_vision``): what the seat's observation shares from its
+        teammates (``team_views``): where each stands, what it found and whom it saw this round."""
+        lines: list[str] = []
+        for q, view in sorted(obs.get("team_views", {}).items(), key=lambda kv: int(kv[0])):
+            who = self._who(q)
+            if not view["alive"]:
+                lines.append(f"teammate {who} is dead")
+                continue
+            words = [w for w in ("shield", "enhanced", "beaconed") if view[w]]
+            lines.append(f"teammate {who} is on {view['position']}" + (f" ({', '.join(words)})" if words else ""))
+            if obs["phase"] == "orders" and (view["idle"] or view["blocked"]):
+                lines.append(self._blocked_line(f"teammate {who} is", False))
+            for rd, c, kind in view["found"]:
+                if rd == r:
+                    lines.append(f"teammate {who} landed on {c}: {kind}")
+            for look in view["looks"]:
+                if look["round"] == r:
+                    seen = ", ".join(f"{self._who(x)} on {c}" for x, c in sorted(look["players"].items(),
+                                                                               key=lambda kv: int(kv[0])))
+                    lines.append(f"from {look['at']} (radius {look['radius']}) teammate {who} sees {seen or 'nobody'}")
+        return lines
 
     def _public(self, rec: RoundRecord) -> Report:
         r = rec.round
@@ -463,6 +638,8 @@ class GameMaster:
             BoardkitDataError: not a saved desk (names ``source`` and the field).
         """
         from boardkit.core.saved import state_from_json
+        from boardkit.core.validate import check_schema
+        from boardkit.games.gridhunt.state import GridhuntState
 
         try:
             doc = json.loads(text)
@@ -470,17 +647,17 @@ class GameMaster:
             raise BoardkitDataError(f"{source}: not JSON text ({exc})") from None
         if not isinstance(doc, dict) or doc.get("format") != FORMAT:
             raise BoardkitDataError(f"{source}: format: not a saved gridhunt GM desk ({FORMAT})")
-        for key in ("state", "names", "seed", "inbox", "current", "rounds"):
-            if key not in doc:
-                raise BoardkitDataError(f"{source}: {key}: missing")
-        from boardkit.games.gridhunt.state import GridhuntState
-
+        check_schema(doc, DESK_SCHEMA, source)
         state = state_from_json(json.dumps(doc["state"]), source=f"{source}: state")
         if not isinstance(state, GridhuntState):
             raise BoardkitDataError(f"{source}: state: a saved {state.game.name} game, not gridhunt")
+        _check_desk(doc, state, source)
+
+        def message(m: dict[str, Any]) -> Message:
+            return Message(m["seat"], m["round"], m["text"], m["move"], m["shot"], m["version"])
 
         def rec(r: dict[str, Any]) -> RoundRecord:
-            return RoundRecord(int(r["round"]), {int(m["seat"]): Message(**m) for m in r["messages"]},
+            return RoundRecord(r["round"], {m["seat"]: message(m) for m in r["messages"]},
                                {int(p): a for p, a in r["silent"].items()},
                                {int(p): w for p, w in r["void_shots"].items()},
                                {int(p): Report(t[0], tuple(t[1:])) for p, t in r["private"].items()},
@@ -488,17 +665,20 @@ class GameMaster:
 
         try:
             gm = cls(state, names=doc["names"], seed=doc["seed"])
-            gm.rounds = [rec(r) for r in doc["rounds"]]
-            gm._record = rec(doc["current"])
-            for m in doc["inbox"]:
-                if state.phase == "orders":  # judged anew; the amendments count again
-                    for _ in range(int(m["version"])):
-                        gm.receive(int(m["seat"]), m["text"])
-                else:  # the moves are resolved: the shots wait (GRID-D15)
-                    gm.inbox[int(m["seat"])] = Message(**m)
-        except (ValueError, KeyError, TypeError, NotationError, IllegalActionError) as exc:
-            raise BoardkitDataError(f"{source}: {exc}") from None
+        except (ValueError, TypeError) as exc:
+            raise BoardkitDataError(f"{source}: names/seed: {exc}") from None
+        gm.rounds = [rec(r) for r in doc["rounds"]]
+        gm._record = rec(doc["current"])
+        for i, m in enumerate(doc["inbox"]):
+            if state.phase == "orders":  # judged anew; the amendments keep their count (GRID-D17)
+                try:
+                    taken = gm.receive(m["seat"], m["text"])
+                except (ValueError, NotationError, IllegalActionError) as exc:
+                    raise BoardkitDataError(f"{source}: inbox[{i}]: {exc}") from None
+                gm.inbox[m["seat"]] = replace(taken, version=m["version"])
+            else:  # the moves are resolved: the shots wait (GRID-D15)
+                gm.inbox[m["seat"]] = message(m)
         return gm
 
 
-__all__ = ["FORMAT", "SILENT", "GameMaster", "Message", "MessageError", "Report", "RoundRecord", "split_message"]
+__all__ = ["DESK_SCHEMA", "FORMAT", "MAX_VERSION", "SILENT", "GameMaster", "Message", "MessageError", "Report", "RoundRecord", "split_message"]
