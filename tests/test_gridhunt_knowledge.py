@@ -80,7 +80,7 @@ def _perturbations(s, p, rng):
         d = copy.deepcopy(desc)
         k = d["know"].setdefault(str(q), {"walls": [], "teleports": [], "cells": {}, "found": [], "looks": []})
         k["walls"] = sorted(set(k["walls"]) | {names[rng.randrange(size * size)]})
-        k["looks"].append({"round": 99, "at": names[0], "radius": 1, "players": {}})
+        k["looks"].append({"round": d["round"], "at": names[0], "radius": 1, "players": {}})
         out.append(d)
     return out
 
