@@ -90,7 +90,7 @@ STATE_FACES = Tour(REPO / "tests" / "data" / "state_faces.ipynb", "leaders", 0, 
 
 SERVER_START_TIMEOUT = 90  # s, until /api/status answers
 RUN_ALL_TIMEOUT = 240  # s, for every cell of the tour to finish
-UI_TIMEOUT = 20  # s, for one click to show in the page
+UI_TIMEOUT = 60  # s, at most, for one click to show in the page (a busy 2-core machine running the suite on both cores)
 
 #: Lab settings overrides: no news / update check / toasts (they cover screenshots and would
 #: reach the network), and every cell attached to the DOM so that prompts can be counted.
