@@ -631,8 +631,17 @@ def _refused(page: Any, log: list[str], element: str, field: str, clause: str, s
     assert result is not None and result.status == "illegal" and result.clause == clause, result
     refusal = board.controller.message
     assert f"[{clause}]" in refusal, refusal
-    _cell(page, field).click()
-    _wait(lambda: refusal in _widget_area(page).inner_text(), UI_TIMEOUT, f"the refusal {refusal!r}")
+    # A refused click changes nothing, so it may be given again: on a busy machine a click that
+    # lands while the board is still redrawing from the 'Use' selection can be lost, or its
+    # message overwritten by that redraw (seen under pytest-xdist); three tries at most.
+    for attempt in range(3):
+        _cell(page, field).click()
+        try:
+            _wait(lambda: refusal in _widget_area(page).inner_text(), UI_TIMEOUT / 3, f"the refusal {refusal!r}")
+            break
+        except AssertionError:
+            if attempt == 2:
+                raise
     shot(name)
     assert _played(page) == log
     assert _highlighted(page) == set(board.controller.highlights())
