@@ -27,6 +27,7 @@ import copy
 import json
 import os
 import random
+import re
 from typing import Any
 
 import pytest
@@ -131,6 +132,25 @@ def test_seats_and_public_text(name: str) -> None:
             assert isinstance(err, IllegalActionError) and err.clause == turn_clause
             with pytest.raises(IllegalActionError):
                 state.apply_action(some, player=p)
+
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("bad", [99, -1, 1.0, True, "0", 0.5])
+def test_a_value_that_is_not_a_seat_is_refused_naming_it(name: str, bad: Any) -> None:
+    """Every seat-facing door refuses a value that is not a seat number (a float equal to a
+    seat and True included) with a ValueError that names the value, and changes nothing."""
+    state = _game(name).new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    before = _view(state)
+    some = state.legal_actions()[0]
+    doors = (state.legal_actions, state.observation, state.history, lambda p: state.why_illegal(some, p),
+             lambda p: state.apply_action(some, player=p))
+    for door in doors:
+        with pytest.raises(ValueError, match=re.escape(repr(bad))):
+            door(bad)
+    assert _view(state) == before
 
 
 def _replay(game: boardkit.Game, actions: list[Any]) -> State | None:

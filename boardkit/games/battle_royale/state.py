@@ -423,7 +423,8 @@ class BattleRoyaleState(Movement, State):
         Raises:
             ValueError: ``player`` is not a seat number or None.
         """
-        if player is not None and (isinstance(player, bool) or player not in range(self.n)):
+        if player is not None and (isinstance(player, bool) or not isinstance(player, int)
+                                   or player not in range(self.n)):
             raise ValueError(f"observation(player): player is 0 .. {self.n - 1} or None, not {shorten(player)}")
         return self._observe(lambda p: player is None or p == player, truth=player is None)
 

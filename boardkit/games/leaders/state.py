@@ -479,7 +479,7 @@ class LeadersState(State):
         Raises:
             ValueError: any other value.
         """
-        if player is not None and (isinstance(player, bool) or player not in (0, 1)):
+        if player is not None and (isinstance(player, bool) or not isinstance(player, int) or player not in (0, 1)):
             raise ValueError(f"observation(player): player is 0, 1 or None, not {shorten(player)}")
         obs: dict[str, Any] = {
             "phase": self.phase.value,

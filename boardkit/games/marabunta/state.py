@@ -401,7 +401,7 @@ class MarabuntaState(State):
         Raises:
             ValueError: ``player`` is not 0, 1 or None.
         """
-        if player is not None and (isinstance(player, bool) or player not in (0, 1)):
+        if player is not None and (isinstance(player, bool) or not isinstance(player, int) or player not in (0, 1)):
             raise ValueError(f"observation(player): player is 0, 1 or None, not {shorten(player)}")
         g = self.game
         names = g.board.names
