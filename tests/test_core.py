@@ -65,6 +65,12 @@ def test_options_are_a_frozen_typed_value_per_game():
         o["exprt"]
     assert o.get("exprt") is None and "expert" in o and "exprt" not in o
     assert o.replace(expert=False) == boardkit.load_game("leaders").options
+    with pytest.raises(OptionError, match=r"leaders: option expert='yes' is not allowed; use a value of type bool"):
+        o.replace(expert="yes")
+    with pytest.raises(AttributeError, match="leaders: no option 'exprt'; its options are expert, first_player"):
+        o.replace(exprt=True)
+    assert o.replace(first_player=None).first_player is None and o.expert is True
+    assert pickle.loads(pickle.dumps(o)).replace(expert=False) == boardkit.load_game("leaders").options
 
 
 def test_an_option_name_that_cannot_be_an_attribute_is_refused():

@@ -10,6 +10,7 @@ game's options. The value is also a read-only mapping (``options["revisit"]``,
 from __future__ import annotations
 
 import dataclasses
+import importlib
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -37,6 +38,7 @@ class GameOptions(Mapping[str, Any]):
     game: str = ""
     names: tuple[str, ...] = ()
     _known: frozenset[str] = frozenset()
+    _specs: Mapping[str, "Option"] = {}
 
     def __getattr__(self, name: str) -> Any:
         """Only called for a name that is not an option: refuse it, naming the options."""
@@ -77,8 +79,24 @@ class GameOptions(Mapping[str, Any]):
         return (_unpickle, (self.game, dict(self.items())))
 
     def replace(self, **changes: Any) -> "GameOptions":
-        """A copy with some values changed (not checked against the option specs: use
-        ``load_game`` for a game with other options)."""
+        """A copy with some values changed, each checked against its option spec (its type,
+        its choices, None where allowed), as ``load_game`` checks it.
+
+        What one option's value means for another (a board that fits the number of players)
+        is checked when a game is made: use ``load_game(game, **options)`` for a game with
+        other options.
+
+        Raises:
+            AttributeError: a name that is not an option (the message lists the options).
+            OptionError: a value the option does not allow (the message names option, value,
+                what is allowed and the clause the option decides).
+        """
+        for name, value in changes.items():
+            if name not in self._known:
+                raise AttributeError(f"{self.game}: no option {name!r}; its options are {', '.join(self.names) or 'none'}")
+            spec = self._specs.get(name)
+            if spec is not None:
+                spec.check(self.game, value)
         return dataclasses.replace(self, **changes)  # type: ignore[type-var]
 
 
@@ -100,7 +118,9 @@ def options_type(game: str, options: tuple["Option", ...]) -> type[GameOptions]:
     Raises:
         ValueError: an option name that is not an identifier or is one of :data:`RESERVED`.
     """
-    return _options_class(game, tuple(o.name for o in options))
+    cls = _options_class(game, tuple(o.name for o in options))
+    cls._specs = {o.name: o for o in options}
+    return cls
 
 
 _CLASSES: dict[tuple[str, tuple[str, ...]], type[GameOptions]] = {}
@@ -123,7 +143,13 @@ def _options_class(game: str, names: tuple[str, ...]) -> type[GameOptions]:
 
 
 def _unpickle(game: str, values: dict[str, Any]) -> GameOptions:
-    return _options_class(game, tuple(values))(**values)
+    cls = _options_class(game, tuple(values))
+    if not cls._specs:  # a fresh process: the registry gives the specs replace() checks with
+        try:
+            importlib.import_module("boardkit.core.spec").get_spec(game)
+        except Exception:  # noqa: BLE001 - a game not registered here: values kept, unchecked
+            pass
+    return cls(**values)
 
 
 __all__ = ["GameOptions", "options_type", "RESERVED"]
