@@ -198,11 +198,17 @@ def test_the_how_to_example_is_a_passing_ruling(tmp_path):
     assert [r.reading.name for r in results] == ["seed", "published FAQ"] and all(r.passed for r in results)
 
 
-def test_an_action_in_no_notation_is_a_failure_naming_the_word(tmp_path):
-    path = tmp_path / "words.yaml"
-    path.write_text(HEAD + RULING.replace("legal: draw Archer", "legal: fly Archer"), encoding="utf-8")
-    (result,) = rulings.check(rulings.load(path))
-    assert not result.passed and result.error.startswith("the engine could not answer:") and "fly" in result.error
+def test_an_action_in_no_notation_or_an_unreadable_position_is_a_bad_file(tmp_path):
+    """The game could never answer such a ruling: the file is at fault (exit 2), not the engine."""
+    message = _bad(tmp_path, HEAD + RULING.replace("legal: draw Archer", "legal: fly Archer"))
+    assert "ruling 1 (one): question.legal: " in message and "fly" in message
+    message = _bad(tmp_path, HEAD + RULING.replace("    question", "    moves: [fly a1]\n    question"))
+    assert "ruling 1 (one): moves.0: " in message and "fly" in message
+    message = _bad(tmp_path, HEAD + RULING.replace("    question", "    position: {to_move: 7}\n    question"))
+    assert "ruling 1 (one): position: " in message and "'pieces' is a required property" in message
+    assert "position: position:" not in message
+    after = RULING.replace("legal: draw Archer", "after: [draw Archer, fly b2]").replace("{legal: true}", "{legal: true}")
+    assert "ruling 1 (one): question.after.1: " in _bad(tmp_path, HEAD + after)
 
 
 def test_a_legal_actions_picture_tints_where_each_action_ends():

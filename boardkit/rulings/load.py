@@ -148,6 +148,49 @@ def _option_problem(name: str, rules: str, options: dict[str, Any], fields: dict
     return None
 
 
+def _words(state: Any, text: Any, field_: str) -> tuple[Any, str | None]:
+    """``state.canonical(text)``, or (None, 'field: why') when the game's notation has no such
+    action."""
+    from boardkit.core.notation import NotationError
+
+    try:
+        return state.canonical(text), None
+    except NotationError as exc:
+        return None, f"{field_}: {exc}"
+
+
+def _setup_problem(r: dict[str, Any], game: Any) -> str | None:
+    """A ruling's set-up and question as the game reads them, as 'field: why', or None.
+
+    A position the game cannot read, or a move or question action that is no action in the
+    game's notation, is a fault of the file (the game could never answer). A move the rules
+    refuse is not: :func:`boardkit.rulings.check` reports that as a failed ruling, naming the
+    clause."""
+    try:
+        state = (game.new_initial_state() if r.get("position") is None
+                 else game.state_from_position(r["position"], study=bool(r.get("study", False))))
+    except BoardkitDataError as exc:
+        text = str(exc)
+        return text if text.startswith("position: ") else f"position: {text}"
+    for i, text in enumerate(r.get("moves") or ()):
+        action, problem = _words(state, text, f"moves.{i}")
+        if problem is not None or state.why_illegal(action) is not None:
+            return problem  # a refused move: the check's to report
+        state.apply_action(action)
+    q = r["question"]
+    kind = next((k for k in ("legal", "after", "probability") if k in q), None)
+    if kind is None:
+        return None
+    asked = [q[kind]] if isinstance(q[kind], str) else list(q[kind])
+    for i, text in enumerate(asked):
+        where = f"question.{kind}" + (f".{i}" if not isinstance(q[kind], str) else "")
+        action, problem = _words(state, text, where)
+        if problem is not None or kind == "legal" or state.why_illegal(action) is not None:
+            return problem
+        state.apply_action(action)
+    return None
+
+
 def _ruling_problems(r: dict[str, Any], name: str, clauses: Any) -> list[str]:
     """Every problem of one schema-valid ruling the engine's data shows, each as 'field: what'
     (its readings' options, seats, clauses, seed quote, probabilities)."""
@@ -177,6 +220,9 @@ def _ruling_problems(r: dict[str, Any], name: str, clauses: Any) -> list[str]:
             if seat is not None and seat >= seats:
                 where = f" (reading {rd['name']})" if "readings" in r else ""
                 out.append(f"question.{key}: {seat} is not a seat of this game{where}; its seats are 0 to {seats - 1}")
+        setup = _setup_problem(r, _game(name, rules, options))
+        if setup is not None:
+            out.append(setup + (f" (reading {rd['name']})" if "readings" in r else ""))
         ans = rd["answer"]
         field_ = f"readings.{j}.answer" if "readings" in r else "answer"
         if "clause" in ans and ans["clause"] not in clauses:
