@@ -31,6 +31,18 @@ def _parse_value(text: str) -> Any:
 _PY_LITERALS: dict[str, Any] = {"None": None, "True": True, "False": False}
 
 
+def _seconds(text: str) -> float:
+    """``--seconds``: a finite number of seconds > 0 (argparse reports the error, exit 2)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(f"seconds must be a number of seconds > 0, not {text[:40]!r} "
+                                         f"(leave --seconds out for the agent's own budget: 30 for mcts, 10 for solver)")
+    return value
+
+
 def _options(pairs: Sequence[str]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for pair in pairs:
@@ -186,7 +198,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     s.add_argument("--seed", default="0", help="run seed (default 0)")
     s.add_argument("--agents", default="random",
                    help="one agent, or one per seat, comma-separated: " + "; ".join(f"{k}: {v}" for k, v in AGENT_NAMES.items()))
-    s.add_argument("--seconds", type=float, default=None, metavar="S",
+    s.add_argument("--seconds", type=_seconds, default=None, metavar="S",
                    help="time budget per decision of the search agents mcts and solver, in seconds "
                         "(default 30 for mcts, 10 for solver); the search plays its best action so far")
     s.add_argument("--rules", default="seed", choices=("seed", "published"), help="rules profile (default seed)")

@@ -174,8 +174,10 @@ def test_the_command_line_takes_a_time_budget(monkeypatch: pytest.MonkeyPatch, c
     assert "wins" in capsys.readouterr().out  # it played the game: one search iteration a decision
     assert main(["simulate", "leaders", "--agents", "mcts" + "9" * 5000, "--n", "1"]) == 2
     assert "N in mctsN has at most 18 digits" in capsys.readouterr().err
-    assert main(["simulate", "leaders", "--agents", "mcts", "--seconds", "nan", "--n", "1"]) == 2
-    assert "seconds must be a number of seconds > 0" in capsys.readouterr().err
+    for bad in ("nan", "inf", "-3", "0", "None", "soon"):
+        assert main(["simulate", "leaders", "--agents", "mcts", "--seconds", bad, "--n", "1"]) == 2
+        err = capsys.readouterr().err
+        assert f"seconds must be a number of seconds > 0, not {bad!r}" in err and "leave --seconds out" in err
 
 
 # -- 4. gridhunt positions the engine can play (without study=True) ------------------------------------
