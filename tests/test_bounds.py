@@ -175,7 +175,9 @@ def test_the_command_line_takes_a_time_budget(monkeypatch: pytest.MonkeyPatch, c
     assert main(["simulate", "leaders", "--agents", "mcts" + "9" * 5000, "--n", "1"]) == 2
     assert "N in mctsN has at most 18 digits" in capsys.readouterr().err
     for bad in ("nan", "inf", "-3", "0", "None", "soon"):
-        assert main(["simulate", "leaders", "--agents", "mcts", "--seconds", bad, "--n", "1"]) == 2
+        with pytest.raises(SystemExit) as stop:  # argparse refuses it, exit status 2
+            main(["simulate", "leaders", "--agents", "mcts", "--seconds", bad, "--n", "1"])
+        assert stop.value.code == 2
         err = capsys.readouterr().err
         assert f"seconds must be a number of seconds > 0, not {bad!r}" in err and "leave --seconds out" in err
 
