@@ -338,18 +338,7 @@ class GameMaster:
             when = [rd for q, rd in obs["deaths"] if q == p]
             lines.append(f"you were killed in round {when[0]}" if when else "you are dead")
         else:
-            state_words = [w for w in ("shield", "enhanced", "beaconed") if you[w]]
-            lines.append(f"you are on {you['position']}" + (f" ({', '.join(state_words)})" if state_words else ""))
-            if obs["phase"] == "orders" and (you["idle"] or you["blocked"]):  # the round start moved the flag
-                lines.append(self._blocked_line("you are", True))
-            for rd, c, kind in you["found"]:
-                if rd == r:
-                    lines.append(f"you landed on {c}: {kind}")
-            for look in you["looks"]:
-                if look["round"] == r:
-                    seen = ", ".join(f"{self._who(q)} on {c}" for q, c in sorted(look["players"].items(),
-                                                                               key=lambda kv: int(kv[0])))
-                    lines.append(f"from {look['at']} (radius {look['radius']}) you see {seen or 'nobody'}")
+            lines += self._seat_lines(you, obs["phase"], r, "you", True)
         lines += self._team_lines(obs, r)
         if obs["known_walls"]:
             lines.append(f"walls you know: {', '.join(obs['known_walls'])}")
@@ -375,18 +364,24 @@ class GameMaster:
             if not view["alive"]:
                 lines.append(f"teammate {who} is dead")
                 continue
-            words = [w for w in ("shield", "enhanced", "beaconed") if view[w]]
-            lines.append(f"teammate {who} is on {view['position']}" + (f" ({', '.join(words)})" if words else ""))
-            if obs["phase"] == "orders" and (view["idle"] or view["blocked"]):
-                lines.append(self._blocked_line(f"teammate {who} is", False))
-            for rd, c, kind in view["found"]:
-                if rd == r:
-                    lines.append(f"teammate {who} landed on {c}: {kind}")
-            for look in view["looks"]:
-                if look["round"] == r:
-                    seen = ", ".join(f"{self._who(x)} on {c}" for x, c in sorted(look["players"].items(),
-                                                                               key=lambda kv: int(kv[0])))
-                    lines.append(f"from {look['at']} (radius {look['radius']}) teammate {who} sees {seen or 'nobody'}")
+            lines += self._seat_lines(view, obs["phase"], r, f"teammate {who}", False)
+        return lines
+
+    def _seat_lines(self, view: dict[str, Any], phase: str, r: int, who: str, you: bool) -> list[str]:
+        """Where a living seat stands (shield, enhancement, beacon), its mine block (GRID-3.5),
+        what it found and whom it saw in round ``r``: for the seat itself (``who`` "you",
+        ``you`` True) or for a teammate whose view it shares (GRID-1.3)."""
+        be, see = ("are", "see") if you else ("is", "sees")
+        words = [w for w in ("shield", "enhanced", "beaconed") if view[w]]
+        lines = [f"{who} {be} on {view['position']}" + (f" ({', '.join(words)})" if words else "")]
+        if phase == "orders" and (view["idle"] or view["blocked"]):  # the round start moved the flag
+            lines.append(self._blocked_line(f"{who} {be}", you))
+        lines += [f"{who} landed on {c}: {kind}" for rd, c, kind in view["found"] if rd == r]
+        for look in view["looks"]:
+            if look["round"] == r:
+                seen = ", ".join(f"{self._who(x)} on {c}" for x, c in sorted(look["players"].items(),
+                                                                           key=lambda kv: int(kv[0])))
+                lines.append(f"from {look['at']} (radius {look['radius']}) {who} {see} {seen or 'nobody'}")
         return lines
 
     def _public(self, rec: RoundRecord) -> Report:
