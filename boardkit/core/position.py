@@ -122,9 +122,9 @@ class PositionFormat(Generic[C]):
         self.steps: tuple[str | Check[C], ...] = tuple(steps if steps is not None else
                                                       [f.name for f in fields if f.read is not None])
         self.schema: dict[str, Any] = bounded({
-            "type": "object", "additionalProperties": False,
+            "type": "object",
             **({"required": [f.name for f in fields if f.required]} if any(f.required for f in fields) else {}),
-            "properties": {f.name: f.schema for f in fields}})
+            "additionalProperties": False, "properties": {f.name: f.schema for f in fields}})
         wrong = [s for s in self.steps if isinstance(s, str) and (s not in self.fields or self.fields[s].read is None)]
         if wrong:
             raise ValueError(f"position format: the steps {wrong} name no field with a read hook")

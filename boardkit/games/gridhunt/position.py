@@ -357,6 +357,8 @@ _FORMAT: PositionFormat[_Reading] = PositionFormat([
 ], steps=["size", Check("seat keys", _check_seat_keys), "phase", "cells", "setup", "placing",
           Check("teleports", _check_teleports), "to_move", "round", "turns", "acted", "players", Check("mover", _check_mover), "orders", "shots",
           "pending", "public", "untold", "know", Check("play", _check_play)])
+# An unknown key is named before a missing one when a description has both (as it always was).
+_FORMAT.schema = {k: _FORMAT.schema[k] for k in ("type", "additionalProperties", "required", "properties")}
 #: The JSON schema of a Gridhunt position description.
 SCHEMA: dict[str, Any] = _FORMAT.schema
 
