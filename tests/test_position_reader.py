@@ -15,7 +15,7 @@ import pytest
 
 import boardkit
 from boardkit import BoardkitDataError, IllegalPositionError
-from boardkit.core.position import MAX_COUNT, PositionReader, bounded
+from boardkit.core.position import ABSENT, MAX_COUNT, Check, Field, PositionFormat, PositionReader, bounded
 
 
 def _position(name: str, steps: int = 30, seed: int = 3, **options: Any) -> tuple[boardkit.Game, dict[str, Any]]:
@@ -65,6 +65,44 @@ def test_the_reader_names_the_field_and_the_value() -> None:
         r.whole("k", 7, 0, 4, "why")
     with pytest.raises(BoardkitDataError, match=r"position: k: 'x' is not a phase \(a, b\)"):
         r.choice("k", "x", ["a", "b"], "a phase")
+
+
+def test_a_format_reads_its_fields_and_checks_in_order_with_their_defaults() -> None:
+    game = boardkit.load_game("leaders")
+    seen: list[Any] = []
+
+    def note(r: PositionReader, ctx: list[Any], value: Any) -> None:
+        ctx.append(value)
+
+    def positive(r: PositionReader, ctx: list[Any], value: int) -> None:
+        if value <= 0:
+            raise r.error("n", f"{value}: give a positive count")
+        ctx.append(value)
+
+    fmt: PositionFormat[list[Any]] = PositionFormat([
+        Field("n", {"type": "integer"}, positive, required=True),
+        Field("a", {"type": "string"}, note, default="A"),
+        Field("b", {"type": "string"}, note, default=lambda ctx: f"after {ctx[-1]}"),
+        Field("c", {"type": "string"}, note),  # ABSENT: not read when not given
+        Field("d", {"type": "string"}),  # read by the check
+    ], steps=["n", "b", Check("d", lambda r, ctx: ctx.append(("d", r.get("d")))), "a", "c"])
+    assert fmt.schema["required"] == ["n"] and fmt.schema["properties"]["n"]["maximum"] == MAX_COUNT
+    r = PositionReader(game, {"n": 2, "d": "x"}, fmt)
+    r.run(seen)
+    assert seen == [2, "after 2", ("d", "x"), "A"]
+    r = PositionReader(game, "n: 3\nc: C\na: Z", fmt)
+    seen.clear()
+    r.run(seen)
+    assert seen == [3, "after 3", ("d", None), "Z", "C"]
+    with pytest.raises(BoardkitDataError, match=r"position: n: 0: give a positive count"):
+        PositionReader(game, {"n": 0}, fmt).run([])
+    with pytest.raises(BoardkitDataError, match=r"position: \(top level\): 'n' is a required property"):
+        PositionReader(game, {"a": "x"}, fmt)
+    with pytest.raises(BoardkitDataError, match=r"position: \(top level\): .*'e' was unexpected"):
+        PositionReader(game, {"n": 1, "e": 1}, fmt)
+    with pytest.raises(ValueError, match=r"the steps \['d'\] name no field with a read hook"):
+        PositionFormat([Field("d", {"type": "string"})], steps=["d"])
+    assert repr(ABSENT) == "ABSENT"
 
 
 # -- fields accepted or ignored --------------------------------------------------------------------

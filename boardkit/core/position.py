@@ -14,15 +14,20 @@ in every game, each error naming the field and the value:
 - the turn counter against the game's ``max_turns`` cut-off (:meth:`PositionReader.turns`):
   a position past it cannot arise in that game and is refused naming the field.
 
-The game's hook then does what only it knows (pieces, cards, the rules' checks), reading cells
-with :meth:`PositionReader.cell` and ending with :meth:`PositionReader.finish` (the state's
-start is the description, its history empty, its automatic steps taken).
+A game declares its description once, as a :class:`PositionFormat`: its :class:`Field` s (each
+with its JSON schema: type, bounds, choices; whether it is required; its default; and the game's
+small ``read`` hook doing what only the game knows: pieces, cards, the rules' checks of that
+field) and its named :class:`Check` s across fields, in the order they are read. The reader
+runs them (:meth:`PositionReader.run`), reading cells with :meth:`PositionReader.cell`, and the
+game ends with :meth:`PositionReader.finish` (the state's start is the description, its
+history empty, its automatic steps taken).
 """
 
 from __future__ import annotations
 
 import copy
-from typing import Any, Iterable
+from dataclasses import dataclass
+from typing import Any, Callable, Generic, Iterable, Sequence, TypeVar
 
 from boardkit.core.rules import IllegalPositionError
 from boardkit.core.validate import BoardkitDataError, load_description, shorten
@@ -48,13 +53,91 @@ def bounded(schema: Any) -> Any:
     return out
 
 
+C = TypeVar("C")
+
+
+class _Absent:
+    def __repr__(self) -> str:
+        return "ABSENT"
+
+
+#: The default of a :class:`Field` whose ``read`` hook is not called when the field is absent.
+ABSENT: Any = _Absent()
+
+
+@dataclass(frozen=True)
+class Field(Generic[C]):
+    """One top-level field of a game's position description.
+
+    Attributes:
+        name: the field's key.
+        schema: its JSON schema (type, bounds, choices); a whole number without a maximum
+            gets :data:`MAX_COUNT` (:func:`bounded`).
+        read: the game's hook ``read(reader, ctx, value)``: the rule checks only the game
+            knows, storing what it reads in ``ctx`` (the game's reading context); it raises
+            :meth:`PositionReader.error` naming the field (``BoardkitDataError``) or
+            ``IllegalPositionError`` naming the clause. None: the field is read by a
+            :class:`Check` (a section read from several fields).
+        default: the value handed to ``read`` when the field is absent; a callable computes
+            it as ``default(ctx)`` from what is read so far; :data:`ABSENT`: ``read`` is not
+            called then.
+        required: the description must give the field.
+    """
+
+    name: str
+    schema: Any
+    read: Callable[["PositionReader", C, Any], None] | None = None
+    default: Any = ABSENT
+    required: bool = False
+
+
+@dataclass(frozen=True)
+class Check(Generic[C]):
+    """A named step of reading across fields: a check of the rules between fields, or a
+    section read from several of them; ``run(reader, ctx)`` raises as a :class:`Field`'s
+    ``read`` does."""
+
+    name: str
+    run: Callable[["PositionReader", C], None]
+
+
+class PositionFormat(Generic[C]):
+    """A game's position description: its fields and the order they are read in.
+
+    Args:
+        fields: every field the description may hold, in the order of its JSON schema.
+        steps: the reading order: a field's name (its ``read`` hook) or a :class:`Check`;
+            by default every field with a ``read`` hook, in the order given.
+
+    Attributes:
+        schema: the JSON schema of the description (no unknown key, the required fields),
+            bounded once by :func:`bounded`.
+
+    Raises:
+        ValueError: a step names no field with a ``read`` hook.
+    """
+
+    def __init__(self, fields: Sequence[Field[C]], steps: Sequence[str | Check[C]] | None = None) -> None:
+        self.fields = {f.name: f for f in fields}
+        self.steps: tuple[str | Check[C], ...] = tuple(steps if steps is not None else
+                                                      [f.name for f in fields if f.read is not None])
+        self.schema: dict[str, Any] = bounded({
+            "type": "object",
+            **({"required": [f.name for f in fields if f.required]} if any(f.required for f in fields) else {}),
+            "additionalProperties": False, "properties": {f.name: f.schema for f in fields}})
+        wrong = [s for s in self.steps if isinstance(s, str) and (s not in self.fields or self.fields[s].read is None)]
+        if wrong:
+            raise ValueError(f"position format: the steps {wrong} name no field with a read hook")
+
+
 class PositionReader:
     """A position description, read and checked once (module docstring).
 
     Args:
         game: the game the position is for (its ``num_players`` and ``options``).
         description: YAML text or a mapping (copied: the caller's is never kept).
-        schema: the game's JSON schema of the description (bounded by :func:`bounded`).
+        schema: the game's :class:`PositionFormat`, or a JSON schema of the description
+            (bounded by :func:`bounded`).
         source: the name of the input in messages.
 
     Attributes:
@@ -65,12 +148,37 @@ class PositionReader:
             given twice, a value of the wrong type or out of its bounds (names the field).
     """
 
-    def __init__(self, game: Any, description: Any, schema: dict[str, Any], source: str = "position") -> None:
+    def __init__(self, game: Any, description: Any, schema: "dict[str, Any] | PositionFormat[Any]",
+                 source: str = "position") -> None:
         if not isinstance(description, str):
             description = copy.deepcopy(description)
         self.game = game
         self.source = source
-        self.doc: dict[str, Any] = load_description(description, bounded(schema), source)
+        self.format = schema if isinstance(schema, PositionFormat) else None
+        checked = schema.schema if isinstance(schema, PositionFormat) else bounded(schema)
+        self.doc: dict[str, Any] = load_description(description, checked, source)
+
+    def run(self, ctx: Any, steps: "Sequence[str | Check[Any]] | None" = None) -> None:
+        """Read the description into ``ctx``: each step of the format (or ``steps``) in turn,
+        a field's ``read`` hook with its value (or its default), a check's ``run``.
+
+        Raises:
+            BoardkitDataError, IllegalPositionError: what the hooks raise (naming the field).
+        """
+        assert self.format is not None, "a reader built from a PositionFormat runs its steps"
+        for step in self.format.steps if steps is None else steps:
+            if isinstance(step, Check):
+                step.run(self, ctx)
+                continue
+            field = self.format.fields[step]
+            if step in self.doc:
+                value = self.doc[step]
+            elif field.default is ABSENT:
+                continue
+            else:
+                value = field.default(ctx) if callable(field.default) else field.default
+            assert field.read is not None
+            field.read(self, ctx, value)
 
     def error(self, field: str, message: str) -> BoardkitDataError:
         """``BoardkitDataError("position: <field>: <message>")``."""
@@ -157,4 +265,4 @@ class PositionReader:
         return value
 
 
-__all__ = ["MAX_COUNT", "PositionReader", "bounded"]
+__all__ = ["ABSENT", "MAX_COUNT", "Check", "Field", "PositionFormat", "PositionReader", "bounded"]

@@ -25,11 +25,12 @@ A position the rules make impossible is refused with the clause it breaks.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Mapping
 
 from boardkit.core.rules import IllegalPositionError
-from boardkit.core.position import PositionReader
-from boardkit.core.validate import BoardkitDataError, shorten
+from boardkit.core.position import Check, Field, PositionFormat, PositionReader
+from boardkit.core.validate import shorten
 from boardkit.games.armageddon import rules
 from boardkit.games.armageddon.board import COLOURS
 from boardkit.games.armageddon.rules import EARTH, LIMBO, OUT, WARRIOR
@@ -41,20 +42,6 @@ if TYPE_CHECKING:  # pragma: no cover
 ROLL, HOME = "roll", "home"
 
 _N = {"type": "integer", "minimum": 0, "maximum": 1000}
-_SCHEMA: dict[str, Any] = {
-    "type": "object", "required": ["chips"], "additionalProperties": False,
-    "properties": {
-        "turn": {"type": "string"}, "phase": {"enum": ["roll", "move", "home"]},
-        "roll": {"type": "integer", "minimum": 1, "maximum": 6}, "left": {"type": "integer", "minimum": 0, "maximum": 6},
-        "moved": {"type": "array", "items": {"type": "string"}},
-        "chips": {"type": "object", "additionalProperties": {"type": "string"}},
-        "pending": {"type": "array", "items": {"type": "string"}},
-        "officer_mine": {"type": "boolean"}, "depot": _N,
-        "trophies": {"type": "object", "additionalProperties": _N, "propertyNames": {"enum": list(COLOURS)}},
-        "destroyed": _N, "skip": {"type": "array", "items": {"enum": list(COLOURS)}, "uniqueItems": True},
-        "turns": {"type": "integer", "minimum": 1, "maximum": 10**9},
-    },
-}
 
 
 def _allowed(g: "ArmageddonGame", c: int) -> set[int]:
@@ -68,6 +55,200 @@ def _allowed(g: "ArmageddonGame", c: int) -> set[int]:
     return (route | {g.dot}) - {g.cruiser}
 
 
+@dataclass
+class _Reading:
+    """What an Armageddon position has read so far (the state it fills)."""
+
+    s: "ArmageddonState"
+    study: bool
+    limbo: list[int] = field(default_factory=list)  # the chips given as 'pending', in order
+
+    @property
+    def g(self) -> "ArmageddonGame":
+        return self.s.game
+
+
+def _read_chips(r: PositionReader, ctx: _Reading, chips: dict[str, str]) -> None:
+    """``chips``: every chip of the game, each on a node it may stand on (ARMA-3.7, ARMA-5.6),
+    one per circle (ARMA-3.5), out of the game or displaced (ARMA-7.1)."""
+    g, p = ctx.g, ctx.s.pos
+    p.occ = [-1] * len(g.names)
+    p.at = [OUT] * len(g.chip_names)
+    unknown = sorted(set(chips) - set(g.chip_names))
+    if unknown:
+        raise r.error("chips", f"{shorten(unknown[0])} is not a chip of this game ({', '.join(g.chip_names)})")
+    missing = [c for c in g.chip_names if c not in chips]
+    if missing:
+        raise r.error("chips", f"{missing[0]} is missing; give every chip a node, 'out' or 'pending'")
+    for name, where in chips.items():
+        _place_chip(r, ctx, name, where)
+
+
+def _place_chip(r: PositionReader, ctx: _Reading, name: str, where: str) -> None:
+    """Chip ``name`` at ``where``: a node, 'out' or 'pending' (:func:`_read_chips`)."""
+    g, p = ctx.g, ctx.s.pos
+    c = g.chip[name]
+    w = where.strip().lower()
+    if w == "out":
+        if g.kind[c] != EARTH and g.two_on_one != "penalty":
+            raise IllegalPositionError("ARMA-7.1", f"position: chips.{name}: with two_on_one='refuse' alien chips "
+                                                   f"never leave the game; a displaced one goes home")
+        return
+    if w == "pending":
+        if g.kind[c] != EARTH:
+            raise IllegalPositionError("ARMA-7.1", f"position: chips.{name}: only Earth chips wait for a circle")
+        p.at[c] = LIMBO
+        ctx.limbo.append(c)
+        return
+    if w not in g.node:
+        raise r.error(f"chips.{name}", f"{shorten(where)} is not a node of the board")
+    n = g.node[w]
+    if n not in _allowed(g, c):
+        clause = "ARMA-5.6" if n == g.dot and g.kind[c] == WARRIOR else "ARMA-3.7"
+        raise IllegalPositionError(clause, f"position: chips.{name}: {name} cannot stand on {w}")
+    if p.occ[n] >= 0:
+        raise IllegalPositionError("ARMA-3.5", f"position: chips.{name}: {w} holds {g.chip_names[p.occ[n]]} already; "
+                                               f"one chip per circle")
+    p.at[c], p.occ[n] = n, c
+
+
+def _read_destroyed(r: PositionReader, ctx: _Reading, destroyed: int) -> None:
+    """``destroyed``: main compartments destroyed, in order, none of them with an Earth chip (ARMA-5.2)."""
+    g, p = ctx.g, ctx.s.pos
+    if destroyed > len(g.compartments):
+        raise IllegalPositionError("ARMA-5.2", f"position: destroyed: {destroyed}, but the cruiser has "
+                                               f"{len(g.compartments)} main compartments")
+    p.destroyed = destroyed
+    for c in g.earth_chips:
+        n = p.at[c]
+        if n >= 0 and g.comp_of.get(n, len(g.compartments)) < destroyed:
+            raise IllegalPositionError("ARMA-5.2", f"position: chips.{g.chip_names[c]}: {g.names[n]} is in a destroyed "
+                                                   f"compartment, out of play")
+
+
+def _read_officer_mine(r: PositionReader, ctx: _Reading, mine: bool) -> None:
+    """``officer_mine``: carried by an officer in the game (ARMA-3.5), never on its dot circle with mine='always' (ARMA-5.1)."""
+    g, p = ctx.g, ctx.s.pos
+    p.mine = mine
+    if p.mine and p.at[g.officer] < 0:
+        raise IllegalPositionError("ARMA-3.5", "position: officer_mine: the officer has left the game, and its mine "
+                                               "with it")
+    if p.mine and p.at[g.officer] == g.dot and g.mine_rule == "always":
+        raise IllegalPositionError("ARMA-5.1", "position: officer_mine: the officer takes a mine as it leaves its dot "
+                                               "circle (mine='always'), so it never carries one there")
+
+
+def _read_depot(r: PositionReader, ctx: _Reading, depot: int) -> None:
+    ctx.s.pos.depot = depot
+
+
+def _read_trophies(r: PositionReader, ctx: _Reading, trophies: dict[str, int]) -> None:
+    """``trophies``: mines held by playing colours only (ARMA-5.4)."""
+    g = ctx.g
+    for colour, n in trophies.items():
+        if colour not in g.colours and n:
+            raise r.error("trophies", f"{colour} does not play ({', '.join(g.colours)}), so it holds no mine, not {n}")
+    ctx.s.pos.trophies = [trophies.get(c, 0) for c in COLOURS]
+
+
+def _check_mines(r: PositionReader, ctx: _Reading) -> None:
+    """No more mines than the game has (ARMA-1.2)."""
+    g, p = ctx.g, ctx.s.pos
+    if p.depot + int(p.mine) + sum(p.trophies) + p.destroyed > g.mines:
+        raise IllegalPositionError("ARMA-1.2", f"position: depot, officer_mine, trophies and destroyed account for more "
+                                               f"than the {g.mines} mines of the game")
+
+
+def _read_skip(r: PositionReader, ctx: _Reading, colours: list[str]) -> None:
+    g = ctx.g
+    for colour in colours:
+        if colour not in g.colours:
+            raise r.error("skip", f"{colour} does not play ({', '.join(g.colours)})")
+        ctx.s.pos.skip[COLOURS.index(colour)] = True
+
+
+def _read_pending(r: PositionReader, ctx: _Reading, chips: list[str]) -> None:
+    """``pending``: exactly the chips given as 'pending', each once, in the order they are placed."""
+    g = ctx.g
+    pend = [str(x).lower() for x in chips]
+    if sorted(pend) != sorted(g.chip_names[c] for c in ctx.limbo) or len(set(pend)) != len(pend):
+        raise r.error("pending", "list exactly the chips given as 'pending', each once")
+    ctx.s.pos.pending = [g.chip[x] for x in pend]
+
+
+def _read_side(r: PositionReader, ctx: _Reading, side: str) -> None:
+    ctx.s.seat = ctx.g.seat_names.index(r.choice("turn", side, ctx.g.seat_names, "a side of this game"))
+
+
+def _read_phase(r: PositionReader, ctx: _Reading, phase: str) -> None:
+    """``phase``: home with, and only with, pending chips, in the aliens' turn (ARMA-7.1)."""
+    s = ctx.s
+    if (phase == HOME) != bool(s.pos.pending):
+        raise r.error("phase", "'home' is the phase with, and only with, pending chips")
+    if phase == HOME and s.seat != ctx.g.aliens_seat:
+        raise IllegalPositionError("ARMA-7.1", "position: pending: only the aliens displace Earth chips")
+    s.phase = phase
+
+
+def _read_turns(r: PositionReader, ctx: _Reading, turns: int) -> None:
+    ctx.s.turns = r.turns("turns", turns, "ARMA-D12")
+
+
+def _read_roll(r: PositionReader, ctx: _Reading) -> None:
+    """``roll``, ``left`` and ``moved``: given in, and only in, the move and home phases; the
+    points left at most the roll; the moved chips the side's own (ARMA-D3)."""
+    g, s, d = ctx.g, ctx.s, r.doc
+    if s.phase == ROLL:
+        if any(k in d for k in ("roll", "left", "moved")):
+            raise r.error("roll, left, moved", "given only in the move and home phases")
+        return
+    if "roll" not in d:
+        raise r.error("roll", "the die's face is needed in the move and home phases")
+    s.roll = d["roll"]
+    s.left = d.get("left", s.roll)
+    if s.left > s.roll:
+        raise r.error("left", f"{s.left} points left of a roll of {s.roll}")
+    moved = set()
+    for x in d.get("moved", []):
+        c = g.chip.get(str(x).lower(), -1)
+        if c < 0 or g.chip_seat[c] != s.seat:
+            raise r.error("moved", f"{shorten(x)} is not a chip of {g.seat_names[s.seat]}")
+        moved.add(c)
+    s.moved = frozenset(moved)
+
+
+def _check_play(r: PositionReader, ctx: _Reading) -> None:
+    """A colour skipping its turn does not move (ARMA-4.4); Earth not beaten already (ARMA-1.4,
+    but for study); the end of the game (:func:`rules._check_end`)."""
+    g, s, p = ctx.g, ctx.s, ctx.s.pos
+    turn = g.seat_names[s.seat]
+    if s.seat < g.aliens_seat and p.skip[COLOURS.index(turn)] and s.phase != ROLL:
+        raise IllegalPositionError("ARMA-4.4", f"position: skip: {turn} skips its next turn, so it is not moving now")
+    if rules.earth_in_play(g, p) <= g.alien_win_at and not ctx.study:
+        raise IllegalPositionError("ARMA-1.4", f"position: Earth has {rules.earth_in_play(g, p)} chip(s) in play: the "
+                                               f"aliens have won already (study=True to study it)")
+    rules._check_end(g, p)
+
+
+_FORMAT: PositionFormat[_Reading] = PositionFormat([
+    Field("turn", {"type": "string"}, _read_side, default=lambda ctx: ctx.g.seat_names[0]),
+    Field("phase", {"enum": ["roll", "move", "home"]}, _read_phase, default=ROLL),
+    Field("roll", {"type": "integer", "minimum": 1, "maximum": 6}),
+    Field("left", {"type": "integer", "minimum": 0, "maximum": 6}),
+    Field("moved", {"type": "array", "items": {"type": "string"}}),
+    Field("chips", {"type": "object", "additionalProperties": {"type": "string"}}, _read_chips, required=True),
+    Field("pending", {"type": "array", "items": {"type": "string"}}, _read_pending, default=()),
+    Field("officer_mine", {"type": "boolean"}, _read_officer_mine, default=False),
+    Field("depot", _N, _read_depot, default=lambda ctx: ctx.g.mines),
+    Field("trophies", {"type": "object", "additionalProperties": _N, "propertyNames": {"enum": list(COLOURS)}},
+          _read_trophies, default={}),
+    Field("destroyed", _N, _read_destroyed, default=0),
+    Field("skip", {"type": "array", "items": {"enum": list(COLOURS)}, "uniqueItems": True}, _read_skip, default=()),
+    Field("turns", {"type": "integer", "minimum": 1, "maximum": 10**9}, _read_turns, default=1),
+], steps=["chips", "destroyed", "officer_mine", "depot", "trophies", Check("mines", _check_mines), "skip", "pending",
+          "turn", "phase", "turns", Check("roll", _read_roll), Check("play", _check_play)])
+
+
 def read_position(s: "ArmageddonState", description: str | Mapping[str, Any], study: bool) -> "ArmageddonState":
     """Fill the empty state ``s`` (``ArmageddonState(game, setup=False)``) with the position
     described (module docstring), checked; returns ``s``.
@@ -79,112 +260,8 @@ def read_position(s: "ArmageddonState", description: str | Mapping[str, Any], st
             game has (ARMA-1.2), Earth already beaten (ARMA-1.4; allowed with ``study``),
             more turns begun than the game's ``max_turns`` cut-off (ARMA-D12).
     """
-    g = s.game
-    r = PositionReader(g, description, _SCHEMA)
-    d = r.doc
-    p = s.pos
-    p.occ = [-1] * len(g.names)
-    p.at = [OUT] * len(g.chip_names)
-    chips = d["chips"]
-    unknown = sorted(set(chips) - set(g.chip_names))
-    if unknown:
-        raise BoardkitDataError(f"position: chips: {shorten(unknown[0])} is not a chip of this game "
-                                f"({', '.join(g.chip_names)})")
-    missing = [c for c in g.chip_names if c not in chips]
-    if missing:
-        raise BoardkitDataError(f"position: chips: {missing[0]} is missing; give every chip a node, 'out' or 'pending'")
-    limbo: list[int] = []
-    for name, where in chips.items():
-        c = g.chip[name]
-        w = where.strip().lower()
-        if w == "out":
-            if g.kind[c] != EARTH and g.two_on_one != "penalty":
-                raise IllegalPositionError("ARMA-7.1", f"position: chips.{name}: with two_on_one='refuse' alien chips "
-                                                       f"never leave the game; a displaced one goes home")
-            continue
-        if w == "pending":
-            if g.kind[c] != EARTH:
-                raise IllegalPositionError("ARMA-7.1", f"position: chips.{name}: only Earth chips wait for a circle")
-            p.at[c] = LIMBO
-            limbo.append(c)
-            continue
-        if w not in g.node:
-            raise BoardkitDataError(f"position: chips.{name}: {shorten(where)} is not a node of the board")
-        n = g.node[w]
-        if n not in _allowed(g, c):
-            clause = "ARMA-5.6" if n == g.dot and g.kind[c] == WARRIOR else "ARMA-3.7"
-            raise IllegalPositionError(clause, f"position: chips.{name}: {name} cannot stand on {w}")
-        if p.occ[n] >= 0:
-            raise IllegalPositionError("ARMA-3.5", f"position: chips.{name}: {w} holds {g.chip_names[p.occ[n]]} already; "
-                                                   f"one chip per circle")
-        p.at[c], p.occ[n] = n, c
-    destroyed = d.get("destroyed", 0)
-    if destroyed > len(g.compartments):
-        raise IllegalPositionError("ARMA-5.2", f"position: destroyed: {destroyed}, but the cruiser has "
-                                               f"{len(g.compartments)} main compartments")
-    p.destroyed = destroyed
-    for c in g.earth_chips:
-        n = p.at[c]
-        if n >= 0 and g.comp_of.get(n, len(g.compartments)) < destroyed:
-            raise IllegalPositionError("ARMA-5.2", f"position: chips.{g.chip_names[c]}: {g.names[n]} is in a destroyed "
-                                                   f"compartment, out of play")
-    p.mine = d.get("officer_mine", False)
-    if p.mine and p.at[g.officer] < 0:
-        raise IllegalPositionError("ARMA-3.5", "position: officer_mine: the officer has left the game, and its mine "
-                                               "with it")
-    if p.mine and p.at[g.officer] == g.dot and g.mine_rule == "always":
-        raise IllegalPositionError("ARMA-5.1", "position: officer_mine: the officer takes a mine as it leaves its dot "
-                                               "circle (mine='always'), so it never carries one there")
-    p.depot = d.get("depot", g.mines)
-    trophies = d.get("trophies", {})
-    for colour, n in trophies.items():
-        if colour not in g.colours and n:
-            raise BoardkitDataError(f"position: trophies: {colour} does not play ({', '.join(g.colours)}), so it holds "
-                                    f"no mine, not {n}")
-    p.trophies = [trophies.get(c, 0) for c in COLOURS]
-    if p.depot + int(p.mine) + sum(p.trophies) + destroyed > g.mines:
-        raise IllegalPositionError("ARMA-1.2", f"position: depot, officer_mine, trophies and destroyed account for more "
-                                               f"than the {g.mines} mines of the game")
-    for colour in d.get("skip", []):
-        if colour not in g.colours:
-            raise BoardkitDataError(f"position: skip: {colour} does not play ({', '.join(g.colours)})")
-        p.skip[COLOURS.index(colour)] = True
-    pend = [str(x).lower() for x in d.get("pending", [])]
-    if sorted(pend) != sorted(g.chip_names[c] for c in limbo) or len(set(pend)) != len(pend):
-        raise BoardkitDataError("position: pending: list exactly the chips given as 'pending', each once")
-    p.pending = [g.chip[x] for x in pend]
-    turn = d.get("turn", g.seat_names[0])
-    s.seat = g.seat_names.index(r.choice("turn", turn, g.seat_names, "a side of this game"))
-    phase = d.get("phase", ROLL)
-    if (phase == HOME) != bool(p.pending):
-        raise BoardkitDataError("position: phase: 'home' is the phase with, and only with, pending chips")
-    if phase == HOME and s.seat != g.aliens_seat:
-        raise IllegalPositionError("ARMA-7.1", "position: pending: only the aliens displace Earth chips")
-    s.phase = phase
-    s.turns = r.turns("turns", d.get("turns", 1), "ARMA-D12")
-    if phase == ROLL:
-        if any(k in d for k in ("roll", "left", "moved")):
-            raise BoardkitDataError("position: roll, left, moved: given only in the move and home phases")
-    else:
-        if "roll" not in d:
-            raise BoardkitDataError("position: roll: the die's face is needed in the move and home phases")
-        s.roll = d["roll"]
-        s.left = d.get("left", s.roll)
-        if s.left > s.roll:
-            raise BoardkitDataError(f"position: left: {s.left} points left of a roll of {s.roll}")
-        moved = set()
-        for x in d.get("moved", []):
-            c = g.chip.get(str(x).lower(), -1)
-            if c < 0 or g.chip_seat[c] != s.seat:
-                raise BoardkitDataError(f"position: moved: {shorten(x)} is not a chip of {turn}")
-            moved.add(c)
-        s.moved = frozenset(moved)
-    if s.seat < g.aliens_seat and p.skip[COLOURS.index(turn)] and phase != ROLL:
-        raise IllegalPositionError("ARMA-4.4", f"position: skip: {turn} skips its next turn, so it is not moving now")
-    if rules.earth_in_play(g, p) <= g.alien_win_at and not study:
-        raise IllegalPositionError("ARMA-1.4", f"position: Earth has {rules.earth_in_play(g, p)} chip(s) in play: the "
-                                               f"aliens have won already (study=True to study it)")
-    rules._check_end(g, p)
+    r = PositionReader(s.game, description, _FORMAT)
+    r.run(_Reading(s, study))
     return r.finish(s)
 
 

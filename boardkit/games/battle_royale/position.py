@@ -46,10 +46,11 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Mapping
 
 from boardkit.core.game import OptionError
-from boardkit.core.position import PositionReader
+from boardkit.core.position import Check, Field, PositionFormat, PositionReader
 from boardkit.core.rules import IllegalPositionError
 from boardkit.core.validate import BoardkitDataError, shorten
 from boardkit.games.battle_royale.actions import COLOURS, DOOM_FACES, NEUTRAL
@@ -59,47 +60,6 @@ from boardkit.games.battle_royale.rules import BattleTake, Event, Moving, Phase,
 if TYPE_CHECKING:  # pragma: no cover
     from boardkit.games.battle_royale.game import BattleRoyaleGame
     from boardkit.games.battle_royale.state import BattleRoyaleState
-
-_SEATS = {"type": "object", "propertyNames": {"pattern": "^[0-3]$"}}
-_CELLS = {"type": "array", "items": {"type": "string"}}
-_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "required": ["tiles", "hands"],
-    "additionalProperties": False,
-    "properties": {
-        "layout": {"type": "string"},
-        "to_move": {"type": "integer", "minimum": 0, "maximum": 3},
-        "turn": {"type": "integer", "minimum": 0},
-        "tiles": {"type": "object", "additionalProperties": {"type": ["string", "null"]}},
-        "holes": _CELLS,
-        "eliminator": {"type": "string"},
-        "hands": {**_SEATS, "additionalProperties": {"type": "array", "items": {"type": "string"}}},
-        "piles": {**_SEATS, "additionalProperties": {"type": "array", "items": {"type": "string"}}},
-        "prisoners": {**_SEATS, "additionalProperties": {"type": ["string", "null"]}},
-        "phase": {"enum": [p.value for p in Phase if p is not Phase.OVER]},
-        "first": {"type": ["integer", "null"], "minimum": 0, "maximum": 3},
-        "deal": {"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": 3}},
-        "card": {"type": ["string", "null"]},
-        "figures_left": {"type": "integer", "minimum": 0},
-        "moved": {"type": "object", "additionalProperties": {"type": ["string", "null"]}},
-        "moving": {"type": ["object", "null"], "required": ["colour", "path", "steps_left"], "additionalProperties": False,
-                   "properties": {"colour": {"type": "string"}, "path": {**_CELLS, "minItems": 1},
-                                  "steps_left": {"type": "integer", "minimum": 0}}},
-        "push": {"type": ["object", "null"], "required": ["tile", "from", "colour", "moved"], "additionalProperties": False,
-                 "properties": {"tile": {"type": "string"}, "from": {"type": "string"}, "colour": {"type": "string"},
-                                "moved": {"type": "boolean"}}},
-        "queue": {"type": "array", "items": {"enum": [*DOOM_FACES, "doom"]}},
-        "event": {"enum": [None, *(e.value for e in Event)]},
-        "takes": {"type": "array", "items": {
-            "type": "object", "required": ["tile", "taker", "colours"], "additionalProperties": False,
-            "properties": {"tile": {"type": "string"}, "taker": {"type": "integer", "minimum": 0, "maximum": 3},
-                           "colours": {**_CELLS, "minItems": 1}}}},
-        "idle_turns": {"type": "integer", "minimum": 0},
-    },
-}
-#: Fields only a position inside a turn or at a chance node uses (they need ``phase``).
-_TURN_FIELDS = ("first", "deal", "card", "figures_left", "moved", "moving", "push", "queue", "event", "takes", "idle_turns")
-
 
 def _figures(text: str | None, where: str, colours: tuple[str, ...]) -> Counter[str]:
     out: Counter[str] = Counter()
@@ -137,6 +97,319 @@ def _layout_arena(game: "BattleRoyaleGame", layout: str) -> dict[int, Counter[st
     return arena
 
 
+def _check_capacity(game: "BattleRoyaleGame", state: "BattleRoyaleState", overfull: tuple[int, ...]) -> None:
+    """BR-2.3: no tile holds more than C figures, but for ``overfull`` tiles (a moving figure
+    passing a full tile, BR-D8, or a tile waiting for its push) which may hold C + 1."""
+    for t, counts in state.tiles.items():
+        k = sum(counts.values())
+        if k > game.capacity + (1 if t in overfull else 0):
+            raise IllegalPositionError("BR-2.3", f"{game.board.names[t]} holds {k} figures; at most {game.capacity} "
+                                                 f"with {game.num_players} players")
+
+
+@dataclass
+class _Reading:
+    """What a Battle Royale position has read so far (the state it fills)."""
+
+    state: "BattleRoyaleState"
+    study: bool
+    to_move: int = 0
+    overfull: list[int] = field(default_factory=list)  # tiles that may hold one figure more (BR-D8, BR-2.3)
+
+
+def _colour(r: PositionReader, name: str, where: str) -> str:
+    return str(r.choice(where, name, r.game.colours, "a colour of this game"))
+
+
+def _read_tiles(r: PositionReader, ctx: _Reading, tiles: dict[str, str | None]) -> None:
+    """``layout``, ``holes`` and ``tiles``: the arena, from a named layout (its tiles less the
+    holes, those listed changed) or every tile listed (BR-1.1)."""
+    game, state, doc = r.game, ctx.state, r.doc
+    if "layout" in doc:
+        state.tiles = _layout_arena(game, doc["layout"])
+        for name in doc.get("holes", []):
+            state.tiles.pop(r.cell(f"holes.{name}", name), None)
+    elif "holes" in doc:
+        raise r.error("holes", "holes are listed only with a layout; without one, every tile not under tiles is a hole")
+    else:
+        state.tiles = {}
+        if not tiles:
+            raise r.error("tiles", "list the tiles still in the arena (at least the goal c3)")
+    for name, text in tiles.items():
+        state.tiles[r.cell(f"tiles.{name}", name)] = _figures(text, f"position: tiles.{name}", game.colours)
+
+
+def _check_goal(r: PositionReader, ctx: _Reading) -> None:
+    """The goal is never removed (BR-1.1); every tile is connected to it (BR-4.2)."""
+    game, state = r.game, ctx.state
+    board = game.board
+    if game.goal not in state.tiles:
+        raise IllegalPositionError("BR-1.1", "the goal tile c3 is never removed: list it under tiles")
+    cut = sorted(board.names[i] for i in cut_off(board.graph, board.names, list(state.tiles), game.goal))
+    if cut:
+        raise IllegalPositionError("BR-4.2", f"{', '.join(cut)} would already have fallen: not connected to the goal c3")
+
+
+def _read_prisoners(r: PositionReader, ctx: _Reading, prisoners: dict[str, str | None]) -> None:
+    """``prisoners``: per seat; one's own figures only with own_prisoners (BR-2.4)."""
+    game, state = r.game, ctx.state
+    state.prisoners = [Counter() for _ in range(game.num_players)]
+    for p, text in prisoners.items():
+        s = r.seat(f"prisoners.{p}", p)
+        state.prisoners[s] = _figures(text, f"position: prisoners.{p}", game.colours)
+        own = COLOURS[s]
+        if state.prisoners[s][own] and not game.options.own_prisoners:
+            raise IllegalPositionError("BR-2.4", f"player {p} holds its own {own} figures as prisoners, but with "
+                                                 f"own_prisoners=False they leave the game instead")
+
+
+def _check_figures(r: PositionReader, ctx: _Reading) -> None:
+    """No more figures of a colour than exist (BR-1.3; neutral ones BR-1.6); the others are out."""
+    game, state = r.game, ctx.state
+    totals: Counter[str] = Counter()
+    for counts in list(state.tiles.values()) + state.prisoners:
+        totals.update(counts)
+    for c, k in totals.items():
+        limit = FIGURES_PER_COLOUR if c != NEUTRAL else len(game.neutral)
+        if k > limit:
+            raise IllegalPositionError("BR-1.3" if c != NEUTRAL else "BR-1.6", f"{k} {c} figures on tiles and as prisoners; "
+                                                                               f"there are only {limit}")
+    state.out = +Counter({c: (FIGURES_PER_COLOUR if c != NEUTRAL else len(game.neutral)) - totals[c] for c in game.colours})
+
+
+def _read_cards(r: PositionReader, ctx: _Reading) -> None:
+    """Hands and piles: the colour's cards only, a hand at most ``hand_size`` (BR-1.3, BR-1.4)."""
+    game, doc, state = r.game, r.doc, ctx.state
+    deck = Counter(game.deck)
+    for p in list(doc.get("hands") or {}) + list(doc.get("piles") or {}):
+        r.seat(f"hands/piles.{p}", p)
+    for p in range(game.num_players):
+        hand = [c.lower() for c in doc["hands"].get(str(p), [])]
+        pile = [c.lower() for c in doc["piles"][str(p)]] if str(p) in (doc.get("piles") or {}) else None
+        for c in hand + (pile or []):
+            if c not in deck:
+                raise BoardkitDataError(f"position: hands/piles.{p}: {shorten(c)} is not a card; cards: {', '.join(sorted(deck))}")
+        if len(hand) > game.data["hand_size"]:
+            raise IllegalPositionError("BR-1.4", f"player {p} holds {len(hand)} cards; a hand is at most {game.data['hand_size']}")
+        if pile is None:
+            pile = list((deck - Counter(hand)).elements())
+        extra = Counter(hand) + Counter(pile) - deck
+        if extra:
+            copies = ", ".join(f"{c} ({k} too many)" for c, k in sorted(extra.items()))
+            raise IllegalPositionError("BR-1.3", f"player {p}'s hand and pile hold more copies of a card than the colour's "
+                                                 f"10 cards: {copies}")
+        state.hands[p], state.piles[p] = sorted(hand), sorted(pile)
+
+
+def _read_to_move(r: PositionReader, ctx: _Reading, seat: int) -> None:
+    ctx.to_move = r.seat("to_move", seat)
+
+
+def _read_eliminator(r: PositionReader, ctx: _Reading, name: str) -> None:
+    ctx.state.eliminator = r.cell("eliminator", name)
+
+
+def _read_idle_turns(r: PositionReader, ctx: _Reading, idle: int) -> None:
+    """``idle_turns``: up to a round only with no_cards='round' (BR-D13)."""
+    game = r.game
+    ctx.state.idle_turns = r.whole("idle_turns", idle, 0, game.num_players if game.options.no_cards == "round" else 0,
+                                   "turns begun with no card anywhere count up to a round only with no_cards='round', BR-D13")
+
+
+def _read_turn(r: PositionReader, ctx: _Reading) -> None:
+    """Without ``phase``: the start of ``to_move``'s turn (no field of a turn in progress);
+    with it, the turn in progress (:data:`_TURN_STEPS`)."""
+    state, doc = ctx.state, r.doc
+    if "phase" in doc:
+        r.run(ctx, _TURN_STEPS)
+        return
+    extra = [f for f in _TURN_FIELDS if f in doc]
+    if extra:
+        raise r.error(", ".join(extra), "only a position with a phase has these fields")
+    _check_capacity(r.game, state, ())
+    state.deal = []
+    state.first = state.first if state.first is not None else 0
+    state.turn = r.turns("turn", doc.get("turn", 4), "BR-D9") - 1
+    state.phase = Phase.SETUP
+    state._start_turn(ctx.to_move)
+
+
+def _check_over(r: PositionReader, ctx: _Reading) -> None:
+    """A position already over is no position to play from (BR-3.1, BR-D9)."""
+    state = ctx.state
+    if state.phase is not Phase.OVER:
+        state._check_end()
+    if state.phase is Phase.OVER:
+        o = state._outcome()
+        raise IllegalPositionError(o.clause, f"this position is already over ({o.reason})")
+
+
+def _read_phase(r: PositionReader, ctx: _Reading, phase: str) -> None:
+    """``phase``, ``turn``, ``first`` and ``deal``: hands dealt (from the seat's own pile) and the
+    start player drawn in the setup phase, and only then (BR-1.4)."""
+    state, doc = ctx.state, r.doc
+    state.phase = Phase(phase)
+    state.to_move = ctx.to_move
+    state.turn = r.turns("turn", doc.get("turn", 4), "BR-D9")
+    state.first = doc.get("first", state.first if state.first is not None else 0)
+    if state.first is not None:
+        r.seat("first", state.first)
+    state.deal = [r.seat("deal", p) for p in doc.get("deal", [])]
+    owed = Counter(state.deal)
+    short = [s for s in sorted(owed) if owed[s] > len(state.piles[s])]
+    if short:  # BR-1.4: every card still to be dealt comes from the seat's own pile
+        raise IllegalPositionError("BR-1.4", f"player {short[0]} is still to draw {owed[short[0]]} card(s) but its "
+                                             f"pile holds {len(state.piles[short[0]])}")
+    if (state.deal or state.first is None) and state.phase is not Phase.SETUP:
+        raise IllegalPositionError("BR-1.4", "hands are dealt and the start player drawn before the first turn: "
+                                             "a deal or an undrawn start player needs phase setup")
+    if state.phase is Phase.SETUP and not state.deal and state.first is not None:
+        raise r.error("phase", "setup ends once the hands are dealt and the start player is drawn; give deal or first: null")
+
+
+def _read_card(r: PositionReader, ctx: _Reading, card: str | None) -> None:
+    """``card`` and ``figures_left``: the card played this turn (BR-2.1) and the figures it
+    still lets move (BR-2.2)."""
+    game, state = r.game, ctx.state
+    if card is not None and card.lower() not in game.cards:
+        raise r.error("card", f"{shorten(card)} is not a card; cards: {', '.join(dict.fromkeys(game.deck))}")
+    state.card = None if card is None else card.lower()
+    most = max(c["figures"] for c in game.cards.values())
+    state.figures_left = r.whole("figures_left", r.doc.get("figures_left", 0), 0, most,
+                                 f"no card moves more than {most} figures, BR-2.2")
+    if state.card is None and state.phase in (Phase.MOVE, Phase.PUSH):
+        raise IllegalPositionError("BR-2.1", f"the {state.phase.value} phase follows a card: give the card played")
+    if state.card is not None and state.figures_left > game.cards[state.card]["figures"]:
+        raise IllegalPositionError("BR-2.1", f"the {state.card} card moves {game.cards[state.card]['figures']} figures, "
+                                             f"not {state.figures_left}")
+
+
+def _read_moved(r: PositionReader, ctx: _Reading, moved: dict[str, str | None]) -> None:
+    """``moved``: figures that moved this turn, no more than stand on their tiles (BR-2.2)."""
+    state = ctx.state
+    state.moved = {}
+    for name, text in moved.items():
+        t = r.cell(f"moved.{name}", name)
+        counts = _figures(text, f"position: moved.{name}", r.game.colours)
+        if counts - state.tiles.get(t, Counter()):
+            raise IllegalPositionError("BR-2.2", f"more figures moved on {name} than stand there")
+        if counts:
+            state.moved[t] = counts
+
+
+def _read_moving(r: PositionReader, ctx: _Reading, m: dict[str, Any] | None) -> None:
+    """``moving``: in the move phase, a figure on the last tile of a path of neighbouring tiles
+    (BR-2.2), able to end its move (BR-D14); its tile may be overfull (BR-D8)."""
+    game, state = r.game, ctx.state
+    board = game.board
+    state.moving = None
+    if m is None:
+        return
+    if state.phase is not Phase.MOVE:
+        raise r.error("moving", "a figure moves only in the move phase")
+    path = tuple(r.cell("moving.path", name) for name in m["path"])
+    for a, b in zip(path, path[1:]):
+        if b not in board.step[a] or b not in state.tiles:
+            raise IllegalPositionError("BR-2.2", f"moving.path: {board.names[b]} is not a tile next to {board.names[a]}")
+    c = _colour(r, m["colour"], "moving.colour")
+    if state.tiles.get(path[-1], Counter())[c] == 0:
+        raise IllegalPositionError("BR-2.2", f"moving: no {c} figure on {board.names[path[-1]]}")
+    direction = board.step[path[-2]].index(path[-1]) if len(path) > 1 else -1
+    state.moving = Moving(c, path, m["steps_left"], direction, len(path) > 1)
+    ctx.overfull.append(path[-1])
+    if state.card is not None and state._no_push(c) and not state._can_finish(path, m["steps_left"], 0):
+        raise IllegalPositionError("BR-D14", f"moving: the {c} figure of another player can only end its move on a full "
+                                             f"tile, which only a move of one's own figure may overfill")
+
+
+def _read_push(r: PositionReader, ctx: _Reading, p: dict[str, Any] | None) -> None:
+    """``push``: in, and only in, the push phase, from a neighbouring tile onto a tile one
+    figure over its capacity (BR-2.3); then no tile holds more than it may (BR-2.3)."""
+    game, state = r.game, ctx.state
+    board = game.board
+    state.push = None
+    if p is not None:
+        if state.phase is not Phase.PUSH:
+            raise r.error("push", "a push waits only in the push phase")
+        t, src = r.cell("push.tile", p["tile"]), r.cell("push.from", p["from"])
+        if t not in board.step[src]:
+            raise IllegalPositionError("BR-2.3", f"push: {p['from']} is not next to {p['tile']}")
+        if sum(state.tiles.get(t, Counter()).values()) != game.capacity + 1:
+            raise IllegalPositionError("BR-2.3", f"push: {p['tile']} must hold {game.capacity + 1} figures to be pushed from")
+        state.push = PushTask(t, board.step[src].index(t), _colour(r, p["colour"], "push.colour"), p["moved"])
+        ctx.overfull.append(t)
+    elif state.phase is Phase.PUSH:
+        raise r.error("push", "the push phase needs the push waiting")
+    _check_capacity(game, state, tuple(ctx.overfull))
+
+
+def _read_events(r: PositionReader, ctx: _Reading) -> None:
+    """``queue``, ``event`` and ``takes``: the events still to come; the event phase, and only
+    it, has an event (BR-4.1, BR-4.3); takings wait only in a battle."""
+    state, doc = ctx.state, r.doc
+    state.queue = [Queued(None if q == "doom" else q) for q in doc.get("queue", [])]
+    ev = doc.get("event")
+    state.event = None if ev is None else Event(ev)
+    if (state.event is None) == (state.phase is Phase.EVENT):
+        raise r.error("event", "the event phase, and only it, has an event (move or battle)")
+    state.takes = []
+    for i, task in enumerate(doc.get("takes", [])):
+        colours = frozenset(_colour(r, c, f"takes[{i}].colours") for c in task["colours"])
+        state.takes.append(BattleTake(r.cell(f"takes[{i}].tile", task["tile"]), r.seat(f"takes[{i}].taker", task["taker"]),
+                                      colours))
+    if state.takes and state.event is not Event.BATTLE:
+        raise r.error("takes", "takings wait only in a battle")
+
+
+def _check_doom(r: PositionReader, ctx: _Reading) -> None:
+    """A turn starts at the Doom roll only with an empty hand (BR-2.6), but for study."""
+    state, to_move = ctx.state, ctx.to_move
+    if state.phase is Phase.DOOM and state.card is None and state.hands[to_move] and not ctx.study:
+        raise IllegalPositionError("BR-2.6", f"a turn starts at the Doom roll only with an empty hand; player {to_move} "
+                                             "holds cards and plays one first (BR-2.1). This position is worth studying "
+                                             "but cannot arise in play: use study=True")
+
+
+_SEATS = {"type": "object", "propertyNames": {"pattern": "^[0-3]$"}}
+_CELLS = {"type": "array", "items": {"type": "string"}}
+_FORMAT: PositionFormat[_Reading] = PositionFormat([
+    Field("layout", {"type": "string"}),
+    Field("to_move", {"type": "integer", "minimum": 0, "maximum": 3}, _read_to_move, default=0),
+    Field("turn", {"type": "integer", "minimum": 0}),
+    Field("tiles", {"type": "object", "additionalProperties": {"type": ["string", "null"]}}, _read_tiles, required=True),
+    Field("holes", _CELLS),
+    Field("eliminator", {"type": "string"}, _read_eliminator),
+    Field("hands", {**_SEATS, "additionalProperties": {"type": "array", "items": {"type": "string"}}}, required=True),
+    Field("piles", {**_SEATS, "additionalProperties": {"type": "array", "items": {"type": "string"}}}),
+    Field("prisoners", {**_SEATS, "additionalProperties": {"type": ["string", "null"]}}, _read_prisoners, default={}),
+    Field("phase", {"enum": [p.value for p in Phase if p is not Phase.OVER]}, _read_phase),
+    Field("first", {"type": ["integer", "null"], "minimum": 0, "maximum": 3}),
+    Field("deal", {"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": 3}}),
+    Field("card", {"type": ["string", "null"]}, _read_card, default=None),
+    Field("figures_left", {"type": "integer", "minimum": 0}),
+    Field("moved", {"type": "object", "additionalProperties": {"type": ["string", "null"]}}, _read_moved, default={}),
+    Field("moving", {"type": ["object", "null"], "required": ["colour", "path", "steps_left"], "additionalProperties": False,
+                     "properties": {"colour": {"type": "string"}, "path": {**_CELLS, "minItems": 1},
+                                    "steps_left": {"type": "integer", "minimum": 0}}}, _read_moving, default=None),
+    Field("push", {"type": ["object", "null"], "required": ["tile", "from", "colour", "moved"], "additionalProperties": False,
+                   "properties": {"tile": {"type": "string"}, "from": {"type": "string"}, "colour": {"type": "string"},
+                                  "moved": {"type": "boolean"}}}, _read_push, default=None),
+    Field("queue", {"type": "array", "items": {"enum": [*DOOM_FACES, "doom"]}}),
+    Field("event", {"enum": [None, *(e.value for e in Event)]}),
+    Field("takes", {"type": "array", "items": {
+        "type": "object", "required": ["tile", "taker", "colours"], "additionalProperties": False,
+        "properties": {"tile": {"type": "string"}, "taker": {"type": "integer", "minimum": 0, "maximum": 3},
+                       "colours": {**_CELLS, "minItems": 1}}}}),
+    Field("idle_turns", {"type": "integer", "minimum": 0}, _read_idle_turns, default=0),
+], steps=["tiles", Check("goal", _check_goal), "prisoners", Check("figures", _check_figures), Check("cards", _read_cards),
+          "to_move", "eliminator", "idle_turns", Check("turn", _read_turn), Check("over", _check_over)])
+#: The steps of a position inside a turn or at a chance node (its ``phase`` given).
+_TURN_STEPS: tuple[str | Check[_Reading], ...] = (
+    "phase", "card", "moved", "moving", "push", Check("events", _read_events), Check("doom", _check_doom))
+#: Fields only a position inside a turn or at a chance node uses (they need ``phase``).
+_TURN_FIELDS = ("first", "deal", "card", "figures_left", "moved", "moving", "push", "queue", "event", "takes", "idle_turns")
+
+
 def from_position(game: "BattleRoyaleGame", description: str | Mapping[str, Any], study: bool = False) -> "BattleRoyaleState":
     """Build a validated Battle Royale position (module docstring). The description is
     copied: changing it afterwards changes nothing.
@@ -159,210 +432,11 @@ def from_position(game: "BattleRoyaleGame", description: str | Mapping[str, Any]
             position already over (BR-3.1, BR-D9), a turn starting at the Doom roll with cards
             in hand without ``study=True`` (BR-2.6).
     """
-    r = PositionReader(game, description, _SCHEMA)
-    doc = r.doc
-    board = game.board
-
-    def cell(name: str, where: str) -> int:
-        return r.cell(where, name)
-
-    def colour(name: str, where: str) -> str:
-        return str(r.choice(where, name, game.colours, "a colour of this game"))
-
-    def seat(p: int | str, where: str) -> int:
-        return r.seat(where, p)
-
+    r = PositionReader(game, description, _FORMAT)
     state = game.new_initial_state()
-    if "layout" in doc:
-        state.tiles = _layout_arena(game, doc["layout"])
-        for name in doc.get("holes", []):
-            state.tiles.pop(cell(name, f"holes.{name}"), None)
-    elif "holes" in doc:
-        raise BoardkitDataError("position: holes: holes are listed only with a layout; without one, every tile not "
-                                "under tiles is a hole")
-    else:
-        state.tiles = {}
-        if not doc["tiles"]:
-            raise BoardkitDataError("position: tiles: list the tiles still in the arena (at least the goal c3)")
-    for name, text in doc["tiles"].items():
-        state.tiles[cell(name, f"tiles.{name}")] = _figures(text, f"position: tiles.{name}", game.colours)
-    if game.goal not in state.tiles:
-        raise IllegalPositionError("BR-1.1", "the goal tile c3 is never removed: list it under tiles")
-    cut = sorted(board.names[i] for i in cut_off(board.graph, board.names, list(state.tiles), game.goal))
-    if cut:
-        raise IllegalPositionError("BR-4.2", f"{', '.join(cut)} would already have fallen: not connected to the goal c3")
-    state.prisoners = [Counter() for _ in range(game.num_players)]
-    for p, text in (doc.get("prisoners") or {}).items():
-        s = seat(p, f"prisoners.{p}")
-        state.prisoners[s] = _figures(text, f"position: prisoners.{p}", game.colours)
-        own = COLOURS[s]
-        if state.prisoners[s][own] and not game.options.own_prisoners:
-            raise IllegalPositionError("BR-2.4", f"player {p} holds its own {own} figures as prisoners, but with "
-                                                 f"own_prisoners=False they leave the game instead")
-    totals: Counter[str] = Counter()
-    for counts in list(state.tiles.values()) + state.prisoners:
-        totals.update(counts)
-    for c, k in totals.items():
-        limit = FIGURES_PER_COLOUR if c != NEUTRAL else len(game.neutral)
-        if k > limit:
-            raise IllegalPositionError("BR-1.3" if c != NEUTRAL else "BR-1.6", f"{k} {c} figures on tiles and as prisoners; "
-                                                                               f"there are only {limit}")
-    state.out = +Counter({c: (FIGURES_PER_COLOUR if c != NEUTRAL else len(game.neutral)) - totals[c] for c in game.colours})
-    _read_cards(game, doc, state, seat)
-    to_move = seat(doc.get("to_move", 0), "to_move")
-    if "eliminator" in doc:
-        state.eliminator = cell(doc["eliminator"], "eliminator")
-    state.idle_turns = r.whole("idle_turns", doc.get("idle_turns", 0), 0,
-                               game.num_players if game.options.no_cards == "round" else 0,
-                               "turns begun with no card anywhere count up to a round only with no_cards='round', BR-D13")
-    if "phase" not in doc:
-        extra = [f for f in _TURN_FIELDS if f in doc]
-        if extra:
-            raise BoardkitDataError(f"position: {', '.join(extra)}: only a position with a phase has these fields")
-        _check_capacity(game, state, ())
-        state.deal = []
-        state.first = state.first if state.first is not None else 0
-        state.turn = r.turns("turn", doc.get("turn", 4), "BR-D9") - 1
-        state.phase = Phase.SETUP
-        state._start_turn(to_move)
-    else:
-        _read_turn(game, r, state, to_move, cell, colour, seat, study)
-    if state.phase is not Phase.OVER:
-        state._check_end()
-    if state.phase is Phase.OVER:
-        o = state._outcome()
-        raise IllegalPositionError(o.clause, f"this position is already over ({o.reason})")
+    r.run(_Reading(state, study))
     state._study = study
     return r.finish(state)
-
-
-def _read_cards(game: "BattleRoyaleGame", doc: dict[str, Any], state: "BattleRoyaleState", seat: Any) -> None:
-    """Hands and piles: the colour's cards only, a hand at most ``hand_size`` (BR-1.3, BR-1.4)."""
-    deck = Counter(game.deck)
-    for p in list(doc.get("hands") or {}) + list(doc.get("piles") or {}):
-        seat(p, f"hands/piles.{p}")
-    for p in range(game.num_players):
-        hand = [c.lower() for c in doc["hands"].get(str(p), [])]
-        pile = [c.lower() for c in doc["piles"][str(p)]] if str(p) in (doc.get("piles") or {}) else None
-        for c in hand + (pile or []):
-            if c not in deck:
-                raise BoardkitDataError(f"position: hands/piles.{p}: {shorten(c)} is not a card; cards: {', '.join(sorted(deck))}")
-        if len(hand) > game.data["hand_size"]:
-            raise IllegalPositionError("BR-1.4", f"player {p} holds {len(hand)} cards; a hand is at most {game.data['hand_size']}")
-        if pile is None:
-            pile = list((deck - Counter(hand)).elements())
-        extra = Counter(hand) + Counter(pile) - deck
-        if extra:
-            copies = ", ".join(f"{c} ({k} too many)" for c, k in sorted(extra.items()))
-            raise IllegalPositionError("BR-1.3", f"player {p}'s hand and pile hold more copies of a card than the colour's "
-                                                 f"10 cards: {copies}")
-        state.hands[p], state.piles[p] = sorted(hand), sorted(pile)
-
-
-def _check_capacity(game: "BattleRoyaleGame", state: "BattleRoyaleState", overfull: tuple[int, ...]) -> None:
-    """BR-2.3: no tile holds more than C figures, but for ``overfull`` tiles (a moving figure
-    passing a full tile, BR-D8, or a tile waiting for its push) which may hold C + 1."""
-    for t, counts in state.tiles.items():
-        k = sum(counts.values())
-        if k > game.capacity + (1 if t in overfull else 0):
-            raise IllegalPositionError("BR-2.3", f"{game.board.names[t]} holds {k} figures; at most {game.capacity} "
-                                                 f"with {game.num_players} players")
-
-
-def _read_turn(game: "BattleRoyaleGame", r: PositionReader, state: "BattleRoyaleState", to_move: int, cell: Any,
-               colour: Any, seat: Any, study: bool) -> None:
-    """The fields of a position inside a turn or at a chance node (module docstring)."""
-    doc = r.doc
-    board = game.board
-    phase = Phase(doc["phase"])
-    state.phase = phase
-    state.to_move = to_move
-    state.turn = r.turns("turn", doc.get("turn", 4), "BR-D9")
-    state.first = doc.get("first", state.first if state.first is not None else 0)
-    if state.first is not None:
-        seat(state.first, "first")
-    state.deal = [seat(p, "deal") for p in doc.get("deal", [])]
-    owed = Counter(state.deal)
-    short = [s for s in sorted(owed) if owed[s] > len(state.piles[s])]
-    if short:  # BR-1.4: every card still to be dealt comes from the seat's own pile
-        raise IllegalPositionError("BR-1.4", f"player {short[0]} is still to draw {owed[short[0]]} card(s) but its "
-                                             f"pile holds {len(state.piles[short[0]])}")
-    if (state.deal or state.first is None) and phase is not Phase.SETUP:
-        raise IllegalPositionError("BR-1.4", "hands are dealt and the start player drawn before the first turn: "
-                                             "a deal or an undrawn start player needs phase setup")
-    if phase is Phase.SETUP and not state.deal and state.first is not None:
-        raise BoardkitDataError("position: phase: setup ends once the hands are dealt and the start player is drawn; "
-                                "give deal or first: null")
-    card = doc.get("card")
-    if card is not None and card.lower() not in game.cards:
-        raise BoardkitDataError(f"position: card: {shorten(card)} is not a card; cards: {', '.join(dict.fromkeys(game.deck))}")
-    state.card = None if card is None else card.lower()
-    most = max(c["figures"] for c in game.cards.values())
-    state.figures_left = r.whole("figures_left", doc.get("figures_left", 0), 0, most,
-                                 f"no card moves more than {most} figures, BR-2.2")
-    if state.card is None and phase in (Phase.MOVE, Phase.PUSH):
-        raise IllegalPositionError("BR-2.1", f"the {phase.value} phase follows a card: give the card played")
-    if state.card is not None and state.figures_left > game.cards[state.card]["figures"]:
-        raise IllegalPositionError("BR-2.1", f"the {state.card} card moves {game.cards[state.card]['figures']} figures, "
-                                             f"not {state.figures_left}")
-    state.moved = {}
-    for name, text in (doc.get("moved") or {}).items():
-        t = cell(name, f"moved.{name}")
-        counts = _figures(text, f"position: moved.{name}", game.colours)
-        if counts - state.tiles.get(t, Counter()):
-            raise IllegalPositionError("BR-2.2", f"more figures moved on {name} than stand there")
-        if counts:
-            state.moved[t] = counts
-    overfull: list[int] = []
-    m = doc.get("moving")
-    state.moving = None
-    if m is not None:
-        if phase is not Phase.MOVE:
-            raise BoardkitDataError("position: moving: a figure moves only in the move phase")
-        path = tuple(cell(name, "moving.path") for name in m["path"])
-        for a, b in zip(path, path[1:]):
-            if b not in board.step[a] or b not in state.tiles:
-                raise IllegalPositionError("BR-2.2", f"moving.path: {board.names[b]} is not a tile next to {board.names[a]}")
-        c = colour(m["colour"], "moving.colour")
-        if state.tiles.get(path[-1], Counter())[c] == 0:
-            raise IllegalPositionError("BR-2.2", f"moving: no {c} figure on {board.names[path[-1]]}")
-        direction = board.step[path[-2]].index(path[-1]) if len(path) > 1 else -1
-        state.moving = Moving(c, path, m["steps_left"], direction, len(path) > 1)
-        overfull.append(path[-1])
-        if state.card is not None and state._no_push(c) and not state._can_finish(path, m["steps_left"], 0):
-            raise IllegalPositionError("BR-D14", f"moving: the {c} figure of another player can only end its move on a full "
-                                                 f"tile, which only a move of one's own figure may overfill")
-    p = doc.get("push")
-    state.push = None
-    if p is not None:
-        if phase is not Phase.PUSH:
-            raise BoardkitDataError("position: push: a push waits only in the push phase")
-        t, src = cell(p["tile"], "push.tile"), cell(p["from"], "push.from")
-        if t not in board.step[src]:
-            raise IllegalPositionError("BR-2.3", f"push: {p['from']} is not next to {p['tile']}")
-        if sum(state.tiles.get(t, Counter()).values()) != game.capacity + 1:
-            raise IllegalPositionError("BR-2.3", f"push: {p['tile']} must hold {game.capacity + 1} figures to be pushed from")
-        state.push = PushTask(t, board.step[src].index(t), colour(p["colour"], "push.colour"), p["moved"])
-        overfull.append(t)
-    elif phase is Phase.PUSH:
-        raise BoardkitDataError("position: push: the push phase needs the push waiting")
-    _check_capacity(game, state, tuple(overfull))
-    state.queue = [Queued(None if q == "doom" else q) for q in doc.get("queue", [])]
-    ev = doc.get("event")
-    state.event = None if ev is None else Event(ev)
-    if (state.event is None) == (phase is Phase.EVENT):
-        raise BoardkitDataError("position: event: the event phase, and only it, has an event (move or battle)")
-    state.takes = []
-    for i, task in enumerate(doc.get("takes", [])):
-        colours = frozenset(colour(c, f"takes[{i}].colours") for c in task["colours"])
-        state.takes.append(BattleTake(cell(task["tile"], f"takes[{i}].tile"), seat(task["taker"], f"takes[{i}].taker"), colours))
-    if state.takes and state.event is not Event.BATTLE:
-        raise BoardkitDataError("position: takes: takings wait only in a battle")
-    hand = state.hands[to_move]
-    if phase is Phase.DOOM and state.card is None and hand and not study:
-        raise IllegalPositionError("BR-2.6", f"a turn starts at the Doom roll only with an empty hand; player {to_move} "
-                                             "holds cards and plays one first (BR-2.1). This position is worth studying "
-                                             "but cannot arise in play: use study=True")
 
 
 def to_position(state: "BattleRoyaleState") -> dict[str, Any]:
