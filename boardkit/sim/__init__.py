@@ -389,12 +389,45 @@ def play_many(game: Game, n: int, seed: int | str = 0, agent: Any = "random", pr
     """
     import pandas as pd
 
+    game = _game_of(game)
+    _check_run(n, seed, max_actions, workers, chunk, client, agent, agents)
+    chosen = agents if agents is not None else agent
+    seats = _resolve_agents(chosen, game.num_players)
+    writer = _ParquetSink(out) if out is not None else None
+    kept = _play_rows(game, n, seed, seats, max_actions, log, workers, client, chunk, progress, writer)
+    if writer is not None:
+        df = pd.read_parquet(out)
+        df["winners"] = df["winners"].map(lambda w: tuple(int(x) for x in w))
+        df["returns"] = df["returns"].map(lambda w: tuple(float(x) for x in w))
+        df = df[[c for c in _columns(game, log) if c in df.columns]]
+    else:
+        df = pd.DataFrame(kept, columns=_columns(game, log))
+    df["lead_changes"] = df["lead_changes"].astype("Int64")  # None where the game has no running score
+    return df.sort_values("index", kind="stable").reset_index(drop=True)
+
+
+def _game_of(game: Any) -> Game:
+    """The Game of :func:`play_many`'s ``game`` (a Game, or a game id loaded with its defaults).
+
+    Raises:
+        ValueError: neither.
+    """
     if isinstance(game, str):
         import boardkit
 
         game = boardkit.load_game(game)
     if not isinstance(game, Game):
         raise ValueError(f"play_many: game is a Game or a game id, not {str(game)[:60]!r}")
+    return game
+
+
+def _check_run(n: Any, seed: Any, max_actions: Any, workers: Any, chunk: Any, client: Any, agent: Any,
+               agents: Any) -> None:
+    """Check :func:`play_many`'s run arguments before anything is played.
+
+    Raises:
+        ValueError: as :func:`play_many` lists them, in the order of its arguments' checks.
+    """
     from boardkit.agents.base import check_whole
 
     for label, value, least in (("max_actions", max_actions, 1), ("n", n, 0), ("workers", workers, 1), ("chunk", chunk, 1)):
@@ -411,10 +444,14 @@ def play_many(game: Game, n: int, seed: int | str = 0, agent: Any = "random", pr
         raise ValueError(f"client must be a dask.distributed.Client or a scheduler address, not {str(client)[:60]!r}")
     if agents is not None and not (isinstance(agent, str) and agent == "random"):
         raise ValueError("give the agents once: agent= or agents=, not both")
-    chosen = agents if agents is not None else agent
-    seats = _resolve_agents(chosen, game.num_players)
+
+
+def _play_rows(game: Game, n: int, seed: int | str, seats: list[Any], max_actions: int, log: bool, workers: int,
+               client: Any, chunk: int, progress: bool, writer: "_ParquetSink | None") -> list[dict[str, Any]]:
+    """Play :func:`play_many`'s run under the progress bar, stopping on SIGINT or SIGTERM;
+    each finished chunk's rows go to ``writer`` (closed at the end: kept only if the run
+    finished) or, without one, into the returned list."""
     names = agent_names(seats)
-    writer = _ParquetSink(out) if out is not None else None
     kept: list[dict[str, Any]] = []
 
     def take(done: Sequence[GameResult]) -> None:
@@ -435,15 +472,7 @@ def play_many(game: Game, n: int, seed: int | str = 0, agent: Any = "random", pr
         bar.close()
         if writer is not None:
             writer.close(ok)
-    if writer is not None:
-        df = pd.read_parquet(out)
-        df["winners"] = df["winners"].map(lambda w: tuple(int(x) for x in w))
-        df["returns"] = df["returns"].map(lambda w: tuple(float(x) for x in w))
-        df = df[[c for c in _columns(game, log) if c in df.columns]]
-    else:
-        df = pd.DataFrame(kept, columns=_columns(game, log))
-    df["lead_changes"] = df["lead_changes"].astype("Int64")  # None where the game has no running score
-    return df.sort_values("index", kind="stable").reset_index(drop=True)
+    return kept
 
 
 def _run(game: Game, n: int, seed: int | str, seats: list[Any], max_actions: int, log: bool, workers: int,
