@@ -389,10 +389,8 @@ def play_many(game: Game, n: int, seed: int | str = 0, agent: Any = "random", pr
     """
     import pandas as pd
 
-    game = _game_of(game)
-    _check_run(n, seed, max_actions, workers, chunk, client, agent, agents)
-    chosen = agents if agents is not None else agent
-    seats = _resolve_agents(chosen, game.num_players)
+    game = _checked_game(game, n, seed, max_actions, workers, chunk, client, agent, agents)
+    seats = _resolve_agents(agents if agents is not None else agent, game.num_players)
     writer = _ParquetSink(out) if out is not None else None
     kept = _play_rows(game, n, seed, seats, max_actions, log, workers, client, chunk, progress, writer)
     if writer is not None:
@@ -406,30 +404,16 @@ def play_many(game: Game, n: int, seed: int | str = 0, agent: Any = "random", pr
     return df.sort_values("index", kind="stable").reset_index(drop=True)
 
 
-def _game_of(game: Any) -> Game:
-    """The Game of :func:`play_many`'s ``game`` (a Game, or a game id loaded with its defaults).
-
-    Raises:
-        ValueError: neither.
-    """
+def _checked_game(game: Any, n: Any, seed: Any, max_actions: Any, workers: Any, chunk: Any, client: Any, agent: Any,
+                  agents: Any) -> Game:
+    """:func:`play_many`'s Game (a game id is loaded), once its arguments are checked (ValueError as it lists)."""
     if isinstance(game, str):
         import boardkit
 
         game = boardkit.load_game(game)
     if not isinstance(game, Game):
         raise ValueError(f"play_many: game is a Game or a game id, not {str(game)[:60]!r}")
-    return game
-
-
-def _check_run(n: Any, seed: Any, max_actions: Any, workers: Any, chunk: Any, client: Any, agent: Any,
-               agents: Any) -> None:
-    """Check :func:`play_many`'s run arguments before anything is played.
-
-    Raises:
-        ValueError: as :func:`play_many` lists them, in the order of its arguments' checks.
-    """
     from boardkit.agents.base import check_whole
-
     for label, value, least in (("max_actions", max_actions, 1), ("n", n, 0), ("workers", workers, 1), ("chunk", chunk, 1)):
         check_whole(label, value, least)
     if n > MAX_GAMES:
@@ -444,13 +428,12 @@ def _check_run(n: Any, seed: Any, max_actions: Any, workers: Any, chunk: Any, cl
         raise ValueError(f"client must be a dask.distributed.Client or a scheduler address, not {str(client)[:60]!r}")
     if agents is not None and not (isinstance(agent, str) and agent == "random"):
         raise ValueError("give the agents once: agent= or agents=, not both")
+    return game
 
 
 def _play_rows(game: Game, n: int, seed: int | str, seats: list[Any], max_actions: int, log: bool, workers: int,
                client: Any, chunk: int, progress: bool, writer: "_ParquetSink | None") -> list[dict[str, Any]]:
-    """Play :func:`play_many`'s run under the progress bar, stopping on SIGINT or SIGTERM;
-    each finished chunk's rows go to ``writer`` (closed at the end: kept only if the run
-    finished) or, without one, into the returned list."""
+    """:func:`play_many`'s run under its progress bar and signal guard: rows to ``writer`` (then closed) or returned."""
     names = agent_names(seats)
     kept: list[dict[str, Any]] = []
 
