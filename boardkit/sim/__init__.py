@@ -389,6 +389,24 @@ def play_many(game: Game, n: int, seed: int | str = 0, agent: Any = "random", pr
     """
     import pandas as pd
 
+    game = _checked_game(game, n, seed, max_actions, workers, chunk, client, agent, agents)
+    seats = _resolve_agents(agents if agents is not None else agent, game.num_players)
+    writer = _ParquetSink(out) if out is not None else None
+    kept = _play_rows(game, n, seed, seats, max_actions, log, workers, client, chunk, progress, writer)
+    if writer is not None:
+        df = pd.read_parquet(out)
+        df["winners"] = df["winners"].map(lambda w: tuple(int(x) for x in w))
+        df["returns"] = df["returns"].map(lambda w: tuple(float(x) for x in w))
+        df = df[[c for c in _columns(game, log) if c in df.columns]]
+    else:
+        df = pd.DataFrame(kept, columns=_columns(game, log))
+    df["lead_changes"] = df["lead_changes"].astype("Int64")  # None where the game has no running score
+    return df.sort_values("index", kind="stable").reset_index(drop=True)
+
+
+def _checked_game(game: Any, n: Any, seed: Any, max_actions: Any, workers: Any, chunk: Any, client: Any, agent: Any,
+                  agents: Any) -> Game:
+    """:func:`play_many`'s Game (a game id is loaded), once its arguments are checked (ValueError as it lists)."""
     if isinstance(game, str):
         import boardkit
 
@@ -396,7 +414,6 @@ def play_many(game: Game, n: int, seed: int | str = 0, agent: Any = "random", pr
     if not isinstance(game, Game):
         raise ValueError(f"play_many: game is a Game or a game id, not {str(game)[:60]!r}")
     from boardkit.agents.base import check_whole
-
     for label, value, least in (("max_actions", max_actions, 1), ("n", n, 0), ("workers", workers, 1), ("chunk", chunk, 1)):
         check_whole(label, value, least)
     if n > MAX_GAMES:
@@ -411,10 +428,13 @@ def play_many(game: Game, n: int, seed: int | str = 0, agent: Any = "random", pr
         raise ValueError(f"client must be a dask.distributed.Client or a scheduler address, not {str(client)[:60]!r}")
     if agents is not None and not (isinstance(agent, str) and agent == "random"):
         raise ValueError("give the agents once: agent= or agents=, not both")
-    chosen = agents if agents is not None else agent
-    seats = _resolve_agents(chosen, game.num_players)
+    return game
+
+
+def _play_rows(game: Game, n: int, seed: int | str, seats: list[Any], max_actions: int, log: bool, workers: int,
+               client: Any, chunk: int, progress: bool, writer: "_ParquetSink | None") -> list[dict[str, Any]]:
+    """:func:`play_many`'s run under its progress bar and signal guard: rows to ``writer`` (then closed) or returned."""
     names = agent_names(seats)
-    writer = _ParquetSink(out) if out is not None else None
     kept: list[dict[str, Any]] = []
 
     def take(done: Sequence[GameResult]) -> None:
@@ -435,15 +455,7 @@ def play_many(game: Game, n: int, seed: int | str = 0, agent: Any = "random", pr
         bar.close()
         if writer is not None:
             writer.close(ok)
-    if writer is not None:
-        df = pd.read_parquet(out)
-        df["winners"] = df["winners"].map(lambda w: tuple(int(x) for x in w))
-        df["returns"] = df["returns"].map(lambda w: tuple(float(x) for x in w))
-        df = df[[c for c in _columns(game, log) if c in df.columns]]
-    else:
-        df = pd.DataFrame(kept, columns=_columns(game, log))
-    df["lead_changes"] = df["lead_changes"].astype("Int64")  # None where the game has no running score
-    return df.sort_values("index", kind="stable").reset_index(drop=True)
+    return kept
 
 
 def _run(game: Game, n: int, seed: int | str, seats: list[Any], max_actions: int, log: bool, workers: int,

@@ -439,14 +439,7 @@ def splitter_expected_value(valuation: Valuation, tile: str = TILE, objective: s
     die_elements = _dice(voc.colours)
     tile = _check_tile(tile, voc)
     objective = _check_objective(objective)
-    if method not in ("auto", "fast", "brute"):
-        raise ValueError(f"unknown method {method!r}: methods are 'auto', 'fast', 'brute'")
-    additive = isinstance(valuation, AdditiveValuation)
-    if method == "fast" and not additive:
-        raise ValueError(f"method 'fast' needs an AdditiveValuation or FaceValuation, got {valuation!r}: "
-                         f"use method='brute' for a callable valuation")
-    if method == "auto":
-        method = "fast" if additive else "brute"
+    method = _ev_method(valuation, method)
     die = Dist.uniform(FACES)
     rolls_total = len(FACES) ** len(voc.colours)
 
@@ -467,31 +460,57 @@ def splitter_expected_value(valuation: Valuation, tile: str = TILE, objective: s
     elements: list[Element] = [(c, f) for c in voc.colours for f in FACES] + [TILE]
     cs, ss, scale = _scaled_pairs(valuation, elements)
     pair = {e: (c, s) for e, c, s in zip(elements, cs, ss)}
-    tile_pair = pair[TILE]
     if method == "brute":  # every ordered roll, one at a time
         rolls = ordered_rolls([die] * len(voc.colours))
-        pbar = bar(len(rolls), "rolls")
-        acc_int = 0
-        for r, w in rolls.weights():
-            dice = [pair[die_elements[i][f]] for i, f in enumerate(r)] + [tile_pair]
-            acc_int += w * _best_scaled([p[0] for p in dice], [p[1] for p in dice], objective)
-            if pbar is not None:
-                pbar.update(1)
-        if pbar is not None:
-            pbar.close()
-        return Fraction(acc_int, rolls.total * scale)
+        weighted = (([pair[die_elements[i][f]] for i, f in enumerate(r)], w) for r, w in rolls.weights())
+        return Fraction(_ev_weighted(weighted, pair[TILE], objective, bar(len(rolls), "rolls")), rolls.total * scale)
+    groups = _ev_groups(valuation, pair, die_elements, die, len(voc.colours))
+    return Fraction(_ev_weighted(groups.weights(), pair[TILE], objective, bar(len(groups), "groups")),
+                    groups.total * scale)
+
+
+def _ev_method(valuation: Valuation, method: str) -> str:
+    """The method :func:`splitter_expected_value` uses: ``method``, or for ``"auto"`` ``"fast"``
+    (additive valuations) or ``"brute"`` (callables).
+
+    Raises:
+        ValueError: an unknown method, or ``"fast"`` with a callable valuation.
+    """
+    if method not in ("auto", "fast", "brute"):
+        raise ValueError(f"unknown method {method!r}: methods are 'auto', 'fast', 'brute'")
+    additive = isinstance(valuation, AdditiveValuation)
+    if method == "fast" and not additive:
+        raise ValueError(f"method 'fast' needs an AdditiveValuation or FaceValuation, got {valuation!r}: "
+                         f"use method='brute' for a callable valuation")
+    if method == "auto":
+        method = "fast" if additive else "brute"
+    return method
+
+
+def _ev_groups(valuation: AdditiveValuation, pair: dict[Element, tuple[int, int]], die_elements: Any, die: Dist[Any],
+               n_dice: int) -> Dist[Any]:
+    """The rolls grouped by the sorted multiset of their dice's scaled (chooser, splitter)
+    value pairs, with their weights (the ``"fast"`` method of
+    :func:`splitter_expected_value`): a FaceValuation through the face multisets of
+    :func:`boardkit.core.dice.pool`, any other additive valuation die by die."""
     groups: Dist[Any]
     if isinstance(valuation, FaceValuation):
         face_pair = {f: pair[die_elements[0][f]] for f in FACES}
-        groups = pool(len(voc.colours), die).map(lambda ms: tuple(sorted(face_pair[f] for f in ms)))
+        groups = pool(n_dice, die).map(lambda ms: tuple(sorted(face_pair[f] for f in ms)))
     else:
         groups = Dist.certain(())
-        for i in range(len(voc.colours)):
+        for i in range(n_dice):
             colour_pairs = die.map(lambda f, i=i: pair[die_elements[i][f]])  # type: ignore[misc]
             groups = groups.combine(colour_pairs, _insert_sorted)
-    pbar = bar(len(groups), "groups")
+    return groups
+
+
+def _ev_weighted(weighted: Iterable[tuple[Sequence[tuple[int, int]], int]], tile_pair: tuple[int, int], objective: str,
+                 pbar: Any) -> int:
+    """Sum of ``weight * best scaled split value`` over ``(dice pairs, weight)`` (the tile's
+    pair added to each); ``pbar`` (or None) is advanced once per entry, then closed."""
     acc_int = 0
-    for ms, w in groups.weights():
+    for ms, w in weighted:
         dice_c = [p[0] for p in ms] + [tile_pair[0]]
         dice_s = [p[1] for p in ms] + [tile_pair[1]]
         acc_int += w * _best_scaled(dice_c, dice_s, objective)
@@ -499,4 +518,4 @@ def splitter_expected_value(valuation: Valuation, tile: str = TILE, objective: s
             pbar.update(1)
     if pbar is not None:
         pbar.close()
-    return Fraction(acc_int, groups.total * scale)
+    return acc_int

@@ -68,6 +68,24 @@ class ArmageddonGame(Game):
         b: ArmaBoard = d["board"]
         self.arma: ArmaBoard = b
         self.board = b.graph
+        self._read_options(d)
+        self._index_board(b)
+        self._make_chips(b)
+        self.roll_outcomes = tuple((Roll(f), Fraction(1, 6)) for f in FACES)
+        self.memo: dict[object, Any] = {}
+        #: the share actions made so far, by (chip, points, verb): one object per share, its
+        #: notation written once
+        self.share_actions: dict[tuple[int, int, str], Any] = {}
+        #: per chip, :meth:`back_window` without and with a mine
+        self.back_windows = tuple((self.back_window(c, False), self.back_window(c, True)) for c in range(len(self.chip_names)))
+
+    def _read_options(self, d: Mapping[str, Any]) -> None:
+        """The seats (the playing colours, then the aliens, ARMA-2.3), the chips and mines of
+        the data file (ARMA-9) and the rule options as attributes.
+
+        Raises:
+            OptionError: ``max_turns`` below 1 (ARMA-D12).
+        """
         self.colours: tuple[str, ...] = tuple(self.options.colours.split())
         self.seat_names: tuple[str, ...] = self.colours + ("aliens",)
         self.num_players = len(self.seat_names)
@@ -86,6 +104,12 @@ class ArmageddonGame(Game):
         self.max_turns: int | None = self.options.max_turns
         if self.max_turns is not None and self.max_turns < 1:
             raise OptionError(f"armageddon: option max_turns={self.max_turns} must be at least 1 (ARMA-D12)")
+
+    def _index_board(self, b: ArmaBoard) -> None:
+        """The board's named circles as node indices: the launch table, the landing point, GK,
+        the laser and its control, the dot circle, the pad, the cruiser, the mine depot, the
+        numbered circles, the crossings, the home circles per colour and the compartments
+        (ARMA-2.1 .. ARMA-5.4, ARMA-9)."""
         idx = self.board.index
         self.names = self.board.names
         self.node = {n: i for i, n in enumerate(self.names)}
@@ -100,7 +124,26 @@ class ArmageddonGame(Game):
         self.homes = tuple(tuple(idx(n) for n in b.homes[c]) for c in COLOURS)
         self.compartments = tuple(tuple(idx(n) for n in comp) for comp in b.compartments)
         self.comp_of = {h: k for k, comp in enumerate(self.compartments) for h in comp}
-        # chips: the playing colours' chips, then the warriors, then the officer (ARMA-1.1, ARMA-1.2)
+
+    def _warrior_route(self, b: ArmaBoard) -> tuple[tuple[int, ...], dict[int, int]]:
+        """The warriors' route from the dot circle and its index of each ring circle (where a
+        warrior at rest on it stands on the route, ARMA-3.7, ARMA-D6)."""
+        idx = self.board.index
+        ring = tuple(idx(n) for n in b.ring())
+        if b.far:  # ARMA-D6: the ring closes on GK; the route goes round it three times, a warrior at
+            # rest standing in the middle round, so a share of up to 6 points walks either way
+            warrior_route = (self.dot,) + ring * 3
+            warrior_index = {n: 1 + len(ring) + j for j, n in enumerate(ring)}
+        else:
+            warrior_route = (self.dot,) + ring
+            warrior_index = {n: 1 + j for j, n in enumerate(ring)}
+        return warrior_route, warrior_index
+
+    def _make_chips(self, b: ArmaBoard) -> None:
+        """The chips: the playing colours' chips, then the warriors, then the officer
+        (ARMA-1.1, ARMA-1.2), each with its kind, colour, seat, route and route index; the
+        officer's routes with and without a mine (ARMA-5.3); the chips of each seat."""
+        idx = self.board.index
         names: list[str] = []
         kind: list[int] = []
         colour_index: list[int] = []
@@ -115,14 +158,7 @@ class ArmageddonGame(Game):
                 colour_index.append(ci)
                 seat.append(s)
                 routes.append(route)
-        ring = tuple(idx(n) for n in b.ring())
-        if b.far:  # ARMA-D6: the ring closes on GK; the route goes round it three times, a warrior at
-            # rest standing in the middle round, so a share of up to 6 points walks either way
-            warrior_route = (self.dot,) + ring * 3
-            warrior_index = {n: 1 + len(ring) + j for j, n in enumerate(ring)}
-        else:
-            warrior_route = (self.dot,) + ring
-            warrior_index = {n: 1 + j for j, n in enumerate(ring)}
+        warrior_route, warrior_index = self._warrior_route(b)
         for j in range(len(self.numbered)):
             names.append(f"w{j + 1}")
             kind.append(WARRIOR)
@@ -148,20 +184,19 @@ class ArmageddonGame(Game):
             warrior_index if kind[c] == WARRIOR else
             {**{n: i for i, n in enumerate(r) if n >= 0}, **({t: 0 for t in self.table} if kind[c] == EARTH else {})}
             for c, r in enumerate(routes))
-        self.earth_chips = tuple(c for c in range(len(names)) if kind[c] == EARTH)
-        self.seat_chips = tuple(frozenset(c for c in range(len(names)) if seat[c] == s) for s in range(self.num_players))
-        self.officer = len(names) - 1
-        self.alien_chips = tuple(c for c in range(len(names)) if kind[c] != EARTH)
+        self._group_chips(seat)
+
+    def _group_chips(self, seat: list[int]) -> None:
+        """The chips by side and seat: Earth's, each seat's, the officer, the aliens', each
+        colour's; and when the aliens win by count (ARMA-1.4, ARMA-D11)."""
+        kind, n = self.kind, len(self.chip_names)
+        self.earth_chips = tuple(c for c in range(n) if kind[c] == EARTH)
+        self.seat_chips = tuple(frozenset(c for c in range(n) if seat[c] == s) for s in range(self.num_players))
+        self.officer = n - 1
+        self.alien_chips = tuple(c for c in range(n) if kind[c] != EARTH)
         self.colour_chips = tuple(tuple(c for c in self.earth_chips if seat[c] == s) for s in range(len(self.colours)))
         #: ARMA-1.4, ARMA-D11: the aliens win when Earth has this many chips in play or fewer
         self.alien_win_at = len(self.colours)
-        self.roll_outcomes = tuple((Roll(f), Fraction(1, 6)) for f in FACES)
-        self.memo: dict[object, Any] = {}
-        #: the share actions made so far, by (chip, points, verb): one object per share, its
-        #: notation written once
-        self.share_actions: dict[tuple[int, int, str], Any] = {}
-        #: per chip, :meth:`back_window` without and with a mine
-        self.back_windows = tuple((self.back_window(c, False), self.back_window(c, True)) for c in range(len(names)))
 
     def back_window(self, c: int, mine: bool = False) -> tuple[int, int]:
         """``(lo, hi)``: chip ``c`` may walk back (ARMA-3.7) from a route index in ``lo+1 .. hi``

@@ -7,7 +7,7 @@ no drawing. An effect is a tuple of ``(from_cell, to_cell)`` moves made at once.
 from __future__ import annotations
 
 from enum import Enum
-from typing import Iterator, NamedTuple, Sequence
+from typing import Callable, Iterator, NamedTuple, Sequence
 
 from boardkit.core.boards import HexBoard
 
@@ -166,87 +166,135 @@ def abilities(g: Geometry, pieces: Pieces, c: int, leader_cell: int) -> Iterator
     """Every use of the active ability of the piece on ``c`` (LEAD-5), as
     ``(verb, target, dest, effect)`` with cell indices (dest -1 when the verb has one cell); LEAD-3.5 not applied.
 
-    Jailer (LEAD-6.3) is checked by the caller; Protector immunity (LEAD-6.4) here.
+    Jailer (LEAD-6.3) is checked by the caller; Protector immunity (LEAD-6.4) here. Each kind's
+    ability is a function of its own (:data:`_ABILITIES`); a kind without one has no use.
     """
     kind, owner = pieces[c]  # type: ignore[misc]
+    ability = _ABILITIES.get(kind)
+    if ability is not None:
+        yield from ability(g, pieces, c, owner, leader_cell)
+
+
+def _acrobat(g: Geometry, pieces: Pieces, c: int, owner: int, leader_cell: int) -> Iterator[tuple[str, int, int, Effect]]:
+    """LEAD-5.1: one jump over an adjacent character in a line, then may jump again (not back
+    to ``c``, LEAD-D1)."""
     step = g.step
-    if kind == "Acrobat":  # LEAD-5.1: one jump, then may jump again (not back to c, LEAD-D1)
-        first = []
+    first = []
+    for k in range(6):
+        x = step[c][k]
+        if x >= 0 and pieces[x] is not None:
+            y = step[x][k]
+            if y >= 0 and pieces[y] is None:
+                first.append(y)
+    ends = set(first)
+    for y in first:
         for k in range(6):
-            x = step[c][k]
-            if x >= 0 and pieces[x] is not None:
-                y = step[x][k]
-                if y >= 0 and pieces[y] is None:
-                    first.append(y)
-        ends = set(first)
-        for y in first:
-            for k in range(6):
-                x = step[y][k]
-                if x >= 0 and x != c and pieces[x] is not None:
-                    z = step[x][k]
-                    if z >= 0 and z != c and pieces[z] is None:
-                        ends.add(z)
-        for z in sorted(ends):
-            yield "jump", z, -1, ((c, z),)
-    elif kind == "Rider":  # LEAD-5.2: exactly two cells in a line, both free
-        for k in range(6):
-            a = step[c][k]
-            if a >= 0 and pieces[a] is None:
-                b = step[a][k]
-                if b >= 0 and pieces[b] is None:
-                    yield "ride", b, -1, ((c, b),)
-    elif kind == "Bruiser":  # LEAD-5.3: enter an enemy's cell, push it to one of three behind
-        for k in range(6):
-            x = step[c][k]
-            px = pieces[x] if x >= 0 else None
-            if px is None or px.owner == owner or protected(g, pieces, x):
-                continue
-            for kk in ((k + 5) % 6, k, (k + 1) % 6):
-                y = step[x][kk]
-                if y >= 0 and pieces[y] is None:
-                    yield "push", x, y, ((x, y), (c, x))
-    elif kind == "RoyalGuard":  # LEAD-5.4: to a free cell next to own Leader, then may step once
-        ends = set()
-        for a in g.nbrs[leader_cell]:
-            if pieces[a] is None:
-                ends.add(a)
-                for b in g.nbrs[a]:
-                    if b != c and pieces[b] is None:
-                        ends.add(b)
-        for z in sorted(ends):
-            yield "guard", z, -1, ((c, z),)
-    elif kind == "Illusionist":  # LEAD-5.5: swap with a seen, non-adjacent character
-        for k in range(6):
-            t, d = g.first_seen(pieces, c, k)
-            if t >= 0 and d >= 2 and not (pieces[t].owner != owner and protected(g, pieces, t)):  # type: ignore[union-attr]
-                yield "swap", t, -1, ((c, t), (t, c))
-    elif kind == "ClawLauncher":  # LEAD-5.6: fly to a seen character, or pull it in
-        for k in range(6):
-            t, d = g.first_seen(pieces, c, k)
-            if t >= 0 and d >= 2:
-                cells = list(g.ray(c, k))
-                yield "claw", cells[d - 2], -1, ((c, cells[d - 2]),)
-                if not (pieces[t].owner != owner and protected(g, pieces, t)):  # type: ignore[union-attr]
-                    yield "pull", t, -1, ((t, cells[0]),)
-    elif kind == "Manipulator":  # LEAD-5.7: move a seen, non-adjacent enemy one cell
-        for k in range(6):
-            t, d = g.first_seen(pieces, c, k)
-            if t >= 0 and d >= 2 and pieces[t].owner != owner and not protected(g, pieces, t):  # type: ignore[union-attr]
-                for y in g.nbrs[t]:
-                    if pieces[y] is None:
-                        yield "manipulate", t, y, ((t, y),)
-    elif kind == "Wanderer":  # LEAD-5.8: any free cell not next to an enemy
-        for z in range(g.n):
-            if pieces[z] is None and not any(
-                pieces[j] is not None and pieces[j].owner != owner for j in g.nbrs[z]  # type: ignore[union-attr]
-            ):
-                yield "wander", z, -1, ((c, z),)
-    elif kind == "Brewmaster":  # LEAD-5.9: move an adjacent ally one cell (its Leader too, LEAD-D10)
-        for x in g.nbrs[c]:
-            if pieces[x] is not None and pieces[x].owner == owner:  # type: ignore[union-attr]
-                for y in g.nbrs[x]:
-                    if pieces[y] is None:
-                        yield "brew", x, y, ((x, y),)
+            x = step[y][k]
+            if x >= 0 and x != c and pieces[x] is not None:
+                z = step[x][k]
+                if z >= 0 and z != c and pieces[z] is None:
+                    ends.add(z)
+    for z in sorted(ends):
+        yield "jump", z, -1, ((c, z),)
+
+
+def _rider(g: Geometry, pieces: Pieces, c: int, owner: int, leader_cell: int) -> Iterator[tuple[str, int, int, Effect]]:
+    """LEAD-5.2: exactly two cells in a line, both free."""
+    step = g.step
+    for k in range(6):
+        a = step[c][k]
+        if a >= 0 and pieces[a] is None:
+            b = step[a][k]
+            if b >= 0 and pieces[b] is None:
+                yield "ride", b, -1, ((c, b),)
+
+
+def _bruiser(g: Geometry, pieces: Pieces, c: int, owner: int, leader_cell: int) -> Iterator[tuple[str, int, int, Effect]]:
+    """LEAD-5.3: enter an adjacent enemy's cell, pushing it to one of the three cells behind."""
+    step = g.step
+    for k in range(6):
+        x = step[c][k]
+        px = pieces[x] if x >= 0 else None
+        if px is None or px.owner == owner or protected(g, pieces, x):
+            continue
+        for kk in ((k + 5) % 6, k, (k + 1) % 6):
+            y = step[x][kk]
+            if y >= 0 and pieces[y] is None:
+                yield "push", x, y, ((x, y), (c, x))
+
+
+def _royal_guard(g: Geometry, pieces: Pieces, c: int, owner: int,
+                 leader_cell: int) -> Iterator[tuple[str, int, int, Effect]]:
+    """LEAD-5.4: to a free cell next to its own Leader, then may step once."""
+    ends = set()
+    for a in g.nbrs[leader_cell]:
+        if pieces[a] is None:
+            ends.add(a)
+            for b in g.nbrs[a]:
+                if b != c and pieces[b] is None:
+                    ends.add(b)
+    for z in sorted(ends):
+        yield "guard", z, -1, ((c, z),)
+
+
+def _illusionist(g: Geometry, pieces: Pieces, c: int, owner: int,
+                 leader_cell: int) -> Iterator[tuple[str, int, int, Effect]]:
+    """LEAD-5.5: swap with a seen, non-adjacent character."""
+    for k in range(6):
+        t, d = g.first_seen(pieces, c, k)
+        if t >= 0 and d >= 2 and not (pieces[t].owner != owner and protected(g, pieces, t)):  # type: ignore[union-attr]
+            yield "swap", t, -1, ((c, t), (t, c))
+
+
+def _claw_launcher(g: Geometry, pieces: Pieces, c: int, owner: int,
+                   leader_cell: int) -> Iterator[tuple[str, int, int, Effect]]:
+    """LEAD-5.6: fly to a seen character, or pull it in."""
+    for k in range(6):
+        t, d = g.first_seen(pieces, c, k)
+        if t >= 0 and d >= 2:
+            cells = list(g.ray(c, k))
+            yield "claw", cells[d - 2], -1, ((c, cells[d - 2]),)
+            if not (pieces[t].owner != owner and protected(g, pieces, t)):  # type: ignore[union-attr]
+                yield "pull", t, -1, ((t, cells[0]),)
+
+
+def _manipulator(g: Geometry, pieces: Pieces, c: int, owner: int,
+                 leader_cell: int) -> Iterator[tuple[str, int, int, Effect]]:
+    """LEAD-5.7: move a seen, non-adjacent enemy one cell."""
+    for k in range(6):
+        t, d = g.first_seen(pieces, c, k)
+        if t >= 0 and d >= 2 and pieces[t].owner != owner and not protected(g, pieces, t):  # type: ignore[union-attr]
+            for y in g.nbrs[t]:
+                if pieces[y] is None:
+                    yield "manipulate", t, y, ((t, y),)
+
+
+def _wanderer(g: Geometry, pieces: Pieces, c: int, owner: int, leader_cell: int) -> Iterator[tuple[str, int, int, Effect]]:
+    """LEAD-5.8: to any free cell not next to an enemy."""
+    for z in range(g.n):
+        if pieces[z] is None and not any(
+            pieces[j] is not None and pieces[j].owner != owner for j in g.nbrs[z]  # type: ignore[union-attr]
+        ):
+            yield "wander", z, -1, ((c, z),)
+
+
+def _brewmaster(g: Geometry, pieces: Pieces, c: int, owner: int,
+                leader_cell: int) -> Iterator[tuple[str, int, int, Effect]]:
+    """LEAD-5.9: move an adjacent ally one cell (its Leader too, LEAD-D10)."""
+    for x in g.nbrs[c]:
+        if pieces[x] is not None and pieces[x].owner == owner:  # type: ignore[union-attr]
+            for y in g.nbrs[x]:
+                if pieces[y] is None:
+                    yield "brew", x, y, ((x, y),)
+
+
+#: The active ability of each kind that has one (LEAD-5.1 .. LEAD-5.9): ``f(g, pieces, c,
+#: owner, leader_cell)`` yields its uses for :func:`abilities`.
+_ABILITIES: dict[str, Callable[[Geometry, Pieces, int, int, int], Iterator[tuple[str, int, int, Effect]]]] = {
+    "Acrobat": _acrobat, "Rider": _rider, "Bruiser": _bruiser, "RoyalGuard": _royal_guard,
+    "Illusionist": _illusionist, "ClawLauncher": _claw_launcher, "Manipulator": _manipulator,
+    "Wanderer": _wanderer, "Brewmaster": _brewmaster,
+}
 
 
 def nemesis_ends(g: Geometry, pieces: Pieces, n: int) -> list[int]:

@@ -9,12 +9,12 @@ the crate fields.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
 import networkx as nx
 
 from boardkit.core.validate import shorten
-from boardkit.core.boards import load_hex_board
+from boardkit.core.boards import HexBoard, load_hex_board
 from boardkit.core.paths import DATA_DIR
 from boardkit.core.validate import BoardkitDataError, check_schema, read_yaml_file
 
@@ -74,14 +74,45 @@ def load_data(path: str | Path) -> dict[str, Any]:
         if reg in reserved:
             raise BoardkitDataError(f"{p}: regions: {shorten(reg)} is a word of the notation; name regions by colour "
                                     f"(not {', '.join(sorted(reserved))})")
+    board = _read_map(doc, p)
+    where = f"{p}: map {board.source}"
+    region_of, region_fields = _regions(doc, board, where)
+    _check_special_fields(doc, board, where)
+    _check_sheet_and_crates(doc, p)
+    doc["board"] = board
+    doc["region_of"] = tuple(region_of)
+    doc["region_fields"] = tuple(region_fields)
+    doc["source_path"] = str(p)
+    doc["source_sha256"] = digest
+    return doc
+
+
+def _read_map(doc: Mapping[str, Any], p: Path) -> HexBoard:
+    """The territory map the data file ``p`` names (a board name, or a path relative to the
+    data file).
+
+    Raises:
+        BoardkitDataError: the map's own error, prefixed with the data file and ``map``.
+    """
     map_path: str | Path = doc["map"]
     if "/" in doc["map"] or doc["map"].endswith((".yaml", ".yml")):
         map_path = (p.parent / doc["map"]) if not Path(doc["map"]).is_absolute() else Path(doc["map"])
     try:
-        board = load_hex_board(map_path)
+        return load_hex_board(map_path)
     except BoardkitDataError as exc:
         raise BoardkitDataError(f"{p}: map: {exc}") from None
-    where = f"{p}: map {board.source}"
+
+
+def _regions(doc: Mapping[str, Any], board: HexBoard, where: str) -> tuple[list[int], list[tuple[int, ...]]]:
+    """The regions of the map (MARA-1.2): one set per region, of the declared number of
+    fields (MARA-9), connected, not overlapping, together covering every field.
+
+    Returns:
+        ``(region_of, region_fields)``: per field its region's index; per region its fields.
+
+    Raises:
+        BoardkitDataError: naming the region or the fields.
+    """
     region_of = [-1] * len(board.names)
     region_fields = []
     for k, reg in enumerate(doc["regions"]):
@@ -105,6 +136,16 @@ def load_data(path: str | Path) -> dict[str, Any]:
     loose = [board.names[i] for i, r in enumerate(region_of) if r < 0]
     if loose:
         raise BoardkitDataError(f"{where}: fields {', '.join(loose)} belong to no region (MARA-1.2)")
+    return region_of, region_fields
+
+
+def _check_special_fields(doc: Mapping[str, Any], board: HexBoard, where: str) -> None:
+    """The map's cupcake and crate fields: as many as declared, none both (MARA-1.2, MARA-9);
+    and no set but the regions, cupcake and crate.
+
+    Raises:
+        BoardkitDataError: naming the set or the fields.
+    """
     for kind in ("cupcake", "crate"):
         cells = board.set_indices.get(kind, ())
         if len(cells) != doc[f"{kind}_fields"]:
@@ -118,6 +159,15 @@ def load_data(path: str | Path) -> dict[str, Any]:
     if extra:
         raise BoardkitDataError(f"{where}: sets: unknown set(s) {', '.join(extra)}; sets are the regions "
                                 f"{', '.join(doc['regions'])}, cupcake and crate")
+
+
+def _check_sheet_and_crates(doc: Mapping[str, Any], p: Path) -> None:
+    """The sheet leaves an empty circle (MARA-1.3); crate groups have distinct names and
+    powers, and points exactly with the points power (MARA-7.1, MARA-D10).
+
+    Raises:
+        BoardkitDataError: naming the entry.
+    """
     if 2 * doc["sheet"]["printed"] >= doc["sheet"]["circles"]:
         raise BoardkitDataError(f"{p}: sheet: {doc['sheet']['printed']} printed circles per player leave no empty "
                                 f"circle on a sheet of {doc['sheet']['circles']} (MARA-1.3)")
@@ -134,9 +184,3 @@ def load_data(path: str | Path) -> dict[str, Any]:
         if (g["power"] == "points") != ("points" in g):
             raise BoardkitDataError(f"{p}: crate_groups[{i}]: 'points' is given with, and only with, the points power "
                                     f"(MARA-7.1, MARA-D10)")
-    doc["board"] = board
-    doc["region_of"] = tuple(region_of)
-    doc["region_fields"] = tuple(region_fields)
-    doc["source_path"] = str(p)
-    doc["source_sha256"] = digest
-    return doc

@@ -232,9 +232,31 @@ def board_figure(state_or_obs: Any, highlights: Iterable[str] = (), selected: st
 
     obs, g = _context(state_or_obs, game)
     pos = _positions(g)
-    roles = node_roles(g)
     hl, sel = cell_set(highlights), cell_set(selected)
     fig = go.Figure()
+    _figure_edges(fig, g, pos)
+    _figure_paths(fig, g, obs, pos)
+    _figure_boxes(fig, g, obs)
+    names = list(g.board.names)
+    _figure_circles(fig, g, obs, pos, hl, show_names)
+    _figure_chips(fig, obs, pos)
+    for name, ring, colour in (("targets", hl, TARGET_COLOUR), ("selected", sel, SELECTED_COLOUR)):
+        fig.add_trace(go.Scatter(x=[pos[n][0] for n in names if n in ring], y=[pos[n][1] for n in names if n in ring],
+                                 mode="markers", name=name, hoverinfo="skip",
+                                 marker={"size": 24, "color": "rgba(0,0,0,0)", "line": {"width": 3, "color": colour}}))
+    fig.update_layout(
+        title={"text": title if title is not None else escape(summary_text(obs)), "font": {"size": 12}},
+        height=height, plot_bgcolor="white", margin={"l": 10, "r": 10, "t": 40, "b": 10},
+        legend={"orientation": "h", "y": -0.02},
+        xaxis={"visible": False}, yaxis={"visible": False, "scaleanchor": "x", "scaleratio": 1})
+    return fig
+
+
+def _figure_edges(fig: Any, g: Any, pos: dict[str, tuple[float, float]]) -> None:
+    """:func:`board_figure`'s edges: per side a line trace and a trace of arrowheads 62% of
+    the way along each edge."""
+    import plotly.graph_objects as go
+
     for side, pairs in _edges(g).items():
         xs: list[float | None] = []
         ys: list[float | None] = []
@@ -253,6 +275,13 @@ def board_figure(state_or_obs: Any, highlights: Iterable[str] = (), selected: st
         fig.add_trace(go.Scatter(x=ax, y=ay, mode="markers", name=f"arrows: {side}", legendgroup=side, showlegend=False,
                                  marker={"symbol": "arrow", "size": 9, "angle": ang, "color": colour},
                                  hoverinfo="skip"))
+
+
+def _figure_paths(fig: Any, g: Any, obs: dict[str, Any], pos: dict[str, tuple[float, float]]) -> None:
+    """:func:`board_figure`'s blue trajectory (ARMA-5.1) and the laser beam through its
+    crossings, on or off (ARMA-4.2, ARMA-4.3)."""
+    import plotly.graph_objects as go
+
     blue = [g.arma.pad, *g.arma.blue, g.arma.cruiser]
     fig.add_trace(go.Scatter(x=[pos[n][0] for n in blue], y=[pos[n][1] for n in blue], mode="lines",
                              name="blue trajectory", line={"color": BLUE_PATH, "width": 3, "dash": "dash"},
@@ -265,6 +294,11 @@ def board_figure(state_or_obs: Any, highlights: Iterable[str] = (), selected: st
                              name=f"laser ({'on' if on else 'off'})",
                              line={"color": LASER_ON if on else LASER_OFF, "width": 4 if on else 2,
                                    "dash": "solid" if on else "dash"}, hoverinfo="skip"))
+
+
+def _figure_boxes(fig: Any, g: Any, obs: dict[str, Any]) -> None:
+    """:func:`board_figure`'s compartments as rectangles with their labels, a destroyed one
+    greyed and crossed out."""
     for box in _boxes(g, obs):
         fig.add_shape(type="rect", x0=box["x0"], x1=box["x1"], y0=box["y0"], y1=box["y1"], layer="below",
                       line={"color": "#7b7d7d" if box["kind"] == "cruiser" else BLUE_PATH, "width": 1.5},
@@ -274,6 +308,15 @@ def board_figure(state_or_obs: Any, highlights: Iterable[str] = (), selected: st
                 fig.add_shape(type="line", x0=xa, x1=xb, y0=box["y0"], y1=box["y1"], line={"color": "#7b241c", "width": 2})
         fig.add_annotation(x=(box["x0"] + box["x1"]) / 2, y=box["y1"], text=box["label"], showarrow=False,
                            yanchor="bottom", font={"size": 10, "color": "#7b241c" if box["destroyed"] else "#555"})
+
+
+def _figure_circles(fig: Any, g: Any, obs: dict[str, Any], pos: dict[str, tuple[float, float]], hl: set[str],
+                    show_names: bool) -> None:
+    """:func:`board_figure`'s trace ``circles``: every node, its symbol and outline by its role
+    and colour, its label, and a tooltip (role, colour, legal target)."""
+    import plotly.graph_objects as go
+
+    roles = node_roles(g)
     names = list(g.board.names)
     symbols = {"home": "circle", "landing": "star", "gk": "diamond", "dot": "circle-dot", "depot": "square",
                "pad": "hexagon", "cruiser": "square", "control": "circle-x"}
@@ -299,6 +342,13 @@ def board_figure(state_or_obs: Any, highlights: Iterable[str] = (), selected: st
                          "color": [_home_colour(g, n) or _traj_colour(n, g) or ("#e74c3c" if roles.get(n) == "control"
                                                                                  else "#555") for n in names]}},
         hovertext=hover, hoverinfo="text", showlegend=False))
+
+
+def _figure_chips(fig: Any, obs: dict[str, Any], pos: dict[str, tuple[float, float]]) -> None:
+    """:func:`board_figure`'s traces ``chips: <side>``, one per side of :data:`SIDES` (empty
+    when none of its chips is on the board)."""
+    import plotly.graph_objects as go
+
     for side in SIDES:
         chips = [(c, w) for c, w in obs["chips"].items() if chip_side(c) == side and w in pos]
         fig.add_trace(go.Scatter(
@@ -308,18 +358,6 @@ def board_figure(state_or_obs: Any, highlights: Iterable[str] = (), selected: st
             marker={"size": 15, "color": [chip_colour(c) for c, _ in chips], "line": {"width": 1.5, "color": "black"},
                     "symbol": ["diamond" if c == "officer" else "circle" for c, _ in chips]},
             hovertext=[f"{c} on {w}" for c, w in chips], hoverinfo="text"))
-    fig.add_trace(go.Scatter(x=[pos[n][0] for n in names if n in hl], y=[pos[n][1] for n in names if n in hl],
-                             mode="markers", name="targets", hoverinfo="skip",
-                             marker={"size": 24, "color": "rgba(0,0,0,0)", "line": {"width": 3, "color": TARGET_COLOUR}}))
-    fig.add_trace(go.Scatter(x=[pos[n][0] for n in names if n in sel], y=[pos[n][1] for n in names if n in sel],
-                             mode="markers", name="selected", hoverinfo="skip",
-                             marker={"size": 24, "color": "rgba(0,0,0,0)", "line": {"width": 3, "color": SELECTED_COLOUR}}))
-    fig.update_layout(
-        title={"text": title if title is not None else escape(summary_text(obs)), "font": {"size": 12}},
-        height=height, plot_bgcolor="white", margin={"l": 10, "r": 10, "t": 40, "b": 10},
-        legend={"orientation": "h", "y": -0.02},
-        xaxis={"visible": False}, yaxis={"visible": False, "scaleanchor": "x", "scaleratio": 1})
-    return fig
 
 
 # -- SVG --------------------------------------------------------------------------------------------
@@ -336,7 +374,6 @@ def board_svg(state_or_obs: Any, highlights: Iterable[str] = (), selected: str |
     """
     obs, g = _context(state_or_obs, game)
     pos = {n: (x * scale, -y * scale) for n, (x, y) in _positions(g).items()}
-    roles = node_roles(g)
     hl, sel = cell_set(highlights), cell_set(selected)
     boxes = _boxes(g, obs)
     xs = [p[0] for p in pos.values()] + [b[k] * scale for b in boxes for k in ("x0", "x1")]
@@ -351,6 +388,21 @@ def board_svg(state_or_obs: Any, highlights: Iterable[str] = (), selected: str |
                f'<marker id="arma-arrow-{s}" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="5" markerHeight="5" '
                f'orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="{c}"/></marker>' for s, c in EDGE_COLOURS.items())
            + "</defs>"]
+    out += _svg_boxes(boxes, scale)
+    out += _svg_edges(g, pos, r)
+    out += _svg_laser(g, obs, pos, scale)
+    out += _svg_nodes(g, obs, pos, hl, sel, scale, show_names)
+    out += _svg_chips(obs, pos, scale)
+    out.append(f'<text class="summary" x="{x0 + scale * 0.3:.1f}" y="{y0 + h - scale * 0.5:.1f}" '
+               f'font-size="{scale * 0.65:.1f}" fill="#333">{escape(summary_text(obs))}</text>')
+    out.append("</svg>")
+    return "".join(out)
+
+
+def _svg_boxes(boxes: list[dict[str, Any]], scale: float) -> list[str]:
+    """:func:`board_svg`'s compartments: a rectangle each with its label (a destroyed one
+    greyed and crossed out)."""
+    out = []
     for box in boxes:
         bx0, bx1 = box["x0"] * scale, box["x1"] * scale
         by0, by1 = -box["y1"] * scale, -box["y0"] * scale
@@ -363,6 +415,13 @@ def board_svg(state_or_obs: Any, highlights: Iterable[str] = (), selected: str |
                        f'stroke="#7b241c" stroke-width="2"/>')
         out.append(f'<text x="{(bx0 + bx1) / 2:.1f}" y="{by0 - 3:.1f}" font-size="{scale * 0.55:.1f}" '
                    f'text-anchor="middle" fill="{"#7b241c" if box["destroyed"] else "#555"}">{escape(box["label"])}</text>')
+    return out
+
+
+def _svg_edges(g: Any, pos: dict[str, tuple[float, float]], r: float) -> list[str]:
+    """:func:`board_svg`'s edges: a ``<line class="edge <side>">`` with an arrowhead each,
+    from circle rim (radius ``r``) to circle rim."""
+    out = []
     for side, pairs in _edges(g).items():
         for a, b in pairs:
             (xa, ya), (xb, yb) = pos[a], pos[b]
@@ -372,15 +431,30 @@ def board_svg(state_or_obs: Any, highlights: Iterable[str] = (), selected: str |
             out.append(f'<line class="edge {side}" x1="{xa + ux * r:.1f}" y1="{ya + uy * r:.1f}" x2="{xb - ux * r:.1f}" '
                        f'y2="{yb - uy * r:.1f}" stroke="{EDGE_COLOURS[side]}" stroke-width="1"{dash} '
                        f'marker-end="url(#arma-arrow-{side})"/>')
+    return out
+
+
+def _svg_laser(g: Any, obs: dict[str, Any], pos: dict[str, tuple[float, float]], scale: float) -> list[str]:
+    """:func:`board_svg`'s laser beam through its crossings and its label, on or off (ARMA-4.2,
+    ARMA-4.3)."""
     on = obs.get("laser", "on") == "on"
     laser = sorted(g.arma.laser, key=lambda n: pos[n][1])
     pts = [(pos[laser[0]][0], pos[laser[0]][1] - 3 * scale)] + [pos[n] for n in laser] + [
         (pos[laser[-1]][0], pos[laser[-1]][1] + 3 * scale)]
-    out.append(f'<polyline class="laser {"on" if on else "off"}" points="{" ".join(f"{x:.1f},{y:.1f}" for x, y in pts)}" '
-               f'fill="none" stroke="{LASER_ON if on else LASER_OFF}" stroke-width="{3 if on else 2}"'
-               f'{"" if on else " stroke-dasharray=" + chr(34) + "6 4" + chr(34)} opacity="0.8"/>')
-    out.append(f'<text x="{pts[0][0]:.1f}" y="{pts[0][1] - 4:.1f}" font-size="{scale * 0.6:.1f}" text-anchor="middle" '
-               f'fill="{LASER_ON if on else "#777"}">laser {"on" if on else "off"}</text>')
+    return [f'<polyline class="laser {"on" if on else "off"}" points="{" ".join(f"{x:.1f},{y:.1f}" for x, y in pts)}" '
+            f'fill="none" stroke="{LASER_ON if on else LASER_OFF}" stroke-width="{3 if on else 2}"'
+            f'{"" if on else " stroke-dasharray=" + chr(34) + "6 4" + chr(34)} opacity="0.8"/>',
+            f'<text x="{pts[0][0]:.1f}" y="{pts[0][1] - 4:.1f}" font-size="{scale * 0.6:.1f}" text-anchor="middle" '
+            f'fill="{LASER_ON if on else "#777"}">laser {"on" if on else "off"}</text>']
+
+
+def _svg_nodes(g: Any, obs: dict[str, Any], pos: dict[str, tuple[float, float]], hl: set[str], sel: set[str],
+               scale: float, show_names: bool) -> list[str]:
+    """:func:`board_svg`'s circles: a ``<g class="node">`` each with its shape by role, its
+    outline (colour, legal target, selected), its label and a tooltip."""
+    roles = node_roles(g)
+    r = scale * 0.42
+    out = []
     for n in g.board.names:
         role = roles.get(n, "")
         x, y = pos[n]
@@ -404,6 +478,14 @@ def board_svg(state_or_obs: Any, highlights: Iterable[str] = (), selected: str |
                 f'fill="#555">{escape(label)}</text>' if label else "")
         out.append(f'<g class="node" data-node="{escape(n)}" data-role="{escape(role)}"{attr}><title>{escape(tip)}</title>'
                    f"{shape}{text}</g>")
+    return out
+
+
+def _svg_chips(obs: dict[str, Any], pos: dict[str, tuple[float, float]], scale: float) -> list[str]:
+    """:func:`board_svg`'s chips on the board: a ``<g class="chip <side>">`` each, the
+    officer's label starred when it carries a mine."""
+    r = scale * 0.42
+    out = []
     for c, where in obs["chips"].items():
         if where not in pos:
             continue
@@ -415,10 +497,7 @@ def board_svg(state_or_obs: Any, highlights: Iterable[str] = (), selected: str |
                    f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r * 0.85:.1f}" fill="{chip_colour(c)}" stroke="black"/>'
                    f'<text x="{x:.1f}" y="{y + scale * 0.2:.1f}" font-size="{scale * 0.5:.1f}" text-anchor="middle" '
                    f'fill="white" font-weight="bold">{escape(chip_label(c))}{"*" if mine else ""}</text></g>')
-    out.append(f'<text class="summary" x="{x0 + scale * 0.3:.1f}" y="{y0 + h - scale * 0.5:.1f}" '
-               f'font-size="{scale * 0.65:.1f}" fill="#333">{escape(summary_text(obs))}</text>')
-    out.append("</svg>")
-    return "".join(out)
+    return out
 
 
 # -- the button layout ---------------------------------------------------------------------------

@@ -156,14 +156,10 @@ def arena_svg(obs: Any, highlights: Iterable[str] = (), selected: str | Iterable
     """
     obs = observation_of(obs)
     tiles: dict[str, Mapping[str, int]] = dict(obs.get("tiles", {}))  # positions not in it are holes
-    goal, elim = obs.get("goal"), obs.get("eliminator")
-    moving = obs.get("moving") or {}
     hl, sel = cell_set(highlights), cell_set(selected)
     cols, rows = frame_size(obs)
     pad = size * 0.15
     w, h = cols * size + 2 * pad, rows * size + 2 * pad
-    fs_name, fs_chip = max(7.0, size * 0.16), max(7.0, size * 0.15)
-    chip_r = size * 0.11
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="boardkit-arena" width="{w:.0f}" height="{h:.0f}" '
            f'viewBox="0 0 {w:.1f} {h:.1f}" font-family="sans-serif">',
            f'<rect x="0" y="0" width="{w:.1f}" height="{h:.1f}" fill="#d9d2c0" rx="{pad:.1f}"/>']
@@ -171,58 +167,81 @@ def arena_svg(obs: Any, highlights: Iterable[str] = (), selected: str | Iterable
         for col in range(cols):
             name = position_name(col, row)
             x, y = pad + col * size, pad + (rows - 1 - row) * size
-            present = name in tiles
-            counts = tiles.get(name, {})
-            kind = "tile goal" if present and name == goal else "tile" if present else "hole"
-            if name in hl:
-                fill = HIGHLIGHT_FILL
-            elif not present:
-                fill = HOLE_FILL
-            else:
-                fill = GOAL_FILL if name == goal else TILE_FILL
-            stroke, sw = (SELECTED_STROKE, 3.0) if name in sel else ("#7a6f5a", 1.0)
-            tip = name + (": goal tile" if name == goal and present else ": tile" if present else ": hole")
-            if present:
-                tip += f"; {tile_text(counts)}"
-            if name == elim:
-                tip += "; Eliminator under it"
-            if moving and moving.get("tile") == name:
-                tip += f"; moving {moving.get('colour', '')}"
-            extra = f' data-eliminator="{escape(name)}"' if name == elim else ""
-            out.append(f'<g class="cell" data-cell="{escape(name)}"{extra}><title>{escape(tip)}</title>'
-                       f'<rect class="square {kind}" x="{x + 1:.1f}" y="{y + 1:.1f}" width="{size - 2:.1f}" '
-                       f'height="{size - 2:.1f}" rx="{size * 0.06:.1f}" fill="{fill}" stroke="{stroke}" '
-                       f'stroke-width="{sw}"/>')
-            cx, cy = x + size / 2, y + size / 2
-            if name == elim:
-                out.append(f'<circle class="eliminator" cx="{cx:.1f}" cy="{cy:.1f}" r="{size * 0.4:.1f}" '
-                           f'fill="none" stroke="{ELIMINATOR_COLOUR}" stroke-width="{max(2.0, size * 0.05):.1f}" '
-                           f'stroke-dasharray="{size * 0.08:.1f},{size * 0.05:.1f}"/>'
-                           f'<text x="{x + size - 4:.1f}" y="{y + size - 4:.1f}" font-size="{fs_name * 1.1:.1f}" '
-                           f'font-weight="bold" text-anchor="end" fill="{ELIMINATOR_COLOUR}">E</text>')
-            if present and name == goal:
-                out.append(f'<polygon class="goal" points="{_star(x + size - size * 0.16, y + size * 0.16, size * 0.12)}" '
-                           f'fill="#c0392b" stroke="#7a1d12" stroke-width="0.8"/>')
-            if show_names:
-                name_fill = "#bbbbbb" if not present and name not in hl else "#555"
-                out.append(f'<text x="{x + 4:.1f}" y="{y + fs_name + 2:.1f}" font-size="{fs_name:.1f}" '
-                           f'fill="{name_fill}">{escape(name)}</text>')
-            chips = [(c, n) for c, n in figure_counts(counts) if n]
-            per_row = 3
-            for k, (colour, n) in enumerate(chips):
-                r_i, c_i = divmod(k, per_row)
-                in_row = min(per_row, len(chips) - r_i * per_row)
-                px = cx + (c_i - (in_row - 1) / 2) * chip_r * 2.5
-                py = cy + size * 0.05 + r_i * chip_r * 2.4
-                ring = SELECTED_STROKE if moving and moving.get("tile") == name and moving.get("colour") == colour \
-                    else "#222"
-                out.append(f'<circle class="figure" data-colour="{escape(colour)}" cx="{px:.1f}" cy="{py:.1f}" '
-                           f'r="{chip_r:.1f}" fill="{FIGURE_FILL.get(colour, "#999")}" stroke="{ring}" '
-                           f'stroke-width="1"/><text x="{px:.1f}" y="{py + fs_chip * 0.35:.1f}" '
-                           f'font-size="{fs_chip:.1f}" font-weight="bold" text-anchor="middle" '
-                           f'fill="{"#222" if colour in ("yellow", "grey") else "white"}">{n}</text>')
-            out.append("</g>")
+            out.append(_cell_svg(obs, tiles, name, x, y, size, name in hl, name in sel, show_names))
     out.append("</svg>")
+    return "".join(out)
+
+
+def _cell_svg(obs: Mapping[str, Any], tiles: Mapping[str, Mapping[str, int]], name: str, x: float, y: float,
+              size: float, highlighted: bool, selected: bool, show_names: bool) -> str:
+    """One position of :func:`arena_svg`, its square's top left at (``x``, ``y``): its ``<g
+    class="cell">`` with the tooltip, the square (tile, goal tile or hole; tinted when
+    highlighted, outlined when selected), the Eliminator's ring (BR-4.1), the goal's star,
+    the name and the figures on the tile."""
+    goal, elim = obs.get("goal"), obs.get("eliminator")
+    moving = obs.get("moving") or {}
+    fs_name = max(7.0, size * 0.16)
+    present = name in tiles
+    counts = tiles.get(name, {})
+    kind = "tile goal" if present and name == goal else "tile" if present else "hole"
+    if highlighted:
+        fill = HIGHLIGHT_FILL
+    elif not present:
+        fill = HOLE_FILL
+    else:
+        fill = GOAL_FILL if name == goal else TILE_FILL
+    stroke, sw = (SELECTED_STROKE, 3.0) if selected else ("#7a6f5a", 1.0)
+    tip = name + (": goal tile" if name == goal and present else ": tile" if present else ": hole")
+    if present:
+        tip += f"; {tile_text(counts)}"
+    if name == elim:
+        tip += "; Eliminator under it"
+    if moving and moving.get("tile") == name:
+        tip += f"; moving {moving.get('colour', '')}"
+    extra = f' data-eliminator="{escape(name)}"' if name == elim else ""
+    out = [f'<g class="cell" data-cell="{escape(name)}"{extra}><title>{escape(tip)}</title>'
+           f'<rect class="square {kind}" x="{x + 1:.1f}" y="{y + 1:.1f}" width="{size - 2:.1f}" '
+           f'height="{size - 2:.1f}" rx="{size * 0.06:.1f}" fill="{fill}" stroke="{stroke}" '
+           f'stroke-width="{sw}"/>']
+    cx, cy = x + size / 2, y + size / 2
+    if name == elim:
+        out.append(f'<circle class="eliminator" cx="{cx:.1f}" cy="{cy:.1f}" r="{size * 0.4:.1f}" '
+                   f'fill="none" stroke="{ELIMINATOR_COLOUR}" stroke-width="{max(2.0, size * 0.05):.1f}" '
+                   f'stroke-dasharray="{size * 0.08:.1f},{size * 0.05:.1f}"/>'
+                   f'<text x="{x + size - 4:.1f}" y="{y + size - 4:.1f}" font-size="{fs_name * 1.1:.1f}" '
+                   f'font-weight="bold" text-anchor="end" fill="{ELIMINATOR_COLOUR}">E</text>')
+    if present and name == goal:
+        out.append(f'<polygon class="goal" points="{_star(x + size - size * 0.16, y + size * 0.16, size * 0.12)}" '
+                   f'fill="#c0392b" stroke="#7a1d12" stroke-width="0.8"/>')
+    if show_names:
+        name_fill = "#bbbbbb" if not present and not highlighted else "#555"
+        out.append(f'<text x="{x + 4:.1f}" y="{y + fs_name + 2:.1f}" font-size="{fs_name:.1f}" '
+                   f'fill="{name_fill}">{escape(name)}</text>')
+    out.append(_figures_svg(counts, moving.get("colour") if moving and moving.get("tile") == name else None,
+                            cx, cy, size))
+    out.append("</g>")
+    return "".join(out)
+
+
+def _figures_svg(counts: Mapping[str, int], moving_colour: Any, cx: float, cy: float, size: float) -> str:
+    """The figures on one tile of :func:`arena_svg` (centre ``cx``, ``cy``): a chip per colour
+    with figures, three to a row, showing the count; the moving colour's chip ringed."""
+    fs_chip = max(7.0, size * 0.15)
+    chip_r = size * 0.11
+    chips = [(c, n) for c, n in figure_counts(counts) if n]
+    per_row = 3
+    out = []
+    for k, (colour, n) in enumerate(chips):
+        r_i, c_i = divmod(k, per_row)
+        in_row = min(per_row, len(chips) - r_i * per_row)
+        px = cx + (c_i - (in_row - 1) / 2) * chip_r * 2.5
+        py = cy + size * 0.05 + r_i * chip_r * 2.4
+        ring = SELECTED_STROKE if moving_colour is not None and moving_colour == colour else "#222"
+        out.append(f'<circle class="figure" data-colour="{escape(colour)}" cx="{px:.1f}" cy="{py:.1f}" '
+                   f'r="{chip_r:.1f}" fill="{FIGURE_FILL.get(colour, "#999")}" stroke="{ring}" '
+                   f'stroke-width="1"/><text x="{px:.1f}" y="{py + fs_chip * 0.35:.1f}" '
+                   f'font-size="{fs_chip:.1f}" font-weight="bold" text-anchor="middle" '
+                   f'fill="{"#222" if colour in ("yellow", "grey") else "white"}">{n}</text>')
     return "".join(out)
 
 
@@ -334,6 +353,29 @@ def arena_figure(obs: Any, values: Mapping[str, float] | None = None, title: str
         z=z if have else [[0.0] * cols for _ in range(rows)], x=xs, y=ys, hoverinfo="skip", xgap=3, ygap=3,
         colorscale=colorscale if have else [[0, TILE_FILL], [1, TILE_FILL]], showscale=bool(have),
         hoverongaps=False, name="values"))
+    _arena_labels(fig, tiles, z, text, hover, have, xs, ys)
+    shapes = _arena_shapes(frame, tiles, values, bool(have), goal, elim)
+    if goal in tiles:
+        c, r = position_coords(goal)
+        fig.add_trace(go.Scatter(x=[c + 0.33], y=[r + 0.33], mode="markers", hoverinfo="skip", showlegend=False,
+                                 marker=dict(symbol="star", size=14, color="#c0392b"), name="goal"))
+    fig.update_layout(
+        title=title or None, shapes=shapes, plot_bgcolor="#d9d2c0", width=520, height=480,
+        margin=dict(l=10, r=10, t=40 if title else 10, b=10),
+        xaxis=dict(tickvals=xs, ticktext=[chr(ord("a") + c) for c in xs], range=[-0.5, cols - 0.5],
+                   showgrid=False, zeroline=False),
+        yaxis=dict(tickvals=ys, ticktext=[str(r + 1) for r in ys], range=[-0.5, rows - 0.5],
+                   scaleanchor="x", scaleratio=1, showgrid=False, zeroline=False),
+    )
+    return fig
+
+
+def _arena_labels(fig: Any, tiles: Mapping[str, Any], z: list[list[float | None]], text: list[list[str]],
+                  hover: list[list[str]], have: list[float], xs: list[int], ys: list[int]) -> None:
+    """:func:`arena_figure`'s labels and hover texts as a scatter over every position (a
+    heatmap shows neither on its gaps), in white over the low (dark) end of the colour scale."""
+    import plotly.graph_objects as go
+
     lo, hi = (min(have), max(have)) if have else (0.0, 1.0)
 
     def label_colour(c: int, r: int) -> str:
@@ -343,7 +385,6 @@ def arena_figure(obs: Any, values: Mapping[str, float] | None = None, title: str
         # dark ends of the usual scales (Viridis, Plasma...) are the low values
         return "white" if v is not None and (v - lo) / ((hi - lo) or 1.0) < 0.5 else "#222"
 
-    # labels and hover texts as a scatter over every position (a heatmap shows neither on its gaps)
     px = [c for r in ys for c in xs]
     py = [r for r in ys for c in xs]
     fig.add_trace(go.Scatter(
@@ -351,6 +392,12 @@ def arena_figure(obs: Any, values: Mapping[str, float] | None = None, title: str
         text=[text[r][c] for r, c in zip(py, px)], hovertext=[hover[r][c] for r, c in zip(py, px)],
         hoverinfo="text", textfont=dict(size=10, color=[label_colour(c, r) for r, c in zip(py, px)]),
         showlegend=False, name="positions"))
+
+
+def _arena_shapes(frame: set[str], tiles: Mapping[str, Any], values: Mapping[str, float], have: bool, goal: Any,
+                  elim: Any) -> list[dict[str, Any]]:
+    """:func:`arena_figure`'s shapes: a dark square over each hole, a plain (or goal) square
+    under each tile without a value, a dashed ring on the Eliminator's position (BR-4.1)."""
     shapes = []
     for name in sorted(frame):
         c, r = position_coords(name)
@@ -365,19 +412,8 @@ def arena_figure(obs: Any, values: Mapping[str, float] | None = None, title: str
         c, r = position_coords(elim)
         shapes.append(dict(type="circle", x0=c - 0.42, x1=c + 0.42, y0=r - 0.42, y1=r + 0.42,
                            line=dict(color="#ff4500", width=3, dash="dash"), layer="above"))
-    if goal in tiles:
-        c, r = position_coords(goal)
-        fig.add_trace(go.Scatter(x=[c + 0.33], y=[r + 0.33], mode="markers", hoverinfo="skip", showlegend=False,
-                                 marker=dict(symbol="star", size=14, color="#c0392b"), name="goal"))
-    fig.update_layout(
-        title=title or None, shapes=shapes, plot_bgcolor="#d9d2c0", width=520, height=480,
-        margin=dict(l=10, r=10, t=40 if title else 10, b=10),
-        xaxis=dict(tickvals=xs, ticktext=[chr(ord("a") + c) for c in xs], range=[-0.5, cols - 0.5],
-                   showgrid=False, zeroline=False),
-        yaxis=dict(tickvals=ys, ticktext=[str(r + 1) for r in ys], range=[-0.5, rows - 0.5],
-                   scaleanchor="x", scaleratio=1, showgrid=False, zeroline=False),
-    )
-    return fig
+    return shapes
+
 
 def state_svg(state: Any) -> str:
     """The picture a notebook shows for a State of this game (the full truth): the arena with its tiles, figures and the Eliminator (:func:`arena_svg`).

@@ -11,7 +11,7 @@ so Leaders' rank 1 is at the bottom).
 >>> svg.count("<polygon"), "Kg" in svg
 (37, True)
 
-plotly is imported inside :func:`hex_figure` only; importing this module pulls in neither
+plotly is imported inside :func:`hex_figure` and its helpers only; importing this module pulls in neither
 plotly nor ipywidgets.
 """
 
@@ -148,7 +148,6 @@ def hex_figure(state: Any, values: Mapping[str, float] | None = None, title: str
         KeyError: a key of ``values`` is not a cell of the board.
     """
     import plotly.graph_objects as go
-    from plotly.colors import sample_colorscale
 
     board, pieces = _board_and_pieces(state)
     values = dict(values or {})
@@ -159,12 +158,39 @@ def hex_figure(state: Any, values: Mapping[str, float] | None = None, title: str
     centres = list(board.positions)  # the data file's drawing positions (y up)
     lo = min(values.values()) if values else 0.0
     hi = max(values.values()) if values else 1.0
+    shapes, hover = _hex_cells(board, pieces, values, colorscale, lo, hi)
+    fig = go.Figure()
+    xs, ys = [c[0] for c in centres], [c[1] for c in centres]
+    marker: dict[str, Any] = dict(size=2, opacity=0)
+    if values:
+        marker = dict(size=0.1, color=[values.get(n, lo) for n in board.names], colorscale=colorscale,
+                      cmin=lo, cmax=hi, showscale=True, opacity=1)
+    fig.add_trace(go.Scatter(x=xs, y=ys, mode="markers+text", marker=marker, text=list(board.names),
+                             textposition="top center", textfont=dict(size=9, color="#555"),
+                             hovertext=hover, hoverinfo="text", name="cells", showlegend=False))
+    if show_pieces and pieces:
+        _hex_pieces(fig, board, pieces, xs, ys)
+    fig.update_layout(
+        title=title or None, shapes=shapes, plot_bgcolor="white", width=560, height=520,
+        margin=dict(l=10, r=10, t=40 if title else 10, b=10),
+        xaxis=dict(visible=False, range=[min(xs) - 1.3, max(xs) + 1.3]),
+        yaxis=dict(visible=False, scaleanchor="x", scaleratio=1, range=[min(ys) - 1.3, max(ys) + 1.3]),
+    )
+    return fig
+
+
+def _hex_cells(board: Any, pieces: Mapping[str, Mapping[str, Any]], values: Mapping[str, float], colorscale: str,
+               lo: float, hi: float) -> tuple[list[dict[str, Any]], list[str]]:
+    """:func:`hex_figure`'s hexagon shapes (filled from ``colorscale`` between ``lo`` and ``hi``
+    where a cell has a value, recruitment cells ringed gold) and each cell's hover text (name,
+    value, piece, recruitment set)."""
+    from plotly.colors import sample_colorscale
+
     span = (hi - lo) or 1.0
     recruit = recruit_cells(board)
     shapes = []
     hover = []
-    for i, name in enumerate(board.names):
-        x, y = centres[i]
+    for (x, y), name in zip(board.positions, board.names):
         corners = hex_corners(x, y, 0.97)
         path = "M " + " L ".join(f"{px:.3f},{py:.3f}" for px, py in corners) + " Z"
         if name in values:
@@ -183,33 +209,24 @@ def hex_figure(state: Any, values: Mapping[str, float] | None = None, title: str
         if name in recruit:
             text += f"<br>{recruit[name]}"
         hover.append(text)
-    fig = go.Figure()
-    xs, ys = [c[0] for c in centres], [c[1] for c in centres]
-    marker: dict[str, Any] = dict(size=2, opacity=0)
-    if values:
-        marker = dict(size=0.1, color=[values.get(n, lo) for n in board.names], colorscale=colorscale,
-                      cmin=lo, cmax=hi, showscale=True, opacity=1)
-    fig.add_trace(go.Scatter(x=xs, y=ys, mode="markers+text", marker=marker, text=list(board.names),
-                             textposition="top center", textfont=dict(size=9, color="#555"),
-                             hovertext=hover, hoverinfo="text", name="cells", showlegend=False))
-    if show_pieces and pieces:
-        owners = sorted({int(p["owner"]) for p in pieces.values()})
-        for owner in owners:
-            cells = [n for n in board.names if n in pieces and int(pieces[n]["owner"]) == owner]
-            idx = [board.names.index(n) for n in cells]
-            fig.add_trace(go.Scatter(
-                x=[xs[i] for i in idx], y=[ys[i] for i in idx], mode="markers+text",
-                marker=dict(size=26, color=owner_colour(owner), line=dict(color="#222", width=1)),
-                text=[abbreviation(pieces[n]["kind"]) for n in cells], textfont=dict(color="white", size=11),
-                hovertext=[f"{n}: {pieces[n]['kind']} (player {owner})" for n in cells], hoverinfo="text",
-                name=f"player {owner}"))
-    fig.update_layout(
-        title=title or None, shapes=shapes, plot_bgcolor="white", width=560, height=520,
-        margin=dict(l=10, r=10, t=40 if title else 10, b=10),
-        xaxis=dict(visible=False, range=[min(xs) - 1.3, max(xs) + 1.3]),
-        yaxis=dict(visible=False, scaleanchor="x", scaleratio=1, range=[min(ys) - 1.3, max(ys) + 1.3]),
-    )
-    return fig
+    return shapes, hover
+
+
+def _hex_pieces(fig: Any, board: Any, pieces: Mapping[str, Mapping[str, Any]], xs: list[float], ys: list[float]) -> None:
+    """:func:`hex_figure`'s pieces: one trace ``player <owner>`` per owner, a marker in the
+    owner's colour with the kind's abbreviation on each of its cells."""
+    import plotly.graph_objects as go
+
+    owners = sorted({int(p["owner"]) for p in pieces.values()})
+    for owner in owners:
+        cells = [n for n in board.names if n in pieces and int(pieces[n]["owner"]) == owner]
+        idx = [board.names.index(n) for n in cells]
+        fig.add_trace(go.Scatter(
+            x=[xs[i] for i in idx], y=[ys[i] for i in idx], mode="markers+text",
+            marker=dict(size=26, color=owner_colour(owner), line=dict(color="#222", width=1)),
+            text=[abbreviation(pieces[n]["kind"]) for n in cells], textfont=dict(color="white", size=11),
+            hovertext=[f"{n}: {pieces[n]['kind']} (player {owner})" for n in cells], hoverinfo="text",
+            name=f"player {owner}"))
 
 
 def state_svg(state: Any) -> str:

@@ -146,69 +146,84 @@ def territory_svg(state_or_obs: Any, highlights: Iterable[str] = (), selected: s
     legend_h = size * 2.0
     x0, y0 = min(xs) - pad, min(ys) - pad
     w, h = max(xs) - min(xs) + 2 * pad, max(ys) - min(ys) + 2 * pad + legend_h
-    fs_name, fs_num = max(6.0, size * 0.36), max(9.0, size * 0.9)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="boardkit-marabunta" width="{w:.0f}" height="{h:.0f}" '
            f'viewBox="{x0:.1f} {y0:.1f} {w:.1f} {h:.1f}" font-family="sans-serif">']
     for i, name in enumerate(board.names):
-        region, special = where[name]["region"], where[name]["special"]
-        owner, value, crossed = field_mark(obs["fields"].get(name))
-        x, y = centres[i]
-        pts = " ".join(f"{px:.1f},{py:.1f}" for px, py in hex_corners(x, y, size * 0.97))
-        stroke, sw, dash = REGION_STROKE.get(region, "#555"), 1.0, ""
-        if name in hl:
-            stroke, sw = TARGET_STROKE, 3.0
-            dash = ' stroke-dasharray="4 2"' if name in ants else ""
-        if name in sel:
-            stroke, sw = SELECTED_STROKE, 3.0
-        tip = f"{name}: {region}" + (f", {special} field" if special else "")
-        if value is not None:
-            tip += f"; {owner} {value}"
-        elif crossed:
-            tip += "; crossed out"
-        if name in hl:
-            tip += "; legal target" + (" (crosses an ant hill)" if name in ants else "")
-        out.append(f'<g class="field" data-field="{escape(name)}" data-region="{escape(region)}"'
-                   f'{" data-highlight=" + chr(34) + "1" + chr(34) if name in hl else ""}>'
-                   f"<title>{escape(tip)}</title>"
-                   f'<polygon points="{pts}" fill="{REGION_FILL.get(region, "#eee")}" stroke="{stroke}" '
-                   f'stroke-width="{sw}"{dash}/>')
-        if special == "cupcake":
-            out.append(f'<circle cx="{x + size * 0.5:.1f}" cy="{y + size * 0.42:.1f}" r="{size * 0.17:.1f}" '
-                       f'fill="{CUPCAKE_COLOUR}"/>')
-        elif special == "crate":
-            s = size * 0.32
-            out.append(f'<rect x="{x + size * 0.5 - s / 2:.1f}" y="{y + size * 0.42 - s / 2:.1f}" width="{s:.1f}" '
-                       f'height="{s:.1f}" fill="{CRATE_COLOUR}" stroke="#3e2723" stroke-width="0.6"/>')
-        if value is not None:
-            colour = PLAYER_COLOURS.get(str(owner), "#222")
-            out.append(f'<text class="number {escape(str(owner))}" x="{x:.1f}" y="{y + fs_num * 0.36:.1f}" '
-                       f'font-size="{fs_num:.1f}" font-weight="bold" text-anchor="middle" fill="{colour}">'
-                       f'{int(value)}</text>')
-        elif crossed:
-            d = size * 0.45
-            out.append(f'<path class="crossed" d="M{x - d:.1f},{y - d:.1f} L{x + d:.1f},{y + d:.1f} '
-                       f'M{x - d:.1f},{y + d:.1f} L{x + d:.1f},{y - d:.1f}" stroke="#333" stroke-width="2.2"/>')
-        if show_names and value is None:
-            out.append(f'<text x="{x:.1f}" y="{y - size * 0.45:.1f}" font-size="{fs_name:.1f}" '
-                       f'text-anchor="middle" fill="#666">{escape(name)}</text>')
-        out.append("</g>")
+        out.append(_field_svg(name, centres[i], where[name], obs["fields"].get(name), size, show_names,
+                              name in hl, name in sel, name in ants))
     out.append(_centre_svg(obs, size))
-    ly = max(ys) + pad + legend_h * 0.35
-    lx = min(xs) - pad * 0.6
-    fs = max(7.0, size * 0.5)
-    out.append(f'<g class="legend" font-size="{fs:.1f}" fill="#333">'
-               f'<circle cx="{lx + 6:.1f}" cy="{ly:.1f}" r="{size * 0.2:.1f}" fill="{CUPCAKE_COLOUR}"/>'
-               f'<text x="{lx + 14:.1f}" y="{ly + fs * 0.35:.1f}">cupcake</text>'
-               f'<rect x="{lx + 72:.1f}" y="{ly - size * 0.18:.1f}" width="{size * 0.36:.1f}" '
-               f'height="{size * 0.36:.1f}" fill="{CRATE_COLOUR}"/>'
-               f'<text x="{lx + 84:.1f}" y="{ly + fs * 0.35:.1f}">crate</text>'
-               f'<text x="{lx + 130:.1f}" y="{ly + fs * 0.35:.1f}">✕ crossed · '
-               f'<tspan fill="{PLAYER_COLOURS["red"]}" font-weight="bold">red</tspan> / '
-               f'<tspan fill="{PLAYER_COLOURS["blue"]}" font-weight="bold">blue</tspan> numbers</text>'
-               f'<text x="{lx:.1f}" y="{ly + fs * 1.6:.1f}"><tspan fill="{TARGET_STROKE}" font-weight="bold">'
-               f'green outline</tspan>: legal target (dashed: crosses an ant hill)</text></g>')
+    out.append(_legend_svg(min(xs) - pad * 0.6, max(ys) + pad + legend_h * 0.35, size))
     out.append("</svg>")
     return "".join(out)
+
+
+def _field_svg(name: str, centre: tuple[float, float], place: dict[str, Any], entry: Any, size: float, show_names: bool,
+               highlighted: bool, selected: bool, by_ants: bool) -> str:
+    """One field of :func:`territory_svg`: its ``<g class="field">`` with the tooltip, the
+    hexagon in its region's colours (outlined when highlighted, dashed when reached by
+    crossing an ant hill, or selected), the cupcake or crate mark, the number written or the
+    cross (MARA-1.2, MARA-4), and the name on an empty field."""
+    region, special = place["region"], place["special"]
+    owner, value, crossed = field_mark(entry)
+    x, y = centre
+    fs_name, fs_num = max(6.0, size * 0.36), max(9.0, size * 0.9)
+    pts = " ".join(f"{px:.1f},{py:.1f}" for px, py in hex_corners(x, y, size * 0.97))
+    stroke, sw, dash = REGION_STROKE.get(region, "#555"), 1.0, ""
+    if highlighted:
+        stroke, sw = TARGET_STROKE, 3.0
+        dash = ' stroke-dasharray="4 2"' if by_ants else ""
+    if selected:
+        stroke, sw = SELECTED_STROKE, 3.0
+    tip = f"{name}: {region}" + (f", {special} field" if special else "")
+    if value is not None:
+        tip += f"; {owner} {value}"
+    elif crossed:
+        tip += "; crossed out"
+    if highlighted:
+        tip += "; legal target" + (" (crosses an ant hill)" if by_ants else "")
+    out = [f'<g class="field" data-field="{escape(name)}" data-region="{escape(region)}"'
+           f'{" data-highlight=" + chr(34) + "1" + chr(34) if highlighted else ""}>'
+           f"<title>{escape(tip)}</title>"
+           f'<polygon points="{pts}" fill="{REGION_FILL.get(region, "#eee")}" stroke="{stroke}" '
+           f'stroke-width="{sw}"{dash}/>']
+    if special == "cupcake":
+        out.append(f'<circle cx="{x + size * 0.5:.1f}" cy="{y + size * 0.42:.1f}" r="{size * 0.17:.1f}" '
+                   f'fill="{CUPCAKE_COLOUR}"/>')
+    elif special == "crate":
+        s = size * 0.32
+        out.append(f'<rect x="{x + size * 0.5 - s / 2:.1f}" y="{y + size * 0.42 - s / 2:.1f}" width="{s:.1f}" '
+                   f'height="{s:.1f}" fill="{CRATE_COLOUR}" stroke="#3e2723" stroke-width="0.6"/>')
+    if value is not None:
+        colour = PLAYER_COLOURS.get(str(owner), "#222")
+        out.append(f'<text class="number {escape(str(owner))}" x="{x:.1f}" y="{y + fs_num * 0.36:.1f}" '
+                   f'font-size="{fs_num:.1f}" font-weight="bold" text-anchor="middle" fill="{colour}">'
+                   f'{int(value)}</text>')
+    elif crossed:
+        d = size * 0.45
+        out.append(f'<path class="crossed" d="M{x - d:.1f},{y - d:.1f} L{x + d:.1f},{y + d:.1f} '
+                   f'M{x - d:.1f},{y + d:.1f} L{x + d:.1f},{y - d:.1f}" stroke="#333" stroke-width="2.2"/>')
+    if show_names and value is None:
+        out.append(f'<text x="{x:.1f}" y="{y - size * 0.45:.1f}" font-size="{fs_name:.1f}" '
+                   f'text-anchor="middle" fill="#666">{escape(name)}</text>')
+    out.append("</g>")
+    return "".join(out)
+
+
+def _legend_svg(lx: float, ly: float, size: float) -> str:
+    """The legend under :func:`territory_svg`'s map, its first line at (``lx``, ``ly``): the
+    cupcake and crate marks, the cross, the players' number colours, the target outline."""
+    fs = max(7.0, size * 0.5)
+    return (f'<g class="legend" font-size="{fs:.1f}" fill="#333">'
+            f'<circle cx="{lx + 6:.1f}" cy="{ly:.1f}" r="{size * 0.2:.1f}" fill="{CUPCAKE_COLOUR}"/>'
+            f'<text x="{lx + 14:.1f}" y="{ly + fs * 0.35:.1f}">cupcake</text>'
+            f'<rect x="{lx + 72:.1f}" y="{ly - size * 0.18:.1f}" width="{size * 0.36:.1f}" '
+            f'height="{size * 0.36:.1f}" fill="{CRATE_COLOUR}"/>'
+            f'<text x="{lx + 84:.1f}" y="{ly + fs * 0.35:.1f}">crate</text>'
+            f'<text x="{lx + 130:.1f}" y="{ly + fs * 0.35:.1f}">✕ crossed · '
+            f'<tspan fill="{PLAYER_COLOURS["red"]}" font-weight="bold">red</tspan> / '
+            f'<tspan fill="{PLAYER_COLOURS["blue"]}" font-weight="bold">blue</tspan> numbers</text>'
+            f'<text x="{lx:.1f}" y="{ly + fs * 1.6:.1f}"><tspan fill="{TARGET_STROKE}" font-weight="bold">'
+            f'green outline</tspan>: legal target (dashed: crosses an ant hill)</text></g>')
 
 
 def _centre_svg(obs: dict[str, Any], size: float) -> str:
