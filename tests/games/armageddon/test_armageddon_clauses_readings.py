@@ -1,6 +1,10 @@
-"""The seed's board and readings of rules 2.0, one test per reading and its option (ARMA-1.4,
+"""Armageddon clause tests: readings of rules 2.0.
+
+The seed's board and readings of rules 2.0, one test per reading and its option (ARMA-1.4,
 ARMA-3.4, ARMA-3.5, ARMA-3.7, ARMA-5.1, ARMA-5.3, ARMA-6.1, ARMA-6.2, ARMA-7.2, ARMA-D14 ..
-ARMA-D16), on the default board and, where the option says so, the first drawing (data='v1')."""
+ARMA-D16), on the default board and, where the option says so, the first drawing (data='v1').
+Clauses of data/rules/armageddon.yaml; the positions are in armageddon_clause_support.py.
+"""
 
 from __future__ import annotations
 
@@ -10,7 +14,7 @@ import boardkit
 from boardkit import IllegalActionError
 from boardkit.core.validate import BoardkitDataError
 
-from arma_helpers import V1, legal, state, where
+from armageddon_clause_support import V1, legal, state, where
 
 
 def refused(s, action: str) -> str:

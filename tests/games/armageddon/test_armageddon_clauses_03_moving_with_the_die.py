@@ -1,0 +1,85 @@
+"""Armageddon clause tests: ARMA-3 moving with the die.
+
+Clauses of data/rules/armageddon.yaml; the positions and checks are in armageddon_clause_support.py.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+import boardkit
+from boardkit.core.rules import IllegalPositionError
+
+from armageddon_clause_support import legal, refused, state, where
+
+
+def test_ARMA_3_1_one_roll_split_among_chips_share_by_share():
+    s = boardkit.load_game("armageddon").new_initial_state()
+    assert s.chance_outcomes() == [(a, Fraction(1, 6)) for a, _ in s.chance_outcomes()]
+    assert [str(a) for a, _ in s.chance_outcomes()] == [f"roll {i}" for i in range(1, 7)]
+    s.apply_action("roll 6")
+    assert "move red1 6" in legal(s)  # all to one chip
+    assert refused(s, "move red1 7") == "ARMA-3.1"  # more points than rolled
+    s.apply_action("move red1 4")
+    assert refused(s, "move red2 3") == "ARMA-3.1"  # only 2 left
+    s.apply_action("move red2 2")
+    assert s.seat_name == "green" and s.is_chance_node()
+
+
+def test_ARMA_3_2_as_many_points_as_possible_must_be_used():
+    out = {c: "out" for c in ("red2", "red3", "red4")}
+    s = state("red", 5, {**out, "red1": "r10"})  # r11, r12, landing: 3 of 5 usable
+    assert legal(s) == ["move red1 3"] and s.usable() == 3
+    assert refused(s, "move red1 2") == "ARMA-3.2"
+    s.apply_action("move red1 3")
+    assert s.seat_name == "green"  # the 2 points left are lost
+
+
+def test_ARMA_3_3_counting_starts_from_the_launch_table():
+    s = state("red", 1)
+    s.apply_action("move red1 1")
+    assert where(s, "red1") == "table1"
+    s = state("red", 3)
+    s.apply_action("move red2 3")
+    assert where(s, "red2") == "r2"  # home -> table -> r1 -> r2
+
+
+def test_ARMA_3_4_a_stop_on_the_launch_table_ends_the_turn():
+    s = state("red", 2, {"red2": "r12", "red3": "out", "red4": "out"})
+    assert "move red1 1" in legal(s)  # the seed never refuses the stop: the turn passes, red2's point is lost
+    s.apply_action("move red1 1")
+    assert where(s, "red1") == "table1" and where(s, "red2") == "r12" and s.seat_name == "green"
+    s = state("red", 1, {"red2": "r1", "red3": "out", "red4": "out"})
+    s.apply_action("move red1 1")  # red2 could move too, but the turn is over
+    assert where(s, "red1") == "table1" and s.seat_name == "green"
+
+
+def test_ARMA_3_5_one_chip_per_circle():
+    s = state("red", 1, {"red1": "r2", "red2": "r1", "red3": "out", "red4": "out"})
+    assert refused(s, "move red2 1") == "ARMA-3.5"
+    with pytest.raises(IllegalPositionError) as info:
+        state("red", None, {"red1": "r2", "red2": "r2"})
+    assert info.value.clause == "ARMA-3.5"
+
+
+def test_ARMA_3_6_overtaking_own_chips_and_stopping_behind():
+    s = state("red", 2, {"red1": "r2", "red2": "r1", "red3": "out", "red4": "out"})
+    assert "move red2 2" in legal(s)  # over red1 to r3
+    s.apply_action("move red2 2")
+    assert where(s, "red2") == "r3"
+    s = state("red", 2, {"red1": "r3", "red2": "r1", "red3": "out", "red4": "out"})
+    # red2 cannot land on red1: it stops behind (1 point) and the other point goes to red1
+    assert "move red2 2" not in legal(s) and "move red2 1" in legal(s)
+    s.apply_action("move red2 1")
+    s.apply_action("move red1 1")
+    assert (where(s, "red2"), where(s, "red1")) == ("r2", "r4")
+
+
+def test_ARMA_3_7_moves_follow_the_arrows_of_each_side():
+    g = boardkit.load_game("armageddon")
+    assert g.board.successors("s4", "earth") == ["s5"] and g.board.successors("s5", "aliens") == ["s4"]
+    s = state("aliens", 2, {"w1": "s5", "red1": "s1"})
+    s.apply_action("move w1 2")
+    assert where(s, "w1") == "s3"  # against Earth's arrows
