@@ -193,25 +193,16 @@ class MCTSAgent(Agent):
 
     def _search(self, world: State, player: int, iterations: int, rng: random.Random,
                 deadline: float | None = None, max_nodes: int = MAX_NODES) -> _Node:
+        """The search tree of ``iterations`` iterations from ``world`` for ``player`` (fewer when
+        ``deadline`` passes or the tree reaches ``max_nodes``; :attr:`last_stop` says which):
+        each iteration goes down the tree (:meth:`_descend`), plays a rollout
+        (:meth:`_rollout`) and adds its result to every node on its path."""
         n_seats = world.game.num_players
         h = self.heuristic or heuristic_for(world.game.name)
         root = _Node()
         simultaneous_root = len(world.current_players()) > 1
+        turn_keys = self._root_turns(root, world, player, h, rng, simultaneous_root)
         nodes = 1
-        bound = plan_bound(self.whole_turn, world.game.name)
-        if bound and not simultaneous_root and not world.is_chance_node() and not world.is_terminal():
-            found = whole_turns(world, player, bound)
-            root.turns = {" ; ".join(str(a) for a in seq): (seq, end) for seq, end in found}
-            root.mover = player
-            # untried turns are popped from the end: the best by the heuristic first
-            score = {k: ((10.0 if terminal_value(end, player) > 0 else -10.0) if end.is_terminal() else h(end, player))
-                     for k, (_, end) in root.turns.items()}
-            turn_keys = list(root.turns)
-            rng.shuffle(turn_keys)  # ties in a random order
-            turn_keys.sort(key=lambda k: score[k])
-            root.best_turn = turn_keys[-1]
-        else:
-            turn_keys = []
         for done in range(iterations):
             if done and deadline is not None and _clock() >= deadline:
                 self.last_stop = "seconds"
@@ -219,66 +210,9 @@ class MCTSAgent(Agent):
             if nodes >= max_nodes:
                 self.last_stop = "nodes"
                 break
-            node, path = root, [root]
-            fresh = False  # a whole turn expanded just now: straight to its rollout
-            if root.turns is not None:
-                if turn_keys:
-                    key = turn_keys.pop()
-                    root.children[key] = _Node()
-                    nodes += 1
-                    fresh = True
-                else:
-                    log_root = math.log(root.visits)
-                    key = max(root.children, key=lambda k: self._ucb(root.children[k], player, log_root))
-                node = root.children[key]
-                path.append(node)
-                s = root.turns[key][1].clone()
-            else:
-                s = world.clone()
-            while not fresh and not s.is_terminal():
-                if s.is_chance_node():
-                    outcome = sample_chance(s, rng)
-                    s.apply_unchecked(outcome)
-                    key = str(outcome)
-                    child = node.children.get(key)
-                    if child is None:
-                        child = node.children[key] = _Node()
-                        nodes += 1
-                    node = child
-                    path.append(node)
-                    continue
-                movers = s.current_players()
-                p = player if node is root else movers[0]
-                by = p if (len(movers) > 1 or (node is root and simultaneous_root)) else None
-                if node.untried is None:
-                    legal = s.legal_actions(p)
-                    node.mover, node.untried = p, list(legal)
-                    node.actions = {str(a): a for a in legal}
-                    rng.shuffle(node.untried)
-                if node.untried:
-                    action = node.untried.pop()
-                    _step(s, action, by)
-                    child = node.children[str(action)] = _Node()
-                    nodes += 1
-                    path.append(child)
-                    break
-                log_n = math.log(node.visits)
-                key = max(node.children, key=lambda k: self._ucb(node.children[k], p, log_n))
-                _step(s, node.actions[key], by)
-                node = node.children[key]
-                path.append(node)
-            n = 0
-            while not s.is_terminal() and n < self.rollout_max:
-                if deadline is not None and n % 16 == 15 and _clock() >= deadline:
-                    break  # out of time inside a rollout: scored as cut off
-                _random_step(s, rng)
-                n += 1
-            if s.is_terminal():
-                result = [terminal_value(s, i) for i in range(n_seats)]
-            elif h is no_heuristic:
-                result = [1.0 / n_seats] * n_seats
-            else:  # cut off: the heuristic's view of each seat, in [0, 1]
-                result = [(max(-1.0, min(1.0, h(s, i))) + 1) / 2 for i in range(n_seats)]
+            s, path, added = self._descend(root, world, player, turn_keys, rng, simultaneous_root)
+            nodes += added
+            result = self._rollout(s, rng, deadline, h, n_seats)
             for visited in path:
                 visited.visits += 1
                 if visited.value is None:
@@ -286,6 +220,103 @@ class MCTSAgent(Agent):
                 for i in range(n_seats):
                     visited.value[i] += result[i]
         return root
+
+    def _root_turns(self, root: _Node, world: State, player: int, h: Callable[[State, int], float],
+                    rng: random.Random, simultaneous_root: bool) -> list[str]:
+        """When the search goes by whole turns (``whole_turn``), fill ``root.turns`` with
+        ``player``'s whole turns from ``world`` and return their keys in the order they are
+        to be tried (popped from the end: the best by the heuristic first, ties at random);
+        else ``[]``."""
+        bound = plan_bound(self.whole_turn, world.game.name)
+        if not bound or simultaneous_root or world.is_chance_node() or world.is_terminal():
+            return []
+        found = whole_turns(world, player, bound)
+        root.turns = {" ; ".join(str(a) for a in seq): (seq, end) for seq, end in found}
+        root.mover = player
+        score = {k: ((10.0 if terminal_value(end, player) > 0 else -10.0) if end.is_terminal() else h(end, player))
+                 for k, (_, end) in root.turns.items()}
+        turn_keys = list(root.turns)
+        rng.shuffle(turn_keys)  # ties in a random order
+        turn_keys.sort(key=lambda k: score[k])
+        root.best_turn = turn_keys[-1]
+        return turn_keys
+
+    def _descend(self, root: _Node, world: State, player: int, turn_keys: list[str], rng: random.Random,
+                 simultaneous_root: bool) -> tuple[State, list[_Node], int]:
+        """One iteration's way down from ``root``: chance sampled, known children chosen by
+        UCB, until a node with an untried action (or untried whole turn) adds one child.
+
+        Returns:
+            ``(s, path, added)``: the state reached (a copy), the nodes passed from the root,
+            and how many nodes were added to the tree.
+        """
+        node, path, added = root, [root], 0
+        if root.turns is not None:
+            if turn_keys:  # a whole turn expanded just now: straight to its rollout
+                key = turn_keys.pop()
+                root.children[key] = _Node()
+                path.append(root.children[key])
+                return root.turns[key][1].clone(), path, 1
+            log_root = math.log(root.visits)
+            key = max(root.children, key=lambda k: self._ucb(root.children[k], player, log_root))
+            node = root.children[key]
+            path.append(node)
+            s = root.turns[key][1].clone()
+        else:
+            s = world.clone()
+        while not s.is_terminal():
+            if s.is_chance_node():
+                outcome = sample_chance(s, rng)
+                s.apply_unchecked(outcome)
+                key = str(outcome)
+                child = node.children.get(key)
+                if child is None:
+                    child = node.children[key] = _Node()
+                    added += 1
+                node = child
+                path.append(node)
+                continue
+            movers = s.current_players()
+            p = player if node is root else movers[0]
+            by = p if (len(movers) > 1 or (node is root and simultaneous_root)) else None
+            if node.untried is None:
+                legal = s.legal_actions(p)
+                node.mover, node.untried = p, list(legal)
+                node.actions = {str(a): a for a in legal}
+                rng.shuffle(node.untried)
+            if node.untried:
+                action = node.untried.pop()
+                _step(s, action, by)
+                child = node.children[str(action)] = _Node()
+                path.append(child)
+                return s, path, added + 1
+            log_n = math.log(node.visits)
+            key = max(node.children, key=lambda k: self._ucb(node.children[k], p, log_n))
+            _step(s, node.actions[key], by)
+            node = node.children[key]
+            path.append(node)
+        return s, path, added
+
+    def _rollout(self, s: State, rng: random.Random, deadline: float | None, h: Callable[[State, int], float],
+                 n_seats: int) -> list[float]:
+        """Random play from ``s`` (changed in place) for at most ``rollout_max`` actions.
+
+        Returns:
+            Each seat's result in [0, 1]: the terminal value at the end of the game; else the
+            heuristic's view (or an even share without a heuristic) where the rollout was cut
+            off by ``rollout_max`` or by ``deadline``.
+        """
+        n = 0
+        while not s.is_terminal() and n < self.rollout_max:
+            if deadline is not None and n % 16 == 15 and _clock() >= deadline:
+                break  # out of time inside a rollout: scored as cut off
+            _random_step(s, rng)
+            n += 1
+        if s.is_terminal():
+            return [terminal_value(s, i) for i in range(n_seats)]
+        if h is no_heuristic:
+            return [1.0 / n_seats] * n_seats
+        return [(max(-1.0, min(1.0, h(s, i))) + 1) / 2 for i in range(n_seats)]
 
     def _ucb(self, child: _Node, p: int, log_n: float) -> float:
         assert child.value is not None
