@@ -57,15 +57,15 @@ Shoot = action_class("Shoot", "shoot {cell:cell}", "shoot this cell: an orthogon
 
 
 
-def _write_move(self: "Move") -> str:
+def _write_move(self: Action) -> str:
     """The notation of a move order, ``move`` and its path's cells (what the form writes,
     without reading the form: a state lists hundreds of path orders), written once and kept
     on the value as :meth:`boardkit.core.actions.Action.__str__` keeps it."""
     try:
-        return self._notation  # type: ignore[no-any-return]
+        return self._notation  # type: ignore[attr-defined,no-any-return]
     except AttributeError:
         pass
-    path = self.path
+    path = self.path  # type: ignore[attr-defined]
     try:
         if type(path) is not tuple or not path:
             raise TypeError

@@ -167,7 +167,7 @@ class _Tables:
                     append(a)
                     if depth < MAX_STEPS:
                         seen.add(j)
-                        go(j, c, a.path, seen, depth + 1)  # type: ignore[attr-defined]
+                        go(j, c, a.path, seen, depth + 1)  # type: ignore[union-attr]
                         seen.discard(j)
                     runs[j] += (k, len(moves))
 
