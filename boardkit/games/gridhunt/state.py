@@ -321,6 +321,13 @@ class GridhuntState(KnowledgeMixin, ResolveMixin, State):
             return self._orders_of(waiting[0]) if len(waiting) == 1 else []
         return []
 
+    def legal_actions(self, player: int | None = None) -> list[Action]:
+        """See :meth:`boardkit.core.game.State.legal_actions`: the same lists; the mover asking
+        for its own orders is answered from the kept list with no further look-up."""
+        if type(player) is int and player == self.to_move and self.phase in ("move", "shot"):
+            return list(self._legal_list())
+        return super().legal_actions(player)
+
     def _legal_actions_for(self, player: int) -> list[Action]:
         """The orders ``player`` may give, from what it knows (GRID-3.1, GRID-3.3, GRID-4); the
         cached list when ``player`` is the only seat to act (the same orders)."""
@@ -419,7 +426,18 @@ class GridhuntState(KnowledgeMixin, ResolveMixin, State):
     # -- applying -----------------------------------------------------------------------------------
     def apply_action(self, action: Action | str, player: int | None = None) -> None:
         """Apply a legal action (see :meth:`boardkit.core.game.State.apply_action`); in the
-        simultaneous variant each seat gives its order with ``player=`` (GRID-D6)."""
+        simultaneous variant each seat gives its order with ``player=`` (GRID-D6).
+
+        An Action equal to a legal action of the one seat (or chance) to act is applied as
+        that legal action with no second look-up: what the general path does for it."""
+        if player is None and isinstance(action, Action) and self.phase not in ("orders", "shots"):
+            found = self._find_legal(action)
+            if found is not None:  # legal (so not over), one actor: canonical form, no refusal
+                seen = self._seen_by(found)
+                self._apply(found)
+                self._history.append(found)
+                self._seen.append(seen)
+                return
         self._acting = player
         try:
             super().apply_action(action, player)
@@ -489,7 +507,8 @@ class GridhuntState(KnowledgeMixin, ResolveMixin, State):
         else:
             p = self.current_player()
             assert p >= 0
-            self._order(p, action)
+            self._order(p, action)  # settles
+            return
         self._settle()
 
     def _order(self, p: int, action: Action) -> None:
