@@ -50,9 +50,10 @@ class Action:
 
     def __str__(self) -> str:
         # Written once per value and kept on it (a value that has no __dict__ is written each time).
+        # Read as an attribute, not through __dict__, which would make the value's dict object.
         try:
-            return self.__dict__["_notation"]  # type: ignore[no-any-return]
-        except (AttributeError, KeyError):
+            return self._notation  # type: ignore[attr-defined,no-any-return]
+        except AttributeError:
             pass
         text = " ".join(w for w, _ in self._words())
         try:

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from itertools import repeat
+from operator import is_, itemgetter
 from typing import Any, Sequence
 
 from boardkit.core.actions import Action
 from boardkit.core.state import SIMULTANEOUS, State
+
+_second = itemgetter(1)
 
 
 def sample_chance(state: State, rng: Any) -> Action:
@@ -13,7 +17,7 @@ def sample_chance(state: State, rng: Any) -> Action:
     integer arithmetic: ``rng.randrange(denominator)`` over the common denominator."""
     outcomes = state.chance_outcomes()
     first = outcomes[0][1]
-    if first.numerator * len(outcomes) == first.denominator and all(p is first for _, p in outcomes):
+    if first.numerator * len(outcomes) == first.denominator and all(map(is_, map(_second, outcomes), repeat(first))):
         # one probability for all: the same draw as below, made without the sums
         return outcomes[rng.randrange(first.denominator) // first.numerator][0]
     from math import lcm

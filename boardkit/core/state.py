@@ -266,7 +266,7 @@ class State:
             text = None
         if text is not None:
             i = bisect.bisect_left(legal, text, key=str)
-            if i < len(legal) and str(legal[i]) == text and legal[i] == action:
+            if i < len(legal) and str(legal[i]) == text and (legal[i] is action or legal[i] == action):
                 return legal[i]
         try:
             return self._legal_lookup().get(action)

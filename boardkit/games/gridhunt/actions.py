@@ -25,7 +25,7 @@ notation                    meaning                                             
 
 from __future__ import annotations
 
-from boardkit.core.actions import action_class
+from boardkit.core.actions import Action, action_class
 from boardkit.core.notation import Notation
 
 #: Cell kinds of GRID-2.2 (``free`` is white; the others are drawn by the GM, GRID-7).
@@ -54,6 +54,29 @@ Shoot = action_class("Shoot", "shoot {cell:cell}", "shoot this cell: an orthogon
                      "one cell 1 .. 6 away in a straight line (a row, a column or a diagonal)", "GRID-4.1", "shoot e5",
                      summary="Shot order: shoot ``cell`` (GRID-4.1; a diagonal neighbour or a cell at distance 2 .. 6 only "
                      "after an enhanced-attack cell, GRID-4.2, GRID-D18).")
+
+
+
+def _write_move(self: Action) -> str:
+    """The notation of a move order, ``move`` and its path's cells (what the form writes,
+    without reading the form: a state lists hundreds of path orders), written once and kept
+    on the value as :meth:`boardkit.core.actions.Action.__str__` keeps it."""
+    try:
+        return self._notation  # type: ignore[attr-defined,no-any-return]
+    except AttributeError:
+        pass
+    path = self.path  # type: ignore[attr-defined]
+    try:
+        if type(path) is not tuple or not path:
+            raise TypeError
+        text = "move " + " ".join(path)  # TypeError for a cell that is not text
+    except TypeError:
+        return Action.__str__(self)  # the form decides (and refuses what it cannot write)
+    object.__setattr__(self, "_notation", text)
+    return text
+
+
+Move.__str__ = _write_move
 
 #: The notation table (parsing order: ``move none`` before paths, ``shoot all``/``none`` before cells).
 NOTATION = Notation((Layout, Start, Turn, Stay, Move, ShootAll, ShootNone, Shoot))

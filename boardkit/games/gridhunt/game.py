@@ -54,6 +54,7 @@ __all__ = ["GridhuntGame", "GridhuntState", "RULES_HISTORY"]
 #: rules (GRID-2.1) rather than misread.
 NOTATION_CELLS = frozenset(cell_names(26))
 _CACHE_LIMIT = 20_000
+_new = object.__new__
 
 
 @dataclass(frozen=True)
@@ -79,6 +80,9 @@ class _Tables:
         cells = range(size * size)
         self.layout = {(k, i): Layout(k, names[i]) for k in KINDS for i in cells}
         self.start = {(p, i): Start(p, names[i]) for p in range(n) for i in cells}
+        # the same, as rows by cell index: per kind, per seat
+        self.layout_by_kind = {k: tuple(self.layout[k, i] for i in cells) for k in KINDS}
+        self.start_by_seat = tuple(tuple(self.start[p, i] for i in cells) for p in range(n))
         self.turn = tuple(Turn(p) for p in range(n))
         self.shoot = tuple(Shoot(names[i]) for i in cells)
         self.shoot_all, self.shoot_none, self.stay = ShootAll(), ShootNone(), Stay()
@@ -88,8 +92,9 @@ class _Tables:
             for a in table:
                 self.by_text[str(a)] = a
         self.index = {name: i for i, name in enumerate(names)}
-        # The moves made so far, by path of cell indices (each with its notation written once).
-        self.by_path: dict[tuple[int, ...], Action] = {}
+        # The moves made so far, by the code of their path (see _code), each with its notation
+        # written once: a path's move is shared by every start cell it leaves from.
+        self.by_code: dict[int, Action] = {}
         # Each cell's orthogonal neighbours in notation order of their names: a walk that takes
         # them in this order lists the paths in notation order (see _template).
         rank = {name: r for r, name in enumerate(sorted(names))}
@@ -97,62 +102,74 @@ class _Tables:
         # Per start cell: every path ignoring walls as a move, in notation order, and per cell the
         # paths entering it (bits); the moves among known walls are those whose bits none of the
         # walls has.
-        self._templates: dict[int, tuple[list[Action], dict[int, int], frozenset[int]]] = {}
+        self._templates: dict[int, _Template] = {}
         self._paths: dict[tuple[int, frozenset[int]], list[Action]] = {}
         self._by_walls: dict[tuple[int, frozenset[int]], list[Action]] = {}  # the same, by all the walls known
 
+    @staticmethod
+    def _code(path: tuple[int, ...]) -> int:
+        """A path of cell indices as one int (base 1,024, a digit per cell plus one): distinct
+        paths have distinct codes, a walk extends its prefix's code by one digit."""
+        code = 0
+        for i in path:
+            code = code << 10 | i + 1
+        return code
+
     def move(self, path: tuple[int, ...]) -> Action:
         """The Move for a path of cell indices (the shared object once one is made)."""
-        a = self.by_path.get(path)
+        code = self._code(path)
+        a = self.by_code.get(code)
         if a is None:
-            cells = tuple(self.names[i] for i in path)
-            a = self.by_path[path] = Move(cells)
-            object.__setattr__(a, "_notation", " ".join(("move",) + cells))
+            a = self.by_code[code] = Move(tuple(self.names[i] for i in path))
         return a
 
     def known_move(self, text: str) -> Action | None:
         """The Move whose canonical notation is exactly ``text`` (``"move a1 a2"``), if made
         already, else None."""
         index = self.index
-        path: list[int] = []
+        code = 0
         for name in text.split(" ")[1:]:
             i = index.get(name)
             if i is None:
                 return None
-            path.append(i)
-        return self.by_path.get(tuple(path)) if path else None
+            code = code << 10 | i + 1
+        return self.by_code.get(code) if code else None
 
-    def _template(self, start: int) -> tuple[list[Action], dict[int, int], frozenset[int]]:
-        """The paths from ``start`` ignoring walls, as moves in notation order; per cell the
-        paths that enter it (a bit per path, by its place in that order); the cells they enter.
+    def _template(self, start: int) -> "_Template":
+        """The paths from ``start`` ignoring walls, as moves in notation order, with per cell
+        the runs of that order whose paths enter it (see :class:`_Template`).
 
         The paths are those of rules.paths_from(size, start, frozenset()) (GRID-3.1, GRID-3.3).
         Notation order compares paths cell name by cell name, a path before its extensions (a
         space sorts before every character of a name, and a name before its longer names), so
         a depth-first walk taking neighbours in name order lists them already sorted; and the
-        paths that enter a cell are the runs of the walk below a path ending there."""
+        paths that enter a cell are the runs of the walk below a path ending there. A path's
+        move is looked up by its code, extended by one digit per step, and made only the first
+        time any start cell reaches it (its notation is written when first asked)."""
         out = self._templates.get(start)
         if out is None:
-            by_path, names, nexts, setattr_ = self.by_path, self.names, self._next, object.__setattr__
+            by_code, names, nexts = self.by_code, self.names, self._next
+            get, new, setattr_ = by_code.get, _new, object.__setattr__
             moves: list[Action] = []
-            enters: dict[int, int] = {}
+            append = moves.append
+            runs: list[list[int]] = [[] for _ in names]
 
-            def go(cell: int, path: tuple[int, ...], cells: tuple[str, ...], text: str, seen: set[int]) -> None:
+            def go(cell: int, code: int, path: tuple[str, ...], seen: set[int], depth: int) -> None:
                 for j in nexts[cell]:
                     if j in seen:
                         continue
-                    p, c, t = path + (j,), cells + (names[j],), text + " " + names[j]
-                    a = by_path.get(p)
-                    if a is None:
-                        a = by_path[p] = Move(c)
-                        setattr_(a, "_notation", t)  # written once and kept, as str() keeps it
                     k = len(moves)
-                    moves.append(a)
-                    if len(p) < MAX_STEPS:
+                    c = code << 10 | j + 1
+                    a = get(c)
+                    if a is None:  # the value Move(path) makes, without its __init__
+                        a = by_code[c] = new(Move)
+                        setattr_(a, "path", path + (names[j],))
+                    append(a)
+                    if depth < MAX_STEPS:
                         seen.add(j)
-                        go(j, p, c, t, seen)
+                        go(j, c, a.path, seen, depth + 1)  # type: ignore[union-attr]
                         seen.discard(j)
-                    enters[j] = enters.get(j, 0) | ((1 << (len(moves) - k)) - 1) << k
+                    runs[j] += (k, len(moves))
 
             # The moves made here live as long as the process: the cycle collector, which the
             # ~1,000 new objects of a start cell would set off several times to find nothing,
@@ -160,11 +177,11 @@ class _Tables:
             collecting = gc.isenabled()
             gc.disable()
             try:
-                go(start, (), (), "move", {start})
+                go(start, 0, (), {start}, 1)
             finally:
                 if collecting:
                     gc.enable()
-            out = self._templates[start] = (moves, enters, frozenset(enters))
+            out = self._templates[start] = _Template(moves, runs)
         return out
 
     def moves_from(self, start: int, walls: frozenset[int]) -> list[Action]:
@@ -176,8 +193,8 @@ class _Tables:
         return out
 
     def _moves_near(self, start: int, walls: frozenset[int]) -> list[Action]:
-        moves, enters, reach = self._template(start)
-        near = walls & reach  # the walls a path from start could enter
+        template = self._template(start)
+        near = walls & template.reach  # the walls a path from start could enter
         key = (start, near)
         out = self._paths.get(key)
         if out is None:
@@ -186,21 +203,52 @@ class _Tables:
             # A path avoids the walls exactly when none of its cells is one (GRID-3.1, GRID-3.3):
             # the same paths as rules.paths_from(size, start, near), in notation order; the paths
             # that enter a wall are dropped by their bits, the others kept in one pass.
+            moves = template.moves
             blocked = 0
             for w in near:
-                blocked |= enters.get(w, 0)
+                blocked |= template.enters(w)
             if not blocked:
-                out = list(moves)
+                out = moves  # shared: a legal list is never changed (State._legal_list)
             else:
-                n = len(moves)
-                keep = format(((1 << n) - 1) & ~blocked, "b").zfill(n)[::-1].encode().translate(_BITS)
+                keep = format(blocked, "b").zfill(len(moves)).encode().translate(_KEPT)
                 out = list(compress(moves, keep))
             self._paths[key] = out
         return out
 
 
-#: '0' / '1' as the bytes 0 / 1 (kept flags for itertools.compress).
-_BITS = bytes.maketrans(b"01", b"\x00\x01")
+class _Template:
+    """The moves from one start cell ignoring walls, in notation order (``moves``), and per
+    cell the runs of that order whose paths enter it: ``runs[cell]`` is ``[k0, end0, k1, end1,
+    ...]``, the path at ``k`` ending on the cell and the paths after it up to ``end`` (its
+    extensions). ``reach``: the cells some path enters; :meth:`enters` the runs as bits, the
+    first move the highest bit (so the bits written in binary read in the moves' order)."""
+
+    __slots__ = ("moves", "runs", "reach", "_bits")
+
+    def __init__(self, moves: list[Action], runs: list[list[int]]) -> None:
+        self.moves = moves
+        self.runs = runs
+        self.reach = frozenset(c for c, r in enumerate(runs) if r)
+        self._bits: dict[int, int] = {}
+
+    def enters(self, cell: int) -> int:
+        """The paths that enter ``cell``, as bits (bit ``n - 1 - k`` for ``moves[k]`` of ``n``),
+        made when first asked."""
+        bits = self._bits.get(cell)
+        if bits is None:
+            bits = 0
+            n = len(self.moves)
+            r = self.runs[cell]
+            for i in range(0, len(r), 2):
+                end = r[i + 1]
+                bits |= ((1 << (end - r[i])) - 1) << (n - end)
+            self._bits[cell] = bits
+        return bits
+
+
+#: A path's bit written '0' (kept) / '1' (entering a wall) as the kept flag 1 / 0 for
+#: itertools.compress.
+_KEPT = bytes.maketrans(b"01", b"\x01\x00")
 
 
 @lru_cache(maxsize=8)
@@ -355,6 +403,14 @@ class GridhuntGame(Game):
         tables = _tables(size, n)
         self.layout_actions: dict[tuple[str, int], Action] = tables.layout
         self.start_actions: dict[tuple[int, int], Action] = tables.start
+        #: the layout draws of each kind and the start cells of each seat, by cell index.
+        self.layout_by_kind: dict[str, tuple[Action, ...]] = tables.layout_by_kind
+        self.start_by_seat: tuple[tuple[Action, ...], ...] = tables.start_by_seat
+        share = o.team_shares_vision and teams is not None
+        #: per seat, the seats whose knowledge it has (itself and, with team_shares_vision, its
+        #: teammates; GRID-1.3): who sees its orders and its start cell.
+        self.sharing: tuple[frozenset[int], ...] = tuple(
+            frozenset(q for q in range(n) if q == p or (share and teams[q] == teams[p])) for p in range(n))  # type: ignore[index]
         self.turn_actions: tuple[Action, ...] = tables.turn
         self.shoot_actions: tuple[Action, ...] = tables.shoot
         self.shoot_all, self.shoot_none, self.stay = tables.shoot_all, tables.shoot_none, tables.stay

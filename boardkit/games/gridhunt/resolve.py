@@ -118,15 +118,17 @@ class ResolveMixin:
         assert at is not None
         know = self.know[p]
         seen = []
+        cells, pos = self.cells, self.pos
         for c in around(self.size, at, radius):
-            k = self.cells[c]
+            k = cells[c]
             if k == "wall":
                 know.walls.add(c)
             elif k == "teleport":
                 know.teleports.add(c)
-            q = self.occupant(c)
-            if q is not None:
-                seen.append((q, c))
+            if c in pos:  # else nobody there (most cells)
+                q = self.occupant(c)
+                if q is not None:
+                    seen.append((q, c))
         self.radius[p] = radius
         know.looks.append((self.round, at, radius, tuple(sorted(seen))))
 

@@ -15,11 +15,12 @@ CUT_OFF = ("cut off after max_turns turns", "GRID-D10")
 def end(alive: Sequence[bool], teams: Sequence[int] | None) -> tuple[str, str] | None:
     """Whether the game is over (GRID-1.1): at most one player (free-for-all) or one team with a
     living member left. Returns ``(reason, clause)`` or None."""
+    if teams is None:
+        count = sum(1 for a in alive if a)
+        return (LAST_STANDING if count == 1 else None) if count else NOBODY_LEFT
     living = [p for p, a in enumerate(alive) if a]
     if not living:
         return NOBODY_LEFT
-    if teams is None:
-        return LAST_STANDING if len(living) == 1 else None
     return LAST_TEAM if len({teams[p] for p in living}) == 1 else None
 
 

@@ -36,6 +36,10 @@ if TYPE_CHECKING:  # pragma: no cover
     from boardkit.games.gridhunt.game import GridhuntGame
 
 
+#: The seats that see a layout draw (GRID-5.1): none.
+_NOBODY: frozenset[int] = frozenset()
+
+
 @lru_cache(maxsize=None)
 def _by_name(size: int) -> tuple[int, ...]:
     """The cells of a ``size`` x ``size`` grid in the order of their names as text (``a1``,
@@ -113,6 +117,8 @@ class GridhuntState(KnowledgeMixin, ResolveMixin, State):
         self._acting: int | None = None
         #: the chance outcomes of this position once made (None: not yet, or changed since).
         self._chances: list[tuple[Action, Fraction]] | None = None
+        #: the last action looked up among the legal actions: (action, legal list, found).
+        self._found: tuple[Action, list[Action], Action | None] | None = None
         self._settle()
 
     # -- bookkeeping -------------------------------------------------------------------------
@@ -286,10 +292,25 @@ class GridhuntState(KnowledgeMixin, ResolveMixin, State):
                 assert self.to_move is not None
                 legal = self._legal_cache = self._orders_of(self.to_move)
             elif ph in ("setup", "next", "resolve"):
-                legal = self._legal_cache = [a for a, _ in self.chance_outcomes()]
+                out = self._chances
+                if out is None:
+                    out = self._chances = self._chance_outcomes()
+                legal = self._legal_cache = [a for a, _ in out]
             else:
                 return super()._legal_list()
         return legal
+
+    def _find_legal(self, action: Action) -> Action | None:
+        """See :meth:`boardkit.core.game.State._find_legal`; the answer for the last action
+        asked is kept with the legal list it was found in (``apply_action`` asks twice: for the
+        game's own form of the action, then whether it is legal)."""
+        legal = self._legal_list()
+        memo = self._found
+        if memo is not None and memo[0] is action and memo[1] is legal:
+            return memo[2]
+        found = super()._find_legal(action)
+        self._found = (action, legal, found)
+        return found
 
     def _legal_actions(self) -> list[Action]:
         if self.phase in ("move", "shot"):
@@ -299,6 +320,13 @@ class GridhuntState(KnowledgeMixin, ResolveMixin, State):
             waiting = self.current_players()
             return self._orders_of(waiting[0]) if len(waiting) == 1 else []
         return []
+
+    def legal_actions(self, player: int | None = None) -> list[Action]:
+        """See :meth:`boardkit.core.game.State.legal_actions`: the same lists; the mover asking
+        for its own orders is answered from the kept list with no further look-up."""
+        if type(player) is int and player == self.to_move and self.phase in ("move", "shot"):
+            return list(self._legal_list())
+        return super().legal_actions(player)
 
     def _legal_actions_for(self, player: int) -> list[Action]:
         """The orders ``player`` may give, from what it knows (GRID-3.1, GRID-3.3, GRID-4); the
@@ -377,16 +405,14 @@ class GridhuntState(KnowledgeMixin, ResolveMixin, State):
         if self.phase == "setup":
             order = _by_name(self.size)
             if self.setup:  # GRID-7: uniform over the empty cells
-                kind = self.setup[0]
-                empty = [i for i in order if cells[i] == "free"]
-                pr = Fraction(1, len(empty))
-                layout = g.layout_actions
-                return [(layout[kind, i], pr) for i in empty]
-            taken = set(self.pos)
-            free = [i for i in order if cells[i] != "wall" and i not in taken]  # GRID-5.1
-            pr = Fraction(1, len(free))
-            start = g.start_actions
-            return [(start[self.placing, i], pr) for i in free]
+                layout = g.layout_by_kind[self.setup[0]]
+                drawn = [layout[i] for i in order if cells[i] == "free"]
+            else:
+                taken = set(self.pos)
+                start = g.start_by_seat[self.placing]
+                drawn = [start[i] for i in order if cells[i] != "wall" and i not in taken]  # GRID-5.1
+            pr = _one_in(len(drawn))
+            return [(a, pr) for a in drawn]
         if self.phase == "next":  # GRID-6: seats in order, as text too below 11 seats
             who = self._remaining()
             if self.n > 10:
@@ -400,7 +426,18 @@ class GridhuntState(KnowledgeMixin, ResolveMixin, State):
     # -- applying -----------------------------------------------------------------------------------
     def apply_action(self, action: Action | str, player: int | None = None) -> None:
         """Apply a legal action (see :meth:`boardkit.core.game.State.apply_action`); in the
-        simultaneous variant each seat gives its order with ``player=`` (GRID-D6)."""
+        simultaneous variant each seat gives its order with ``player=`` (GRID-D6).
+
+        An Action equal to a legal action of the one seat (or chance) to act is applied as
+        that legal action with no second look-up: what the general path does for it."""
+        if player is None and isinstance(action, Action) and self.phase not in ("orders", "shots"):
+            found = self._find_legal(action)
+            if found is not None:  # legal (so not over), one actor: canonical form, no refusal
+                seen = self._seen_by(found)
+                self._apply(found)
+                self._history.append(found)
+                self._seen.append(seen)
+                return
         self._acting = player
         try:
             super().apply_action(action, player)
@@ -411,13 +448,13 @@ class GridhuntState(KnowledgeMixin, ResolveMixin, State):
         """Layout draws are seen by nobody (GRID-5.1); a seat's start cell by that seat; orders by
         the seat giving them (and teammates sharing vision, GRID-1.3); who acts next by all."""
         if isinstance(action, Layout):
-            return frozenset()
+            return _NOBODY
         if isinstance(action, Start):
-            return frozenset(self.sharers(action.player))
+            return self.game.sharing[action.player]
         if isinstance(action, Turn):
             return None
         p = self._acting if self._acting is not None else self.current_player()
-        return frozenset(self.sharers(p))
+        return self.game.sharing[p]
 
     def parse_action(self, text: str) -> Action:
         """Parse the notation (see :mod:`boardkit.games.gridhunt.actions`); text already in the
@@ -470,7 +507,8 @@ class GridhuntState(KnowledgeMixin, ResolveMixin, State):
         else:
             p = self.current_player()
             assert p >= 0
-            self._order(p, action)
+            self._order(p, action)  # settles
+            return
         self._settle()
 
     def _order(self, p: int, action: Action) -> None:
