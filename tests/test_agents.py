@@ -516,3 +516,28 @@ def test_turn_plan_settings_are_checked() -> None:
             MCTSAgent(whole_turn=bad)
     with pytest.raises(ValueError, match="bound"):
         register_turn_plan("armageddon", 0)
+
+
+@pytest.mark.parametrize("agent", [RandomAgent(), GreedyAgent(), MCTSAgent(iterations=5, seconds=None)],
+                         ids=["random", "greedy", "mcts"])
+def test_an_agent_asked_for_a_turn_it_cannot_act_in_says_why(agent: Agent) -> None:
+    """A seat not to act, a game over, a chance node, no random.Random, or no seat: a
+    ValueError saying which, never a failure inside the search."""
+    g = boardkit.load_game("leaders")
+    s = g.new_initial_state()
+    rng = random.Random(1)
+    with pytest.raises(ValueError, match="chance acts here"):
+        agent.act(s, 0, rng)
+    while s.is_chance_node():
+        s.apply_action(boardkit.sample_chance(s, rng))
+    other = 1 - s.current_player()
+    with pytest.raises(ValueError, match=f"seat {other} is not to act now"):
+        agent.act(s, other, rng)
+    with pytest.raises(ValueError, match="rng is a random.Random"):
+        agent.act(s, s.current_player(), None)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="player is a seat 0 .. 1, not 7"):
+        agent.act(s, 7, rng)
+    done = boardkit.random_playout(s.clone(), random.Random(4))
+    with pytest.raises(ValueError, match="the game is over"):
+        agent.act(done, 0, rng)
+    assert s.legal_actions() and not s.is_terminal()  # the state asked about is unchanged

@@ -7,6 +7,7 @@ half-changed state.
 from __future__ import annotations
 
 import json
+import random
 from fractions import Fraction
 
 import pytest
@@ -354,3 +355,13 @@ def test_a_game_pickles_as_the_arguments_of_its_repr(name: str) -> None:
         assert again.rules == game.rules
     if option is not None:
         assert games[-1].__reduce__()[1][2] == {option.name: other}
+
+
+@pytest.mark.parametrize("bad", [-1, 1.5, True, "3"])
+def test_random_playout_refuses_a_bad_max_actions(bad: object) -> None:
+    s = boardkit.load_game("leaders").new_initial_state()
+    with pytest.raises(ValueError, match="max_actions is a whole number >= 0 or None"):
+        boardkit.random_playout(s, random.Random(1), max_actions=bad)  # type: ignore[arg-type]
+    assert not s.history()  # nothing played
+    with pytest.raises(ValueError, match="rng is a random.Random, not NoneType"):
+        boardkit.random_playout(s, None)

@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
+import pytest
+
 import boardkit
 from boardkit import random_playout
 from boardkit.analysis.gridhunt import belief_set, belief_sizes, expected_revealed, reachable_cells
@@ -79,3 +81,12 @@ def test_docstring_examples() -> None:
 
     for module in (analysis, actions, game, rules):
         assert doctest.testmod(module).failed == 0
+
+
+@pytest.mark.parametrize("target", [99, -1, 1.0, True, "1"])
+def test_belief_set_refuses_a_value_that_is_not_a_seat(target: object) -> None:
+    s = boardkit.load_game("gridhunt", layout="small").new_initial_state()
+    with pytest.raises(ValueError, match="player is a seat 0 .. "):
+        belief_set(s, target)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="player is a seat 0 .. "):
+        belief_sizes(s, target)  # type: ignore[arg-type]

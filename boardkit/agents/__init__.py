@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from boardkit.agents.base import Agent, AgentError, checked_action
+from boardkit.agents.base import Agent, AgentError, check_turn, checked_action
 from boardkit.agents.determinize import DeterminizationError, determinize
 from boardkit.agents.heuristics import heuristic_for, register_heuristic
 from boardkit.agents.mcts import MCTSAgent, check_seconds
@@ -73,6 +73,6 @@ def make_agent(name: str, seconds: float | None = None) -> Agent:
     return SolverAgent(turns=int(n or 1), **budget)
 
 
-__all__ = ["Agent", "AgentError", "checked_action", "DeterminizationError", "determinize", "RandomAgent",
+__all__ = ["Agent", "AgentError", "check_turn", "checked_action", "DeterminizationError", "determinize", "RandomAgent",
            "GreedyAgent", "MCTSAgent", "SolverAgent", "Solution", "SolverBudgetError", "solve", "make_agent",
            "AGENT_NAMES", "heuristic_for", "register_heuristic", "terminal_value"]

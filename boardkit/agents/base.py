@@ -46,6 +46,27 @@ def check_heuristic(label: str, fn: Any) -> Any:
     return fn
 
 
+def check_turn(state: State, player: int, rng: random.Random) -> None:
+    """Refuse to ask an agent for an action it cannot give: ``player`` not a seat
+    (:meth:`~boardkit.core.state.State.check_seat`), ``rng`` not a ``random.Random``, the game
+    over, a chance node (drawn with :func:`~boardkit.core.playout.sample_chance`), or a seat
+    not among ``state.current_players()``.
+
+    Raises:
+        ValueError: saying which, naming the game and the seats to act.
+    """
+    state.check_seat(player)
+    if not isinstance(rng, random.Random):
+        raise ValueError(f"{state.game.name}: rng is a random.Random (seeded per game), not {type(rng).__name__}")
+    if state.is_terminal():
+        raise ValueError(f"{state.game.name}: the game is over: no seat acts")
+    if state.is_chance_node():
+        raise ValueError(f"{state.game.name}: chance acts here (draw it with sample_chance), not seat {player}")
+    movers = state.current_players()
+    if player not in movers:
+        raise ValueError(f"{state.game.name}: seat {player} is not to act now (to act: {', '.join(map(str, movers))})")
+
+
 class Agent:
     """Chooses actions for one seat. Subclasses implement :meth:`act`.
 
@@ -71,6 +92,10 @@ class Agent:
 
         Returns:
             One of ``state.legal_actions(player)``.
+
+        Raises:
+            ValueError: the agents of this package refuse a turn they cannot act in
+                (:func:`check_turn`).
         """
         raise NotImplementedError
 

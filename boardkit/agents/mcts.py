@@ -43,7 +43,7 @@ import random
 from time import monotonic as _clock  # the search's clock (a test may replace it)
 from typing import Callable
 
-from boardkit.agents.base import Agent, check_heuristic, check_whole
+from boardkit.agents.base import Agent, check_heuristic, check_turn, check_whole
 from boardkit.agents.determinize import determinize
 from boardkit.agents.heuristics import heuristic_for, no_heuristic
 from boardkit.agents.plans import PlanMemo, whole_turns
@@ -152,6 +152,7 @@ class MCTSAgent(Agent):
         self.last_stop = ""
 
     def act(self, state: State, player: int, rng: random.Random) -> Action:
+        check_turn(state, player, rng)
         actions = state.legal_actions(player)
         if len(actions) == 1:
             self.last_stop = "one action"

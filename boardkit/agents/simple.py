@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Callable
 
-from boardkit.agents.base import Agent, check_heuristic
+from boardkit.agents.base import Agent, check_heuristic, check_turn
 from boardkit.agents.determinize import determinize
 from boardkit.agents.heuristics import heuristic_for
 from boardkit.agents.plans import PLAN_BOUND, PlanMemo, turn_plan_for, whole_turns
@@ -19,6 +19,7 @@ class RandomAgent(Agent):
     name = "random"
 
     def act(self, state: State, player: int, rng: random.Random) -> Action:
+        check_turn(state, player, rng)
         actions = state.legal_actions(player)
         return actions[rng.randrange(len(actions))]
 
@@ -86,6 +87,7 @@ class GreedyAgent(Agent):
         return h(child, player)
 
     def act(self, state: State, player: int, rng: random.Random) -> Action:
+        check_turn(state, player, rng)
         actions = state.legal_actions(player)
         if len(actions) == 1:
             return actions[0]

@@ -26,7 +26,7 @@ from time import monotonic as _clock  # the search's clock (a test may replace i
 from dataclasses import dataclass
 from fractions import Fraction
 
-from boardkit.agents.base import Agent, check_whole
+from boardkit.agents.base import Agent, check_turn, check_whole
 from boardkit.agents.mcts import check_seconds
 from boardkit.agents.determinize import determinize
 from boardkit.core.actions import Action
@@ -211,6 +211,7 @@ class SolverAgent(Agent):
         self.name = name or f"solver{turns}"
 
     def act(self, state: State, player: int, rng: random.Random) -> Action:
+        check_turn(state, player, rng)
         actions = state.legal_actions(player)
         if len(actions) == 1:
             return actions[0]

@@ -69,6 +69,9 @@ def belief_sizes(state: Any, target: int) -> list[int]:
 
     Returns:
         One count per history entry.
+
+    Raises:
+        ValueError: ``target`` is not a seat of the game.
     """
     return [len(cells) for cells in _beliefs(state, target)]
 
@@ -88,6 +91,7 @@ def belief_set(state: Any, target: int) -> set[str]:
 
 
 def _beliefs(state: Any, target: int) -> list[set[int]]:
+    state.check_seat(target)  # ValueError naming the seats for anything else
     size = state.size
     replay = state.game.new_initial_state()
     cells: set[int] = set(range(size * size))

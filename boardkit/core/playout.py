@@ -45,7 +45,16 @@ def random_playout(state: State, rng: Any, max_actions: int | None = None) -> St
 
     Returns:
         The same state object.
+
+    Raises:
+        ValueError: ``max_actions`` is not None nor a whole number >= 0; ``rng`` has no
+            ``randrange``.
     """
+    if max_actions is not None and (isinstance(max_actions, bool) or not isinstance(max_actions, int)
+                                    or max_actions < 0):
+        raise ValueError(f"random_playout: max_actions is a whole number >= 0 or None, not {max_actions!r}")
+    if not hasattr(rng, "randrange"):
+        raise ValueError(f"random_playout: rng is a random.Random, not {type(rng).__name__}")
     n = 0
     while not state.is_terminal() and (max_actions is None or n < max_actions):
         if state.is_chance_node():
