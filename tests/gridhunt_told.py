@@ -70,7 +70,7 @@ class Told:
     def step(self, before: Any, action: Any, actor: int | None, after: Any) -> None:
         """Record what the seat learns when ``action`` (given by ``actor``, None for chance or
         the single mover) takes the state from ``before`` to ``after`` (both states; not changed)."""
-        b, a = before.to_position(), after.to_position()
+        b, a = before.to_position(finished=True), after.to_position(finished=True)
         size = self.size
         mover = actor if actor is not None else before.current_player()
         if isinstance(action, Layout):

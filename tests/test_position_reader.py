@@ -193,3 +193,16 @@ def test_armageddon_cut_off_from_a_position_counts_the_turns_it_was_cut_off_afte
     boardkit.random_playout(state, random.Random(0), max_actions=500)
     assert state.is_terminal()
     assert state.outcome().reason == f"cut off after {turns} turns (max_turns={turns})"
+
+
+@pytest.mark.parametrize("name", boardkit.list_games())
+def test_a_finished_game_is_not_a_position_to_play_from(name: str) -> None:
+    """to_position() of a finished game raises ValueError naming the game and how it ended
+    (docs/api-contract.md); to_position(finished=True) describes it in the same form, JSON-ready."""
+    g = boardkit.load_game(name)
+    s = boardkit.random_playout(g.new_initial_state(), random.Random(4))
+    assert s.is_terminal()
+    with pytest.raises(ValueError, match=rf"{name}: the game is over \(.+\); a finished game is not a position"):
+        s.to_position()
+    described = s.to_position(finished=True)
+    assert isinstance(described, dict) and json.loads(json.dumps(described)) == described

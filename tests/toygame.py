@@ -197,6 +197,6 @@ class ToyState(State):
             return Outcome((), "max_turns reached", "TOY-5", (0, 0))
         return Outcome((self.winner,), "emptied the pile", "TOY-4", tuple(self.returns()))
 
-    def to_position(self) -> dict[str, Any]:
+    def _position(self) -> dict[str, Any]:
         return {"pile": self.pile, "to_move": self.to_move, "turns": self.turns}
 

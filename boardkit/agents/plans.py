@@ -48,7 +48,7 @@ def state_key(state: State) -> str:
     whose keys a game writes in a fixed order), else the state's text for a game without
     ``to_position``."""
     try:
-        return repr(state.to_position())
+        return repr(state.to_position(finished=True))
     except NotImplementedError:
         return str(state)
 

@@ -79,7 +79,7 @@ class _Search:
 
     @staticmethod
     def key(state: State) -> str:
-        return json.dumps(state.to_position(), sort_keys=True, default=str)
+        return json.dumps(state.to_position(finished=True), sort_keys=True, default=str)
 
     def value(self, state: State, turns_left: int, last: int) -> tuple[Fraction, Action | None]:
         if state.is_terminal():

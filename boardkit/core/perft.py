@@ -114,7 +114,7 @@ def root_snapshot(state: State) -> tuple[str, ...]:
     True
     """
     to_position = getattr(state, "to_position", None)
-    position = to_position() if callable(to_position) else None
+    position = to_position(finished=True) if callable(to_position) else None
     return (
         json.dumps(state.observation(None), sort_keys=True, default=repr),
         json.dumps(position, sort_keys=True, default=repr),

@@ -168,9 +168,29 @@ class State:
             return self.observation(None)
         raise NotImplementedError(f"{self.game.name}: public_observation")
 
-    def to_position(self) -> dict[str, Any]:
+    def to_position(self, finished: bool = False) -> dict[str, Any]:
         """The description of this position that ``game.state_from_position`` reads back
-        (a JSON-ready dict; study positions are read back with ``study=True``)."""
+        (a JSON-ready dict; study positions are read back with ``study=True``); each game
+        writes it in its ``_position``.
+
+        Args:
+            finished: also describe a finished game, in the same form: for keys of equal
+                positions and for observations (``state_from_position`` may refuse it, as
+                Leaders, Battle Royale and Armageddon do: no position to play from).
+
+        Raises:
+            ValueError: the game is over and ``finished`` is False: a finished game is no
+                position to play from.
+        """
+        if not finished and self.is_terminal():
+            out = self.outcome()
+            raise ValueError(f"{self.game.name}: the game is over ({out.reason if out else 'ended'}); "
+                             f"a finished game is not a position to play from (to_position(finished=True) "
+                             f"describes it all the same)")
+        return self._position()
+
+    def _position(self) -> dict[str, Any]:
+        """The game's own writing of :meth:`to_position` (called only before the end)."""
         raise NotImplementedError
 
     def clone(self) -> "State":
@@ -195,7 +215,7 @@ class State:
         ``truth`` (hidden actions as text, ``"draw ?"``), whoever asks."""
         self._past = list(truth.history(seat))
         self._history, self._seen, self._acted_by = [], [], {}
-        self._start = self.to_position()
+        self._start = self.to_position(finished=True)
         self._study = True
 
     # -- public API ------------------------------------------------------------------------

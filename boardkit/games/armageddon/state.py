@@ -312,14 +312,14 @@ class ArmageddonState(State):
         if player is not None and (isinstance(player, bool) or not isinstance(player, int)
                                    or not 0 <= player < g.num_players):
             raise ValueError(f"observation(player): player is 0 .. {g.num_players - 1} or None, not {shorten(player)}")
-        d = self.to_position()
+        d = self.to_position(finished=True)
         d["laser"] = "on" if rules.laser_on(g, self.pos) else "off"
         d["earth_in_play"] = rules.earth_in_play(g, self.pos)
         if self.phase == OVER:
             d["outcome"] = self._outcome().to_dict()
         return d
 
-    def to_position(self) -> dict[str, Any]:
+    def _position(self) -> dict[str, Any]:
         """The description :func:`boardkit.games.armageddon.position.read_position` reads back."""
         return to_position(self)
 

@@ -462,7 +462,7 @@ class BattleRoyaleState(Movement, State):
             obs["piles"] = [sorted(p) for p in self.piles]
         return obs
 
-    def to_position(self) -> dict[str, Any]:
+    def _position(self) -> dict[str, Any]:
         """This position as ``game.state_from_position`` reads it (any phase, chance nodes
         included); see :mod:`boardkit.games.battle_royale.position`."""
         return to_position(self)

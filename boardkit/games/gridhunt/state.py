@@ -589,7 +589,7 @@ class GridhuntState(KnowledgeMixin, ResolveMixin, State):
         would send that player; nothing it may not know, GRID-5)."""
         return observe.player_view_json(self, player)
 
-    def to_position(self) -> dict[str, Any]:
+    def _position(self) -> dict[str, Any]:
         """This position as ``game.state_from_position`` reads it (see
         :mod:`boardkit.games.gridhunt.position`)."""
         return to_position(self)

@@ -302,12 +302,9 @@ def to_position(state: "LeadersState") -> dict[str, Any]:
     A position built with ``study=True`` is written the same way and read back with it. Pieces
     are listed in the order their cards were recruited (the Leader first), which is the order
     the position reads back.
-
-    Raises:
-        ValueError: the game is over (a finished game is no position to play from).
+    The game is not over (:meth:`~boardkit.core.state.State.to_position` refuses a finished
+    game first).
     """
-    if state.phase is Phase.OVER:
-        raise ValueError(f"the game is over ({state.end_reason}); a finished game is not a position")
     names = state.game.board.names
     pieces: dict[str, str] = {}
     for p in (0, 1):

@@ -506,7 +506,7 @@ class LeadersState(State):
         same as each seat's :meth:`observation`, as Leaders hides nothing else."""
         return self.observation(0)
 
-    def to_position(self) -> dict[str, Any]:
+    def _position(self) -> dict[str, Any]:
         """This position as ``game.state_from_position`` reads it (see
         :mod:`boardkit.games.leaders.position`; a study position is read back with
         ``study=True``)."""

@@ -440,7 +440,7 @@ class MarabuntaState(State):
             "winner": None if outcome is None else PLAYERS[outcome.winners[0]],
         }
 
-    def to_position(self) -> dict[str, Any]:
+    def _position(self) -> dict[str, Any]:
         """This position as :mod:`boardkit.games.marabunta.position` describes it (JSON-ready),
         for ``game.state_from_position``."""
         return _to_position(self)
