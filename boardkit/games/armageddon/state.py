@@ -55,6 +55,8 @@ class ArmageddonState(State):
         self.moved: frozenset[int] = frozenset()
         self.turns = 1
         self.cut = False
+        #: the ARMA-3.2 search's cache for this turn (keys hold the position; shared by clones)
+        self.memo: dict[object, Any] = {}
         if setup:
             self._setup()
             self._settle()
@@ -109,7 +111,7 @@ class ArmageddonState(State):
         return frozenset(c for c in self.game.seat_chips[self.seat] if at[c] >= 0 and c not in self.moved)
 
     def _memo(self) -> dict[object, Any]:
-        memo = self.game.memo
+        memo = self.memo
         if len(memo) > _MEMO_LIMIT:
             memo.clear()
         return memo
@@ -213,6 +215,7 @@ class ArmageddonState(State):
         if isinstance(action, Roll):
             self.roll = self.left = int(action.face)
             self.moved = frozenset()
+            self.memo = {}  # a new turn: nothing cached before it can be met again in it
             self.pos.events = []
             self.phase = MOVE
         elif isinstance(action, Take):
