@@ -1,5 +1,6 @@
-"""Pure Armageddon rules: one chip's share of the roll walked circle by circle, and the most
-points a side can still use (ARMA-3 .. ARMA-7, ARMA-D3 .. ARMA-D11).
+"""Pure Armageddon rules: one chip's share of the roll walked circle by circle (ARMA-3 ..
+ARMA-7, ARMA-D3 .. ARMA-D11); the most points a side can still use is searched with these
+walks in :mod:`boardkit.games.armageddon.usable` (ARMA-3.2).
 
 The functions take a :class:`Pos` (the pieces, mines, compartments, flags) and never change
 it: :func:`walk` returns a new one or raises :class:`Refusal` naming the clause.
@@ -225,10 +226,10 @@ def span(g: "ArmageddonGame", p0: Pos, c: int, verb: str, most: int, why: bool =
             if not why:
                 return 1, 0
             raise Refusal("ARMA-6.1", "with displace='forced' every enemy chip met is displaced; there is no sparing")
-        occ = p0.occ
+        occ, kind, earth = p0.occ, g.kind, g.kind[c] == EARTH
         for j in range(1, min(most, len(route) - 1 - i) + 1):
             n = route[i + j]
-            if n >= 0 and _enemy(g, c, occ[n]):
+            if n >= 0 and occ[n] >= 0 and (kind[occ[n]] == EARTH) != earth:  # an enemy chip (_enemy)
                 if j == 1:
                     if not why:
                         return 1, 0
@@ -542,117 +543,5 @@ def take(p0: Pos) -> Pos:
     return p
 
 
-def _value(g: "ArmageddonGame", p: Pos, r: int, movable: frozenset[int], memo: dict[object, int],
-           c: int, k: int, verb: str, bounds: tuple[int, int] | None = None) -> int:
-    """The points a share accounts for with the best rest of the turn (raises Refusal): a stop
-    on the launch table or the end of the game accounts for every point left (ARMA-3.4)."""
-    if k == r:  # the whole rest of the roll: every point is used when the walk is legal
-        walk(g, p, c, k, False, verb, bounds, False)
-        return r
-    p2, ends = walk(g, p, c, k, False, verb, bounds)
-    if ends or p2.winner is not None:
-        return r
-    return k + best(g, p2, r - k, movable - {c}, memo)
-
-
-def best(g: "ArmageddonGame", p: Pos, r: int, movable: frozenset[int], memo: dict[object, int]) -> int:
-    """The most points of ``r`` that can still be used this turn by the chips ``movable``
-    (each takes at most one share, ARMA-D3), ARMA-3.2.
-
-    Args:
-        memo: a cache shared within one turn (keys include the position).
-
-    Returns:
-        Points, 0 .. r.
-    """
-    if r == 0 or not movable or p.winner is not None:
-        return 0
-    key = (p.key(), r, movable)
-    got = memo.get(key)
-    if got is not None:
-        return got
-    top = 0
-    spans = []
-    for c in sorted(movable):  # first, one chip taking every point left (the search ends there)
-        for verb in g.verbs:
-            bounds = span(g, p, c, verb, r, False)  # walk refuses every other k for the same reason
-            if bounds[0] > bounds[1]:
-                continue
-            spans.append((c, verb, bounds))
-            if bounds[0] <= r <= bounds[1]:
-                try:
-                    walk(g, p, c, r, False, verb, bounds, False)
-                except Refusal:
-                    continue
-                memo[key] = r  # a whole share of the r points: nothing is left to use
-                return r
-    for k in range(r - 1, 0, -1):  # then the most points in one share first
-        for c, verb, bounds in spans:
-            if not bounds[0] <= k <= bounds[1]:
-                continue
-            try:
-                v = _value(g, p, r, movable, memo, c, k, verb, bounds)
-            except Refusal:
-                continue
-            if v > top:
-                top = v
-                if top == r:
-                    memo[key] = top
-                    return top
-    memo[key] = top
-    return top
-
-
-def judge(g: "ArmageddonGame", p: Pos, r: int, movable: frozenset[int], memo: dict[object, int],
-          c: int, k: int, verb: str) -> None:
-    """The one rule path of a share (ARMA-3.1, ARMA-3.2, ARMA-D3 and :func:`walk`): returns
-    when chip ``c`` may take ``k`` points with ``verb`` now, raises :class:`Refusal` naming the
-    clause otherwise. :func:`shares` lists exactly the shares it passes."""
-    _judge(g, p, r, movable, memo, c, k, verb, None, None)
-
-
-def _judge(g: "ArmageddonGame", p: Pos, r: int, movable: frozenset[int], memo: dict[object, int],
-           c: int, k: int, verb: str, top: int | None, bounds: tuple[int, int] | None) -> None:
-    """:func:`judge`, given (when the caller has them) ``top``, :func:`best` of the position,
-    and ``bounds``, :func:`span` of ``(c, verb)`` with ``most >= k``."""
-    if k < 1:
-        raise Refusal("ARMA-3.1", f"a share is at least 1 point, not {k}")
-    if k > r:
-        raise Refusal("ARMA-3.1", f"only {r} point(s) of the roll are left to give, not {k}")
-    if c not in movable:
-        name = g.chip_names[c]
-        if p.at[c] == OUT:
-            raise Refusal("ARMA-3.1", f"{name} has left the game")
-        raise Refusal("ARMA-D3", f"{name} has taken its share of this roll already; each chip takes one share")
-    v = _value(g, p, r, movable, memo, c, k, verb, bounds)
-    if top is None:
-        top = best(g, p, r, movable, memo)
-    if v < top:
-        raise Refusal("ARMA-3.2", f"after this share only {v} of the {top} usable point(s) could be used; all points "
-                                  f"must be used, as many as possible")
-
-
-def shares(g: "ArmageddonGame", p: Pos, r: int, movable: frozenset[int],
-           memo: dict[object, int]) -> list[tuple[int, int, str]]:
-    """The legal shares ``(chip, points, verb)`` now: those :func:`judge` passes (``[]`` when
-    no point can be used)."""
-    top = best(g, p, r, movable, memo)
-    if top == 0:
-        return []
-    out = []
-    for c in sorted(movable):
-        for verb in g.verbs:
-            bounds = span(g, p, c, verb, r, False)  # judge (walk) refuses every other k for the same reason
-            lo, hi = bounds
-            for k in range(max(lo, 1), min(r, hi) + 1):
-                try:
-                    _judge(g, p, r, movable, memo, c, k, verb, top, bounds)
-                except Refusal:
-                    continue
-                out.append((c, k, verb))
-    return out
-
-
 __all__ = ["OUT", "LIMBO", "TABLE", "EARTH", "WARRIOR", "OFFICER", "VERBS", "Refusal", "Pos", "laser_on",
-           "aliens_inside", "earth_in_play", "home_options", "send_home", "route_of", "walk", "can_take", "take", "best",
-           "judge", "shares"]
+           "aliens_inside", "earth_in_play", "home_options", "send_home", "route_of", "walk", "can_take", "take"]
