@@ -77,36 +77,13 @@ def _look(g: "ArmageddonGame", p: Pos, tab: _Tab, c: int, k: int, verb: str,
     return got
 
 
-def _quiet_wholes(g: "ArmageddonGame", p: Pos, tab: _Tab, r: int, movable: frozenset[int],
-                  rest: int) -> tuple[tuple[int, int], ...]:
-    """``(chip, stop)`` for every chip of ``movable`` whose walk of ``rest`` points forward or
-    back from ``p`` is legal and quiet (:func:`_look`), ``stop`` the circle it stops on."""
-    out = []
-    at = p.at
-    for c2 in sorted(movable):
-        if at[c2] < 0:
-            continue
-        for v2 in g.verbs:
-            if v2 == "spare":
-                continue
-            bounds = tab.get((c2, v2)) or _span(g, p, tab, c2, v2, r)
-            if not bounds[0] <= rest <= bounds[1]:
-                continue
-            last = tab.get((c2, rest, v2))
-            if last is None:
-                last = _look(g, p, tab, c2, rest, v2, bounds)
-            if type(last) is int and last >= 0:
-                out.append((c2, last))
-    return tuple(out)
-
-
 def _rest_whole(g: "ArmageddonGame", p: Pos, tab: _Tab, r: int, movable: frozenset[int], c: int, k: int,
                 e: int) -> bool:
     """True when, after the legal quiet share of ``k`` points of chip ``c`` from ``p`` that
     stops on circle ``e`` (:func:`_look`), another chip of ``movable`` surely takes the
     other ``r - k`` points in one share (ARMA-3.2, ARMA-D3), seen from ``p`` without playing
     the share out: another chip's walk of ``r - k`` forward or back is legal and quiet here
-    (:func:`_quiet_wholes`) and does not stop on ``e``. After the share it is as legal:
+    (:func:`_look`) and does not stop on ``e``. After the share it is as legal:
 
     - the share moves ``c`` from its circle ``s`` to ``e`` (free: the stop of a quiet walk),
       and its arrival may only take ``c`` itself off the board (the laser, ARMA-4.2) or end
@@ -125,13 +102,21 @@ def _rest_whole(g: "ArmageddonGame", p: Pos, tab: _Tab, r: int, movable: frozens
     if (c == g.officer and e == g.cruiser) or (e == g.gk and g.kind[c] != EARTH) or p.at[c] == g.control:
         return False
     rest = r - k
-    key = ("rest", rest, movable)
-    quiet = tab.get(key)
-    if quiet is None:
-        quiet = tab[key] = _quiet_wholes(g, p, tab, r, movable, rest)
-    for c2, e2 in quiet:
-        if c2 != c and e2 != e:
-            return True
+    at = p.at
+    for c2 in sorted(movable):
+        if c2 == c or at[c2] < 0:
+            continue
+        for v2 in g.verbs:
+            if v2 == "spare":
+                continue
+            bounds = tab.get((c2, v2)) or _span(g, p, tab, c2, v2, r)
+            if not bounds[0] <= rest <= bounds[1]:
+                continue
+            last = tab.get((c2, rest, v2))
+            if last is None:
+                last = _look(g, p, tab, c2, rest, v2, bounds)
+            if type(last) is int and last >= 0 and last != e:
+                return True
     return False
 
 
