@@ -86,25 +86,31 @@ def _rest_whole(g: "ArmageddonGame", p: Pos, tab: _Tab, r: int, movable: frozens
     (:func:`_look`) and does not stop on ``e``. After the share it is as legal:
 
     - the share moves ``c`` from its circle ``s`` to ``e`` (free: the stop of a quiet walk),
-      and its arrival may only take ``c`` itself off the board (the laser, ARMA-4.2) or end
-      the game (ARMA-1.4, ARMA-1.3, ARMA-6.3: every point is then accounted for). Left out
-      here: the officer at the cruiser (ARMA-5.2, ARMA-5.3), and a chip leaving the
-      laser-control circle (an Earth chip leaving it switches the laser on, ARMA-4.3, and it
-      may shoot the other);
+      and its arrival may only take chips of its side off the board or end the game (ARMA-1.3,
+      ARMA-1.4, ARMA-6.3: every point is then accounted for): ``c`` itself shot down
+      (ARMA-4.2), or, when ``c`` is an Earth chip leaving the laser-control circle, every Earth
+      chip on a laser circle, shot as the laser is on again (ARMA-4.3): another chip standing
+      on one is not counted on. Left out: the officer at the cruiser (ARMA-5.2, ARMA-5.3);
     - the other walk, of a chip of the same side, met no enemy chip here; after the share it
-      passes ``s`` empty and ``e`` held by ``c`` or empty: neither stops nor refuses a walk
-      that does not stop there (:func:`_steps`), but for an alien chip on GK, which aliens
-      leaving the main compartment may not pass (ARMA-6.2): an alien share stopping on GK is
-      left out too.
+      passes ``s`` empty, ``e`` held by ``c`` or empty, and perhaps other circles of its side
+      emptied: none of these stops or refuses a walk that does not stop there (:func:`_steps`),
+      but for an alien chip on GK, which aliens leaving the main compartment may not pass
+      (ARMA-6.2): after an alien share stopping on GK, an alien chip still inside (off its
+      route) is not counted on.
 
     False says nothing: the caller plays the share out.
     """
-    if (c == g.officer and e == g.cruiser) or (e == g.gk and g.kind[c] != EARTH) or p.at[c] == g.control:
+    if c == g.officer and e == g.cruiser:
         return False
-    rest = r - k
     at = p.at
+    earth = g.kind[c] == EARTH
+    laser_back = earth and at[c] == g.control  # ARMA-4.3
+    gk_held = not earth and e == g.gk  # ARMA-6.2
+    rest = r - k
     for c2 in sorted(movable):
-        if c2 == c or at[c2] < 0:
+        if c2 == c or at[c2] < 0 or (laser_back and at[c2] in g.laser_set):
+            continue
+        if gk_held and (g.officer_rindex[p.mine] if c2 == g.officer else g.rindex[c2]).get(at[c2], -1) < 0:
             continue
         for v2 in g.verbs:
             if v2 == "spare":
