@@ -15,7 +15,7 @@ import boardkit
 from boardkit.analysis.armageddon import (
     arrival_distribution, as_sympy, raid_distribution, split_count_free, split_ways,
 )
-from boardkit.games.armageddon import rules
+from boardkit.games.armageddon import rules, usable
 
 from arma_helpers import state
 
@@ -95,7 +95,7 @@ def _fly(s, roll):
     """red1 alone takes the roll: as many points as it can use (ARMA-3.2), by the engine."""
     g = s.game
     c = g.chip["red1"]
-    k = rules.best(g, s.pos, roll, frozenset({c}), {})
+    k = usable.best(g, s.pos, roll, frozenset({c}), {})
     p, _ = rules.walk(g, s.pos, c, k, choose=False)
     return p
 
@@ -168,7 +168,7 @@ def _raid_brute(turns, d):
         if t == turns:
             return
         for r in range(1, 7):
-            k = rules.best(g, p, r, frozenset({off}), {})
+            k = usable.best(g, p, r, frozenset({off}), {})
             p2, _ = rules.walk(g, p, off, k, choose=False)
             q = prob / 6
             if p2.at[off] == g.dot and p.at[off] != g.dot:  # reached the cruiser: back home
@@ -226,7 +226,7 @@ def test_raid_within_monte_carlo_interval_longer_horizon():
         p = s0.pos
         for _t in range(10):
             r = rng.randint(1, 6)
-            k = rules.best(g, p, r, frozenset({off}), g.memo)
+            k = usable.best(g, p, r, frozenset({off}), g.memo)
             before = p
             p, _ = rules.walk(g, p, off, k, choose=False)
             if p.destroyed > before.destroyed:

@@ -22,7 +22,7 @@ from typing import Any, Mapping
 
 import boardkit
 from boardkit.core.game import Game, State
-from boardkit.games.armageddon import rules
+from boardkit.games.armageddon import rules, usable
 
 SIXTH = Fraction(1, 6)
 
@@ -110,7 +110,7 @@ def split_ways(state: State) -> SplitWays:
 
     def walk(p: Any, left: int, movable: frozenset[int], taken: tuple[tuple[str, int], ...]) -> None:
         nonlocal sequences
-        options = rules.shares(g, p, left, movable, memo) if left > 0 and p.winner is None else []
+        options = usable.shares(g, p, left, movable, memo) if left > 0 and p.winner is None else []
         if not options:
             found.add(tuple(sorted(taken)))
             sequences += 1

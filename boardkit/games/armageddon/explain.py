@@ -1,6 +1,6 @@
 """Armageddon's phase-level refusals: what no share or choice can do in this phase of a turn
 (the game over, the die to roll, a displaced chip waiting for its circle). The refusals of a
-share itself come from the rules (:func:`boardkit.games.armageddon.rules.judge`), the one rule
+share itself come from the rules (:func:`boardkit.games.armageddon.usable.judge`), the one rule
 path that also generates the legal shares."""
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
-"""Pure Armageddon rules: one chip's share of the roll walked circle by circle, and the most
-points a side can still use (ARMA-3 .. ARMA-7, ARMA-D3 .. ARMA-D11).
+"""Pure Armageddon rules: one chip's share of the roll walked circle by circle (ARMA-3 ..
+ARMA-7, ARMA-D3 .. ARMA-D11); the most points a side can still use is searched with these
+walks in :mod:`boardkit.games.armageddon.usable` (ARMA-3.2).
 
 The functions take a :class:`Pos` (the pieces, mines, compartments, flags) and never change
 it: :func:`walk` returns a new one or raises :class:`Refusal` naming the clause.
@@ -225,10 +226,10 @@ def span(g: "ArmageddonGame", p0: Pos, c: int, verb: str, most: int, why: bool =
             if not why:
                 return 1, 0
             raise Refusal("ARMA-6.1", "with displace='forced' every enemy chip met is displaced; there is no sparing")
-        occ = p0.occ
+        occ, kind, earth = p0.occ, g.kind, g.kind[c] == EARTH
         for j in range(1, min(most, len(route) - 1 - i) + 1):
             n = route[i + j]
-            if n >= 0 and _enemy(g, c, occ[n]):
+            if n >= 0 and occ[n] >= 0 and (kind[occ[n]] == EARTH) != earth:  # an enemy chip (_enemy)
                 if j == 1:
                     if not why:
                         return 1, 0
@@ -274,142 +275,206 @@ def walk(g: "ArmageddonGame", p0: Pos, c: int, k: int, choose: bool = True, verb
     Raises:
         Refusal: the walk breaks a rule (names the clause and says why).
     """
-    name = g.chip_names[c]
     if c == g.officer:  # route_of(), inline: the search calls this most
         route, rindex = g.officer_routes[p0.mine], g.officer_rindex[p0.mine]
     else:
         route, rindex = g.routes[c], g.rindex[c]
     i = rindex.get(p0.at[c], -1)
-    lo_k, hi_k = span(g, p0, c, verb, k) if bounds is None else bounds
+    if bounds is not None:
+        lo_k, hi_k = bounds
+    elif verb == "move":  # span() of a forward walk, inline
+        lo_k, hi_k = 1, len(route) - 1 - i
+    else:
+        lo_k, hi_k = span(g, p0, c, verb, k)
     if verb == "spare":
-        if k < lo_k:
-            raise Refusal("ARMA-6.1", f"no enemy chip stands within {k} circle(s) ahead of {name}: spare is the "
-                                      f"choice not to displace one")
-        n = route[i + lo_k]
-        p, ends = walk(g, p0, c, lo_k - 1, choose, "move", None, result)
-        if not result:
-            return p, ends
+        return _spare(g, p0, c, k, choose, route, i, lo_k, result)
+    if k > hi_k:
+        _too_far(g, c, verb, hi_k, route)
+    d = -1 if verb == "back" else 1
+    p, final, ends_turn = _steps(g, p0, c, k, choose, route, i, d)
+    if result:
+        p = _arrive(g, p0, p, c, final, i, d, rindex)
+    return p, ends_turn
+
+
+def _spare(g: "ArmageddonGame", p0: Pos, c: int, k: int, choose: bool, route: tuple[int, ...], i: int, lo_k: int,
+           result: bool) -> tuple[Pos, bool]:
+    """ARMA-6.1, ARMA-D15: :func:`walk` with ``verb="spare"``: the chip stops behind the first
+    enemy chip ahead (``lo_k`` circles on, :func:`span`), declining to displace it."""
+    name = g.chip_names[c]
+    if k < lo_k:
+        raise Refusal("ARMA-6.1", f"no enemy chip stands within {k} circle(s) ahead of {name}: spare is the "
+                                  f"choice not to displace one")
+    n = route[i + lo_k]
+    p, ends = walk(g, p0, c, lo_k - 1, choose, "move", None, result)
+    if result:
         p.events.append(f"{name} spared {g.chip_names[p0.occ[n]]} on {g.names[n]} and stopped behind it")
-        return p, ends
-    d = 1
+    return p, ends
+
+
+def _too_far(g: "ArmageddonGame", c: int, verb: str, hi_k: int, route: tuple[int, ...]) -> None:
+    """ARMA-3.7, ARMA-D6: refuse a share past the circles the chip's path allows (``hi_k``)."""
+    name = g.chip_names[c]
     if verb == "back":
-        if k > hi_k:
-            raise Refusal("ARMA-3.7", f"{name} can walk back at most {hi_k} circle(s) on the ship")
-        d = -1
-    elif k > hi_k:
-        raise Refusal("ARMA-D6", f"{name} can walk at most {hi_k} more circle(s): its path ends at "
-                                 f"{g.names[route[-1]] if route[-1] >= 0 else 'the launch table'}")
+        raise Refusal("ARMA-3.7", f"{name} can walk back at most {hi_k} circle(s) on the ship")
+    raise Refusal("ARMA-D6", f"{name} can walk at most {hi_k} more circle(s): its path ends at "
+                             f"{g.names[route[-1]] if route[-1] >= 0 else 'the launch table'}")
+
+
+def _lift(p0: Pos, c: int) -> Pos:
+    """A copy of ``p0`` with the mover ``c`` lifted off its circle (a walk's first change)."""
+    p = p0.copy()
+    _remove(p, c)
+    return p
+
+
+def _steps(g: "ArmageddonGame", p0: Pos, c: int, k: int, choose: bool, route: tuple[int, ...], i: int,
+           d: int) -> tuple[Pos, int, bool]:
+    """The circles of a walk one by one (ARMA-3.3 .. ARMA-3.6, ARMA-5.1, ARMA-5.6, ARMA-6.1,
+    ARMA-6.2, ARMA-D4, ARMA-D5): ``k`` circles from route index ``i`` in direction ``d``.
+
+    Returns:
+        ``(position, final, ends_turn)``: the position as the walk leaves it (``p0`` itself
+        when nothing changed yet; the mover lifted off its circle otherwise), the circle the
+        mover stops on (-1: it left the game, ARMA-3.5) and whether it stopped on the launch
+        table (ARMA-3.4).
+
+    Raises:
+        Refusal: a circle the chip may not pass or stop on.
+    """
     kind = g.kind[c]
     start = p0.at[c]
     p = p0  # copied (and the mover lifted off its circle) before the first change
     if kind == OFFICER and i < 0 and g.mine_rule == "always" and not p0.mine and p0.depot > 0:
-        p = p0.copy()
-        _remove(p, c)
+        p = _lift(p0, c)
         p.depot -= 1  # ARMA-5.1 (mine='always'): taken as the officer leaves its dot circle, at no cost
         p.mine = True
     ends_turn = False
     final = -1
     gkind = g.kind
     is_earth = kind == EARTH
+    landing, gk, dot, pad = g.landing, g.gk, g.dot, g.pad
     pocc = p.occ
     for j in range(1, k + 1):
         n = route[i + d * j]
         last = j == k
         if n == TABLE:  # ARMA-3.3, ARMA-D5
             if last:
-                free = [t for t in g.table if pocc[t] < 0]
                 ends_turn = True  # ARMA-3.4
-                if not free:
-                    if g.two_on_one == "refuse":
-                        raise Refusal("ARMA-3.5", "every launch-table circle is taken; a chip cannot stop there")
-                    if p is p0:
-                        p = p0.copy()
-                        _remove(p, c)
-                        pocc = p.occ
-                    other = pocc[g.table[0]]
-                    _out(g, p, other, f"left the game: {name} was put on its circle (ARMA-3.5)")
-                    _out(g, p, c, "left the game: two chips on one launch-table circle (ARMA-3.5)")
-                    break
-                final = free[0]
+                p, final = _stop_on_table(g, p0, p, c)
             continue
         occ = -1 if n == start and p is p0 else pocc[n]
         if is_earth:
-            if n == g.landing and not last and d > 0:
-                raise Refusal("ARMA-D4", f"{name} must stop on the landing point; it cannot walk past it in one share")
+            if n == landing and not last and d > 0:
+                raise Refusal("ARMA-D4", f"{g.chip_names[c]} must stop on the landing point; it cannot walk past "
+                                         f"it in one share")
         else:
             if kind == WARRIOR:
-                if last and n == g.dot:
+                if last and n == dot:
                     raise Refusal("ARMA-5.6", "a warrior may never stand on the officer's dot circle (so a 1 takes "
                                               "no warrior out of the main compartment)")
-            elif n == g.pad and not last and d > 0:
+            elif n == pad and not last and d > 0:
                 raise Refusal("ARMA-5.1", "the officer must stop on the launch pad and start from it next turn")
-            if i < 0 and n == g.gk and not last and occ >= 0 and gkind[occ] != EARTH:
+            if i < 0 and n == gk and not last and occ >= 0 and gkind[occ] != EARTH:
                 raise Refusal("ARMA-6.2", "aliens leaving the main compartment may not pass over their own chip on GK")
         if occ < 0:
             pass
         elif (gkind[occ] == EARTH) != is_earth:  # an enemy chip
-            if p is p0:
-                p = p0.copy()
-                _remove(p, c)
-                pocc = p.occ
-            if is_earth and gkind[occ] == OFFICER and n in g.crossings:  # ARMA-5.4: interception
-                send_home(g, p, occ, c, choose)
-                p.events.append(f"{name} intercepted the officer on {g.names[n]}")
-            elif kind == OFFICER and n in g.crossings:  # ARMA-5.5: the officer intercepts
-                send_home(g, p, occ, c, choose)
-                p.events.append(f"the officer intercepted {g.chip_names[occ]} on {g.names[n]}")
-            else:
-                if is_earth and n == g.gk and aliens_inside(g, p):
-                    raise Refusal("ARMA-6.2", "the alien chip on GK cannot be displaced while an alien chip is "
-                                              "inside the main compartment")
-                if not last:
-                    nxt_i = i + d * (j + 1)
-                    nxt = route[nxt_i] if 0 <= nxt_i < len(route) else -1
-                    o2 = pocc[nxt] if nxt >= 0 else -1
-                    if o2 >= 0 and _enemy(g, c, o2) and (gkind[o2] != EARTH
-                                                         or g.colour_index[o2] == g.colour_index[occ]):
-                        raise Refusal("ARMA-6.1", f"two {g.colours_of[occ]} chips in a row on {g.names[n]} and "
-                                                  f"{g.names[nxt]} form a block: only the first can be displaced "
-                                                  f"and {name} stops there")
-                send_home(g, p, occ, c, choose)  # ARMA-6.1
-                p.events.append(f"{name} displaced {g.chip_names[occ]} from {g.names[n]}")
-                if is_earth and n == g.gk:  # ARMA-1.3, ARMA-6.2
-                    p.winner, p.clause = "earth", "ARMA-1.3"
-                    p.reason = f"{name} displaced {g.chip_names[occ]} from GK: the aliens capitulate"
+            p = _meet(g, p0, p, c, occ, n, last, route, i + d * (j + 1), choose)
+            pocc = p.occ
         elif last:  # ARMA-3.5, ARMA-3.6: a chip of one's own side
-            if g.two_on_one == "refuse":
-                raise Refusal("ARMA-3.5", f"{g.names[n]} is held by {g.chip_names[occ]}, a chip of your own side: "
-                                          f"one chip per circle; stop behind it (ARMA-3.6)")
-            if p is p0:
-                p = p0.copy()
-                _remove(p, c)
-                pocc = p.occ
-            _out(g, p, occ, f"left the game: {name} was put on its circle {g.names[n]} (ARMA-3.5)")
-            _out(g, p, c, f"left the game: two chips on {g.names[n]} (ARMA-3.5)")
+            p = _stop_on_own(g, p0, p, c, occ, n)
             break
         if last:
             final = n
-    if not result:
-        return p, ends_turn
+    return p, final, ends_turn
+
+
+def _stop_on_table(g: "ArmageddonGame", p0: Pos, p: Pos, c: int) -> tuple[Pos, int]:
+    """ARMA-3.3 .. ARMA-3.5: an Earth chip's last circle is the launch table: the first free
+    table circle, or (option two_on_one) both chips out when every one is taken.
+
+    Returns:
+        ``(position, final)``: final is the circle, or -1 when the mover left the game."""
+    free = [t for t in g.table if p.occ[t] < 0]
+    if free:
+        return p, free[0]
+    if g.two_on_one == "refuse":
+        raise Refusal("ARMA-3.5", "every launch-table circle is taken; a chip cannot stop there")
     if p is p0:
-        p = p0.copy()
-        _remove(p, c)
+        p = _lift(p0, c)
+    name = g.chip_names[c]
+    other = p.occ[g.table[0]]
+    _out(g, p, other, f"left the game: {name} was put on its circle (ARMA-3.5)")
+    _out(g, p, c, "left the game: two chips on one launch-table circle (ARMA-3.5)")
+    return p, -1
+
+
+def _meet(g: "ArmageddonGame", p0: Pos, p: Pos, c: int, occ: int, n: int, last: bool, route: tuple[int, ...],
+          nxt_i: int, choose: bool) -> Pos:
+    """Chip ``c`` meets the enemy chip ``occ`` on circle ``n`` (its route index after ``n`` is
+    ``nxt_i``): an interception on a crossing (ARMA-5.4, ARMA-5.5) or a displacement (ARMA-6.1,
+    ARMA-6.2, ARMA-1.3). Returns the position after it (a copy of ``p0``, the mover lifted).
+
+    Raises:
+        Refusal: GK defended from inside (ARMA-6.2), or a block of two chips (ARMA-6.1).
+    """
+    if p is p0:
+        p = _lift(p0, c)
+    name = g.chip_names[c]
+    kind = g.kind[c]
+    is_earth = kind == EARTH
+    if is_earth and g.kind[occ] == OFFICER and n in g.crossings:  # ARMA-5.4: interception
+        send_home(g, p, occ, c, choose)
+        p.events.append(f"{name} intercepted the officer on {g.names[n]}")
+        return p
+    if kind == OFFICER and n in g.crossings:  # ARMA-5.5: the officer intercepts
+        send_home(g, p, occ, c, choose)
+        p.events.append(f"the officer intercepted {g.chip_names[occ]} on {g.names[n]}")
+        return p
+    if is_earth and n == g.gk and aliens_inside(g, p):
+        raise Refusal("ARMA-6.2", "the alien chip on GK cannot be displaced while an alien chip is inside the main "
+                                  "compartment")
+    if not last:
+        nxt = route[nxt_i] if 0 <= nxt_i < len(route) else -1
+        o2 = p.occ[nxt] if nxt >= 0 else -1
+        if o2 >= 0 and _enemy(g, c, o2) and (g.kind[o2] != EARTH or g.colour_index[o2] == g.colour_index[occ]):
+            raise Refusal("ARMA-6.1", f"two {g.colours_of[occ]} chips in a row on {g.names[n]} and {g.names[nxt]} "
+                                      f"form a block: only the first can be displaced and {name} stops there")
+    send_home(g, p, occ, c, choose)  # ARMA-6.1
+    p.events.append(f"{name} displaced {g.chip_names[occ]} from {g.names[n]}")
+    if is_earth and n == g.gk:  # ARMA-1.3, ARMA-6.2
+        p.winner, p.clause = "earth", "ARMA-1.3"
+        p.reason = f"{name} displaced {g.chip_names[occ]} from GK: the aliens capitulate"
+    return p
+
+
+def _stop_on_own(g: "ArmageddonGame", p0: Pos, p: Pos, c: int, occ: int, n: int) -> Pos:
+    """ARMA-3.5, ARMA-3.6: the last circle holds a chip of the mover's own side: refused, or
+    (option two_on_one) both chips leave the game."""
+    name = g.chip_names[c]
+    if g.two_on_one == "refuse":
+        raise Refusal("ARMA-3.5", f"{g.names[n]} is held by {g.chip_names[occ]}, a chip of your own side: "
+                                  f"one chip per circle; stop behind it (ARMA-3.6)")
+    if p is p0:
+        p = _lift(p0, c)
+    _out(g, p, occ, f"left the game: {name} was put on its circle {g.names[n]} (ARMA-3.5)")
+    _out(g, p, c, f"left the game: two chips on {g.names[n]} (ARMA-3.5)")
+    return p
+
+
+def _arrive(g: "ArmageddonGame", p0: Pos, p: Pos, c: int, final: int, i: int, d: int, rindex: dict[int, int]) -> Pos:
+    """The end of a walk: the mover put on its last circle ``final`` (-1: it left the game),
+    then what its stop sets off: a compartment destroyed or the flight home (ARMA-5.2, ARMA-5.3,
+    ARMA-D8), a landing (ARMA-4.4), GK taken (ARMA-6.3, ARMA-D16), the laser (ARMA-4.2,
+    ARMA-4.3), the end of the game (ARMA-1.4). Returns the new position (never ``p0``)."""
+    if p is p0:
+        p = _lift(p0, c)
+    kind = g.kind[c]
     if final < 0:
         pass  # the mover left the game (ARMA-3.5)
     elif kind == OFFICER and final == g.cruiser:
-        if p.mine and p.destroyed < len(g.compartments):  # ARMA-5.2
-            k_comp = p.destroyed
-            p.destroyed += 1
-            for h in g.compartments[k_comp]:
-                o = p.occ[h]
-                if o >= 0:
-                    p.occ[h] = -1
-                    p.at[o] = OUT
-            p.events.append(f"the officer destroyed main compartment {k_comp + 1}")
-        else:  # ARMA-5.3, ARMA-D8
-            p.events.append("the officer flew back to base")
-        p.mine = False
-        _place(p, c, g.dot)
+        _at_cruiser(g, p, c)
     else:
         _place(p, c, final)
         if kind == OFFICER and final == g.dot:
@@ -418,6 +483,7 @@ def walk(g: "ArmageddonGame", p0: Pos, c: int, k: int, choose: bool = True, verb
         if final == g.landing and d > 0 and i < rindex[g.landing]:
             p.skip[g.colour_index[c]] = True  # ARMA-4.4
         if final == g.gk and p.winner is None and not aliens_inside(g, p):  # ARMA-6.3, ARMA-D16
+            name = g.chip_names[c]
             if g.empty_gk_wins:
                 p.winner, p.clause = "earth", "ARMA-6.3"
                 p.reason = f"{name} moved onto the empty GK with no alien inside the main compartment"
@@ -432,7 +498,26 @@ def walk(g: "ArmageddonGame", p0: Pos, c: int, k: int, choose: bool = True, verb
     elif kind == EARTH and final in g.laser_set and laser_on(g, p):  # ARMA-4.2
         _out(g, p, c, "shot down by the laser")
     _check_end(g, p)
-    return p, ends_turn
+    return p
+
+
+def _at_cruiser(g: "ArmageddonGame", p: Pos, c: int) -> None:
+    """ARMA-5.2, ARMA-5.3, ARMA-D8: the officer at the cruiser destroys the next main
+    compartment with its mine (every chip on it leaves the game), or flies back to base; either
+    way it returns to its dot circle without a mine."""
+    if p.mine and p.destroyed < len(g.compartments):  # ARMA-5.2
+        k_comp = p.destroyed
+        p.destroyed += 1
+        for h in g.compartments[k_comp]:
+            o = p.occ[h]
+            if o >= 0:
+                p.occ[h] = -1
+                p.at[o] = OUT
+        p.events.append(f"the officer destroyed main compartment {k_comp + 1}")
+    else:  # ARMA-5.3, ARMA-D8
+        p.events.append("the officer flew back to base")
+    p.mine = False
+    _place(p, c, g.dot)
 
 
 def can_take(g: "ArmageddonGame", p: Pos) -> None:
@@ -458,117 +543,5 @@ def take(p0: Pos) -> Pos:
     return p
 
 
-def _value(g: "ArmageddonGame", p: Pos, r: int, movable: frozenset[int], memo: dict[object, int],
-           c: int, k: int, verb: str, bounds: tuple[int, int] | None = None) -> int:
-    """The points a share accounts for with the best rest of the turn (raises Refusal): a stop
-    on the launch table or the end of the game accounts for every point left (ARMA-3.4)."""
-    if k == r:  # the whole rest of the roll: every point is used when the walk is legal
-        walk(g, p, c, k, False, verb, bounds, False)
-        return r
-    p2, ends = walk(g, p, c, k, False, verb, bounds)
-    if ends or p2.winner is not None:
-        return r
-    return k + best(g, p2, r - k, movable - {c}, memo)
-
-
-def best(g: "ArmageddonGame", p: Pos, r: int, movable: frozenset[int], memo: dict[object, int]) -> int:
-    """The most points of ``r`` that can still be used this turn by the chips ``movable``
-    (each takes at most one share, ARMA-D3), ARMA-3.2.
-
-    Args:
-        memo: a cache shared within one turn (keys include the position).
-
-    Returns:
-        Points, 0 .. r.
-    """
-    if r == 0 or not movable or p.winner is not None:
-        return 0
-    key = (p.key(), r, movable)
-    got = memo.get(key)
-    if got is not None:
-        return got
-    top = 0
-    spans = []
-    for c in sorted(movable):  # first, one chip taking every point left (the search ends there)
-        for verb in g.verbs:
-            bounds = span(g, p, c, verb, r, False)  # walk refuses every other k for the same reason
-            if bounds[0] > bounds[1]:
-                continue
-            spans.append((c, verb, bounds))
-            if bounds[0] <= r <= bounds[1]:
-                try:
-                    walk(g, p, c, r, False, verb, bounds, False)
-                except Refusal:
-                    continue
-                memo[key] = r  # a whole share of the r points: nothing is left to use
-                return r
-    for k in range(r - 1, 0, -1):  # then the most points in one share first
-        for c, verb, bounds in spans:
-            if not bounds[0] <= k <= bounds[1]:
-                continue
-            try:
-                v = _value(g, p, r, movable, memo, c, k, verb, bounds)
-            except Refusal:
-                continue
-            if v > top:
-                top = v
-                if top == r:
-                    memo[key] = top
-                    return top
-    memo[key] = top
-    return top
-
-
-def judge(g: "ArmageddonGame", p: Pos, r: int, movable: frozenset[int], memo: dict[object, int],
-          c: int, k: int, verb: str) -> None:
-    """The one rule path of a share (ARMA-3.1, ARMA-3.2, ARMA-D3 and :func:`walk`): returns
-    when chip ``c`` may take ``k`` points with ``verb`` now, raises :class:`Refusal` naming the
-    clause otherwise. :func:`shares` lists exactly the shares it passes."""
-    _judge(g, p, r, movable, memo, c, k, verb, None, None)
-
-
-def _judge(g: "ArmageddonGame", p: Pos, r: int, movable: frozenset[int], memo: dict[object, int],
-           c: int, k: int, verb: str, top: int | None, bounds: tuple[int, int] | None) -> None:
-    """:func:`judge`, given (when the caller has them) ``top``, :func:`best` of the position,
-    and ``bounds``, :func:`span` of ``(c, verb)`` with ``most >= k``."""
-    if k < 1:
-        raise Refusal("ARMA-3.1", f"a share is at least 1 point, not {k}")
-    if k > r:
-        raise Refusal("ARMA-3.1", f"only {r} point(s) of the roll are left to give, not {k}")
-    if c not in movable:
-        name = g.chip_names[c]
-        if p.at[c] == OUT:
-            raise Refusal("ARMA-3.1", f"{name} has left the game")
-        raise Refusal("ARMA-D3", f"{name} has taken its share of this roll already; each chip takes one share")
-    v = _value(g, p, r, movable, memo, c, k, verb, bounds)
-    if top is None:
-        top = best(g, p, r, movable, memo)
-    if v < top:
-        raise Refusal("ARMA-3.2", f"after this share only {v} of the {top} usable point(s) could be used; all points "
-                                  f"must be used, as many as possible")
-
-
-def shares(g: "ArmageddonGame", p: Pos, r: int, movable: frozenset[int],
-           memo: dict[object, int]) -> list[tuple[int, int, str]]:
-    """The legal shares ``(chip, points, verb)`` now: those :func:`judge` passes (``[]`` when
-    no point can be used)."""
-    top = best(g, p, r, movable, memo)
-    if top == 0:
-        return []
-    out = []
-    for c in sorted(movable):
-        for verb in g.verbs:
-            bounds = span(g, p, c, verb, r, False)  # judge (walk) refuses every other k for the same reason
-            lo, hi = bounds
-            for k in range(max(lo, 1), min(r, hi) + 1):
-                try:
-                    _judge(g, p, r, movable, memo, c, k, verb, top, bounds)
-                except Refusal:
-                    continue
-                out.append((c, k, verb))
-    return out
-
-
 __all__ = ["OUT", "LIMBO", "TABLE", "EARTH", "WARRIOR", "OFFICER", "VERBS", "Refusal", "Pos", "laser_on",
-           "aliens_inside", "earth_in_play", "home_options", "send_home", "route_of", "walk", "can_take", "take", "best",
-           "judge", "shares"]
+           "aliens_inside", "earth_in_play", "home_options", "send_home", "route_of", "walk", "can_take", "take"]

@@ -13,7 +13,7 @@ from boardkit.core.game import CHANCE, TERMINAL, State
 from boardkit.core.outcome import Outcome
 from boardkit.core.rules import Refusal
 from boardkit.core.validate import shorten
-from boardkit.games.armageddon import rules
+from boardkit.games.armageddon import rules, usable
 from boardkit.games.armageddon.actions import SHARE, VERB_OF, Home, Take
 from boardkit.games.armageddon.board import COLOURS
 from boardkit.games.armageddon.explain import phase_refusal
@@ -55,6 +55,8 @@ class ArmageddonState(State):
         self.moved: frozenset[int] = frozenset()
         self.turns = 1
         self.cut = False
+        #: the ARMA-3.2 search's cache for this turn (keys hold the position; shared by clones)
+        self.memo: dict[object, Any] = {}
         if setup:
             self._setup()
             self._settle()
@@ -109,17 +111,17 @@ class ArmageddonState(State):
         return frozenset(c for c in self.game.seat_chips[self.seat] if at[c] >= 0 and c not in self.moved)
 
     def _memo(self) -> dict[object, Any]:
-        memo = self.game.memo
+        memo = self.memo
         if len(memo) > _MEMO_LIMIT:
             memo.clear()
         return memo
 
     def _shares(self) -> list[tuple[int, int, str]]:
-        return rules.shares(self.game, self.pos, self.left, self.movable(), self._memo())
+        return usable.shares(self.game, self.pos, self.left, self.movable(), self._memo())
 
     def _share_actions(self) -> tuple[Action, ...]:
         """The legal shares as actions in notation order, kept per position, points left and
-        chips still to move (the same key as :func:`~boardkit.games.armageddon.rules.best`'s
+        chips still to move (the same key as :func:`~boardkit.games.armageddon.usable.best`'s
         memo: what decides the rest of a turn)."""
         g = self.game
         memo = self._memo()
@@ -129,7 +131,7 @@ class ArmageddonState(State):
         if got is None:
             made = g.share_actions
             acts = []
-            for c, k, verb in rules.shares(g, self.pos, self.left, movable, memo):
+            for c, k, verb in usable.shares(g, self.pos, self.left, movable, memo):
                 a = made.get((c, k, verb))
                 if a is None:
                     a = made[(c, k, verb)] = SHARE[verb](g.chip_names[c], k)
@@ -141,7 +143,7 @@ class ArmageddonState(State):
         """The most points of this turn's roll still usable (ARMA-3.2); 0 outside a move."""
         if self.phase != MOVE:
             return 0
-        return rules.best(self.game, self.pos, self.left, self.movable(), self._memo())
+        return usable.best(self.game, self.pos, self.left, self.movable(), self._memo())
 
     # -- chance ----------------------------------------------------------------------------
     def _chance_outcomes(self) -> list[tuple[Action, Fraction]]:
@@ -176,7 +178,7 @@ class ArmageddonState(State):
         """The one rule path (core :meth:`~boardkit.core.game.State.refuse`): returns when
         ``action`` is legal now, raises :class:`~boardkit.core.rules.Refusal` naming the clause
         otherwise. The phase decides first (:func:`~boardkit.games.armageddon.explain.phase_refusal`);
-        a share is judged by :func:`~boardkit.games.armageddon.rules.judge` and ``take mine`` by
+        a share is judged by :func:`~boardkit.games.armageddon.usable.judge` and ``take mine`` by
         :func:`~boardkit.games.armageddon.rules.can_take`, the same code that lists the legal
         actions. Nothing is hidden in Armageddon, so every seat gets the same answer.
 
@@ -205,7 +207,7 @@ class ArmageddonState(State):
                                       f"{mv.points}")
         if verb not in g.verbs:  # the option's own refusal (back='none', displace='forced')
             rules.walk(g, self.pos, c, max(1, mv.points), False, verb)
-        rules.judge(g, self.pos, self.left, self.movable(), self._memo(), c, mv.points, verb)
+        usable.judge(g, self.pos, self.left, self.movable(), self._memo(), c, mv.points, verb)
 
     # -- applying --------------------------------------------------------------------------
     def _apply_action(self, action: Action) -> None:
@@ -213,6 +215,7 @@ class ArmageddonState(State):
         if isinstance(action, Roll):
             self.roll = self.left = int(action.face)
             self.moved = frozenset()
+            self.memo = {}  # a new turn: nothing cached before it can be met again in it
             self.pos.events = []
             self.phase = MOVE
         elif isinstance(action, Take):

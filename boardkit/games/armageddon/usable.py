@@ -1,0 +1,238 @@
+"""The ARMA-3.2 search: the most points of a roll a side can still use (:func:`best`), and the
+one rule path of a share built on it (:func:`judge`, :func:`shares`: ARMA-3.1, ARMA-3.2,
+ARMA-D3). Every share is walked by :func:`boardkit.games.armageddon.rules.walk`; what is kept
+here is the verdicts of those walks per position, and a proof that spares playing a share out
+when another chip surely takes the rest of the roll (:func:`_rest_whole`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from boardkit.core.rules import Refusal
+from boardkit.games.armageddon.rules import EARTH, OUT, Pos, span, walk
+
+if TYPE_CHECKING:  # pragma: no cover
+    from boardkit.games.armageddon.game import ArmageddonGame
+
+#: One position's search table for the points left ``r``, kept in the turn's memo (by the
+#: position's key and ``r``: :func:`_table`): the walk verdicts (:func:`_look`) by ``(chip,
+#: points, verb)`` and the spans (:func:`span` with ``most=r``) by ``(chip, verb)``.
+_Tab = dict[tuple[object, ...], Any]
+#: :func:`_look` of a legal walk besides the circle a quiet one stops on: it stops on the
+#: launch table (ARMA-3.4); it is not quiet.
+_ENDS, _LOUD = -2, -1
+
+
+def _table(p: Pos, r: int, memo: dict[object, Any], pkey: tuple[object, ...] | None = None) -> _Tab:
+    """The search table of ``p`` for ``r`` points left, kept in ``memo`` (``pkey``:
+    ``p.key()``, when the caller has it): a walk's verdict reads no more of the position than
+    its key holds."""
+    key = (p.key() if pkey is None else pkey, r)
+    tab = memo.get(key)
+    if tab is None:
+        tab = memo[key] = {}
+    return tab  # type: ignore[no-any-return]
+
+
+def _span(g: "ArmageddonGame", p: Pos, tab: _Tab, c: int, verb: str, most: int) -> tuple[int, int]:
+    """:func:`span` of ``(c, verb)`` (``why=False``), kept in ``tab`` (whose roll ``most`` is)."""
+    key = (c, verb)
+    got = tab.get(key)
+    if got is None:
+        got = tab[key] = span(g, p, c, verb, most, False)
+    return got  # type: ignore[no-any-return]
+
+
+def _look(g: "ArmageddonGame", p: Pos, tab: _Tab, c: int, k: int, verb: str,
+          bounds: tuple[int, int] | None) -> Any:
+    """:func:`walk` of ``(c, k, verb)`` from ``p`` (``bounds``: its :func:`span`, or None) for
+    its verdict only, kept in ``tab``.
+
+    Returns:
+        ``(clause, reason)`` of the walk's refusal; else ``_ENDS`` when it stops on the launch
+        table (ARMA-3.4); the circle it stops on when it is quiet (a walk forward or back that
+        changes nothing on its way: it meets no enemy chip and takes no mine); ``_LOUD``
+        otherwise.
+    """
+    key = (c, k, verb)
+    got = tab.get(key)
+    if got is None:
+        try:
+            p1, ends = walk(g, p, c, k, False, verb, bounds, False)
+        except Refusal as refusal:
+            got = tab[key] = (refusal.clause, refusal.reason)  # not the exception: its frames would stay
+            return got
+        if ends:
+            got = _ENDS
+        elif p1 is not p or verb == "spare":
+            got = _LOUD
+        else:
+            if c == g.officer:
+                route, rindex = g.officer_routes[p.mine], g.officer_rindex[p.mine]
+            else:
+                route, rindex = g.routes[c], g.rindex[c]
+            got = route[rindex.get(p.at[c], -1) + (-k if verb == "back" else k)]
+        tab[key] = got
+    return got
+
+
+def _rest_whole(g: "ArmageddonGame", p: Pos, tab: _Tab, r: int, movable: frozenset[int], c: int, k: int,
+                e: int) -> bool:
+    """True when, after the legal quiet share of ``k`` points of chip ``c`` from ``p`` that
+    stops on circle ``e`` (:func:`_look`), another chip of ``movable`` surely takes the
+    other ``r - k`` points in one share (ARMA-3.2, ARMA-D3), seen from ``p`` without playing
+    the share out: another chip's walk of ``r - k`` forward or back is legal and quiet here
+    (:func:`_look`) and does not stop on ``e``. After the share it is as legal:
+
+    - the share moves ``c`` from its circle ``s`` to ``e`` (free: the stop of a quiet walk),
+      and its arrival may only take chips of its side off the board or end the game (ARMA-1.3,
+      ARMA-1.4, ARMA-6.3: every point is then accounted for): ``c`` itself shot down
+      (ARMA-4.2), or, when ``c`` is an Earth chip leaving the laser-control circle, every Earth
+      chip on a laser circle, shot as the laser is on again (ARMA-4.3): another chip standing
+      on one is not counted on. Left out: the officer at the cruiser (ARMA-5.2, ARMA-5.3);
+    - the other walk, of a chip of the same side, met no enemy chip here; after the share it
+      passes ``s`` empty, ``e`` held by ``c`` or empty, and perhaps other circles of its side
+      emptied: none of these stops or refuses a walk that does not stop there (:func:`_steps`),
+      but for an alien chip on GK, which aliens leaving the main compartment may not pass
+      (ARMA-6.2): after an alien share stopping on GK, an alien chip still inside (off its
+      route) is not counted on.
+
+    False says nothing: the caller plays the share out.
+    """
+    if c == g.officer and e == g.cruiser:
+        return False
+    at = p.at
+    earth = g.kind[c] == EARTH
+    laser_back = earth and at[c] == g.control  # ARMA-4.3
+    gk_held = not earth and e == g.gk  # ARMA-6.2
+    rest = r - k
+    for c2 in sorted(movable):
+        if c2 == c or at[c2] < 0 or (laser_back and at[c2] in g.laser_set):
+            continue
+        if gk_held and (g.officer_rindex[p.mine] if c2 == g.officer else g.rindex[c2]).get(at[c2], -1) < 0:
+            continue
+        for v2 in g.verbs:
+            if v2 == "spare":
+                continue
+            bounds = tab.get((c2, v2)) or _span(g, p, tab, c2, v2, r)
+            if not bounds[0] <= rest <= bounds[1]:
+                continue
+            last = tab.get((c2, rest, v2))
+            if last is None:
+                last = _look(g, p, tab, c2, rest, v2, bounds)
+            if type(last) is int and last >= 0 and last != e:
+                return True
+    return False
+
+
+def _value(g: "ArmageddonGame", p: Pos, r: int, movable: frozenset[int], memo: dict[object, int],
+           c: int, k: int, verb: str, bounds: tuple[int, int] | None, tab: _Tab) -> int:
+    """The points the share ``(c, k, verb)`` accounts for with the best rest of the turn, -1
+    when its walk is refused (:func:`_look`): the whole rest of the roll, a stop on the launch
+    table or the end of the game accounts for every point left (ARMA-3.4). ``tab``: the
+    position's search table for ``r`` (:func:`_table`)."""
+    last = tab.get((c, k, verb))
+    if last is None:
+        last = _look(g, p, tab, c, k, verb, bounds)
+    if type(last) is not int:
+        return -1
+    if k == r or last == _ENDS:
+        return r
+    if last >= 0 and _rest_whole(g, p, tab, r, movable, c, k, last):
+        return r  # a calm share whose rest is surely taken: not played out
+    p2, _ = walk(g, p, c, k, False, verb, bounds)
+    if p2.winner is not None:
+        return r
+    return k + best(g, p2, r - k, movable - {c}, memo)
+
+
+def best(g: "ArmageddonGame", p: Pos, r: int, movable: frozenset[int], memo: dict[object, Any]) -> int:
+    """The most points of ``r`` that can still be used this turn by the chips ``movable``
+    (each takes at most one share, ARMA-D3), ARMA-3.2.
+
+    Args:
+        memo: a cache shared within one turn (keys include the position); it keeps the
+            position's search table too (:func:`_table`).
+
+    Returns:
+        Points, 0 .. r.
+    """
+    if r == 0 or not movable or p.winner is not None:
+        return 0
+    pkey = p.key()
+    key = (pkey, r, movable)
+    got = memo.get(key)
+    if got is not None:
+        return got  # type: ignore[no-any-return]
+    tab = _table(p, r, memo, pkey)
+    spans = []
+    for c in sorted(movable):  # first, one chip taking every point left (the search ends there)
+        for verb in g.verbs:
+            bounds = _span(g, p, tab, c, verb, r)  # walk refuses every other k for the same reason
+            if bounds[0] > bounds[1]:
+                continue
+            spans.append((c, verb, bounds))
+            if bounds[0] <= r <= bounds[1] and type(_look(g, p, tab, c, r, verb, bounds)) is int:
+                memo[key] = r  # a whole share of the r points: nothing is left to use
+                return r
+    top = 0
+    for k in range(r - 1, 0, -1):  # then the most points in one share first
+        for c, verb, bounds in spans:
+            if bounds[0] <= k <= bounds[1]:
+                v = _value(g, p, r, movable, memo, c, k, verb, bounds, tab)
+                if v > top:
+                    top = v
+                    if top == r:
+                        memo[key] = top
+                        return top
+    memo[key] = top
+    return top
+
+
+def judge(g: "ArmageddonGame", p: Pos, r: int, movable: frozenset[int], memo: dict[object, Any],
+          c: int, k: int, verb: str) -> None:
+    """The one rule path of a share (ARMA-3.1, ARMA-3.2, ARMA-D3 and :func:`walk`): returns
+    when chip ``c`` may take ``k`` points with ``verb`` now, raises :class:`Refusal` naming the
+    clause otherwise. :func:`shares` lists exactly the shares it passes: those of ``1 .. r``
+    points of a chip of ``movable`` whose :func:`_value` is :func:`best`."""
+    if k < 1:
+        raise Refusal("ARMA-3.1", f"a share is at least 1 point, not {k}")
+    if k > r:
+        raise Refusal("ARMA-3.1", f"only {r} point(s) of the roll are left to give, not {k}")
+    if c not in movable:
+        name = g.chip_names[c]
+        if p.at[c] == OUT:
+            raise Refusal("ARMA-3.1", f"{name} has left the game")
+        raise Refusal("ARMA-D3", f"{name} has taken its share of this roll already; each chip takes one share")
+    tab = _table(p, r, memo)
+    last = _look(g, p, tab, c, k, verb, None)
+    if type(last) is not int:
+        raise Refusal(*last)  # the walk's own refusal
+    v = _value(g, p, r, movable, memo, c, k, verb, None, tab)
+    top = best(g, p, r, movable, memo)
+    if v < top:
+        raise Refusal("ARMA-3.2", f"after this share only {v} of the {top} usable point(s) could be used; all points "
+                                  f"must be used, as many as possible")
+
+
+def shares(g: "ArmageddonGame", p: Pos, r: int, movable: frozenset[int],
+           memo: dict[object, Any]) -> list[tuple[int, int, str]]:
+    """The legal shares ``(chip, points, verb)`` now: those :func:`judge` passes (``[]`` when
+    no point can be used): of ``1 .. r`` points, of a chip of ``movable``, whose
+    :func:`_value` is :func:`best` (a refused walk's is -1)."""
+    top = best(g, p, r, movable, memo)
+    if top == 0:
+        return []
+    tab = _table(p, r, memo)
+    out = []
+    for c in sorted(movable):
+        for verb in g.verbs:
+            bounds = _span(g, p, tab, c, verb, r)  # walk refuses every other k for the same reason
+            for k in range(max(bounds[0], 1), min(r, bounds[1]) + 1):
+                if _value(g, p, r, movable, memo, c, k, verb, bounds, tab) >= top:
+                    out.append((c, k, verb))
+    return out
+
+
+__all__ = ["best", "judge", "shares"]
