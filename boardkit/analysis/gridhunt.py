@@ -138,7 +138,7 @@ def expected_revealed(state: Any) -> Fraction:
     total = 0
     for order in orders:
         child = state.clone()
-        child._apply(order)
+        child.apply_unchecked(order)
         if len(child.know[p].looks) > len(state.know[p].looks):
             _r, at, radius, _players = child.know[p].looks[-1]
             total += len((set(around(size, at, radius)) | {at}) - seen)

@@ -120,7 +120,7 @@ def _children(s: "MarabuntaState", player: int, base: int) -> list[tuple[int, An
                 continue
             seen.add(key)
         child = s.clone()
-        child._apply(action)
+        child.apply_unchecked(action)
         out.append((_margin(child, player) - base, action, child))
     return out
 
