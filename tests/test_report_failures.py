@@ -147,7 +147,7 @@ def test_parameter_must_have_the_type_the_cell_assigns(tmp_path: Path, capsys) -
     _notebook(nb_dir / "tiny.ipynb", "x = 1")
     rc = report.main(["tiny", *_args(nb_dir, tmp_path / "reports", "--param", "N=2.5")])
     assert rc == 2
-    assert "tiny.ipynb: parameter N=2.5 is a float, but the parameters cell assigns a int" in capsys.readouterr().err
+    assert "tiny.ipynb: parameter N=2.5 is a float, but the parameters cell assigns an int" in capsys.readouterr().err
 
 
 def test_long_value_gets_a_short_stable_report_name(tmp_path: Path) -> None:

@@ -108,6 +108,11 @@ def parse_params(items: Sequence[str]) -> dict[str, Any]:
     return out
 
 
+def _a(word: str) -> str:
+    """``word`` with its article: ``an int``, ``a float``."""
+    return f"{'an' if word[:1] in 'aeiou' else 'a'} {word}"
+
+
 def _short(text: str, limit: int = 80) -> str:
     return text if len(text) <= limit else text[:limit - 3] + "..."
 
@@ -217,12 +222,12 @@ def check_parameters(params: Mapping[str, Any], defaults: Mapping[str, str], *,
         if expected is float and type(value) is int:
             value = float(value)
         elif expected is None and not isinstance(value, SCALAR_TYPES):
-            raise ReportError(f"{source}: parameter {name}={shown} is a {type(value).__name__}; "
+            raise ReportError(f"{source}: parameter {name}={shown} is {_a(type(value).__name__)}; "
                               f"expected a bool, int, float or str (default: {_short(default)})")
         elif expected is not None and type(value) is not expected:
             hint = (f"; to pass it as text, quote it: {name}=\"'...'\"" if expected is str else "")
-            raise ReportError(f"{source}: parameter {name}={shown} is a {type(value).__name__}, "
-                              f"but the parameters cell assigns a {expected.__name__} "
+            raise ReportError(f"{source}: parameter {name}={shown} is {_a(type(value).__name__)}, "
+                              f"but the parameters cell assigns {_a(expected.__name__)} "
                               f"({name} = {_short(default)}){hint}")
         out[name] = value
     return out
