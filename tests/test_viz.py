@@ -267,3 +267,21 @@ def test_rules_and_controller_do_not_import_widgets():
     ipywidgets nor plotly."""
     proc = subprocess.run([sys.executable, "-c", _PROBE], capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr or proc.stdout
+
+
+def test_batch_draws_the_action_buttons_at_its_end_or_when_a_press_needs_them() -> None:
+    """Inside ``board.batch()`` the action row is not redrawn after each action; a press (or
+    ``buttons()``) draws the row of the position now, and the end of the batch draws it too."""
+    board = LeadersBoard(boardkit.load_game("leaders"), seed=3)
+    ctl = board.controller
+    with board.batch():
+        while ctl.state.is_chance_node():
+            ctl.apply(str(ctl.state.legal_actions()[0]))
+        assert board._actions_stale  # the row waits
+        shown = set(board.buttons()) - {board.back_button.description, board.forward_button.description}
+        assert not board._actions_stale
+        assert shown == {str(a) for a in ctl.button_actions()} and "pass" in shown
+        board.press("pass")
+        assert board._actions_stale
+    assert not board._actions_stale
+    assert {b.description for b in board.action_box.children} == {str(a) for a in ctl.button_actions()}

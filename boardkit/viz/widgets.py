@@ -92,6 +92,9 @@ class BoardWidget(widgets.VBox):
     """
 
     controller_class: type[BoardController] = BoardController
+    #: Inside :meth:`batch`, the action buttons too wait for its end (a press draws them first);
+    #: a board whose action row holds controls a script sets between presses keeps drawing it.
+    batch_defers_actions: bool = True
 
     def __init__(self, state_or_game: Any, layout: CellLayout | None = None, seed: int | str | None = None,
                  cell_width: int = 44, cell_height: int = 38, show_names: bool = True,
@@ -101,7 +104,8 @@ class BoardWidget(widgets.VBox):
         self.cell_width, self.cell_height = cell_width, cell_height
         self.show_names = show_names
         self._updating = False
-        self._deferred = 0  # > 0 inside batch(): cells are redrawn once at its end
+        self._deferred = 0  # > 0 inside batch(): cells and action buttons are redrawn once at its end
+        self._actions_stale = False  # the action buttons wait for the end of a batch (or a press)
         self._board = getattr(self.controller.game, "board", None)
         self._prepare()
         self.cell_layout = layout if layout is not None else self.make_layout()
@@ -133,8 +137,9 @@ class BoardWidget(widgets.VBox):
     @contextmanager
     def batch(self) -> Iterator["BoardWidget"]:
         """Scripted play: inside ``with board.batch():`` clicks and presses work as usual but
-        the cell buttons are redrawn once, at the end (every redraw of every cell is a message
-        to the browser; JupyterLab drops a cell's output past 1,000 messages per second).
+        the cell buttons and the action buttons are redrawn once, at the end (every redraw of
+        every cell is a message to the browser; JupyterLab drops a cell's output past 1,000
+        messages per second); a press inside the batch draws the action buttons first.
 
         >>> with board.batch():            # doctest: +SKIP
         ...     board.click("d1"); board.click("d2")
@@ -254,6 +259,12 @@ class BoardWidget(widgets.VBox):
 
     def buttons(self) -> dict[str, widgets.Button]:
         """Every non-cell button by its label: actions, pending options, chance, navigation."""
+        if self._actions_stale:  # inside a batch: the buttons of the position now
+            self._updating = True
+            try:
+                self._draw_actions()
+            finally:
+                self._updating = False
         out: dict[str, widgets.Button] = {}
         for b in [*self.action_box.children, self.back_button, self.forward_button]:
             if isinstance(b, widgets.Button):
@@ -291,7 +302,10 @@ class BoardWidget(widgets.VBox):
         self._updating = True
         try:
             self._draw_cells()
-            self._draw_actions()
+            if self._deferred and self.batch_defers_actions:
+                self._actions_stale = True
+            else:
+                self._draw_actions()
             self._draw_nav()
             self._draw_texts()
         finally:
@@ -309,6 +323,7 @@ class BoardWidget(widgets.VBox):
                 self.draw_cell(name, b, obs, hl, sel)
 
     def _draw_actions(self) -> None:
+        self._actions_stale = False
         ctl = self.controller
         buttons: list[widgets.Widget] = []
         for a in ctl.pending_options:

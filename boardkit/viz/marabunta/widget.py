@@ -81,6 +81,9 @@ class MarabuntaBoard(BoardWidget):
 
     controller_class = MarabuntaController
     controller: MarabuntaController
+    #: The element selector and the split toggles are drawn with the action row and set by
+    #: scripts inside a batch: the row is drawn after every change, batched or not.
+    batch_defers_actions = False
 
     def __init__(self, state_or_game: Any = None, seed: int | str | None = None, cell_size: int = 48,
                  show_names: bool = True, show_svg: bool = True, show_panels: bool = True,
