@@ -190,7 +190,8 @@ class State:
         return self._position()
 
     def _position(self) -> dict[str, Any]:
-        """The game's own writing of :meth:`to_position` (called only before the end)."""
+        """The game's own writing of :meth:`to_position` (which refuses a finished game unless
+        asked with ``finished=True``)."""
         raise NotImplementedError
 
     def clone(self) -> "State":
