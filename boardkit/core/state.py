@@ -405,6 +405,14 @@ class State:
             NotationError: text (or a hand-built Action) that is not an action of this game.
             ValueError: ``player`` is not a seat, or is missing where several seats act.
         """
+        if player is None and isinstance(action, Action) and len(self.current_players()) <= 1:
+            found = self._find_legal(action)
+            if found is not None:  # one of the legal actions of the one actor: nothing to refuse
+                seen = self._seen_by(found)
+                self._apply(found)
+                self._history.append(found)
+                self._seen.append(seen)
+                return
         action = self.canonical(action) if player is None else self._canonical_for(action, player)
         if player is None and len(self.current_players()) > 1:
             raise ValueError(f"{self.game.name}: players {self.current_players()} act at once: say which one acts "

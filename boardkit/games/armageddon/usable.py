@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from boardkit.core.rules import Refusal
-from boardkit.games.armageddon.rules import EARTH, OUT, Pos, span, walk
+from boardkit.games.armageddon.rules import EARTH, OUT, Pos, route_of, span, walk
 
 if TYPE_CHECKING:  # pragma: no cover
     from boardkit.games.armageddon.game import ArmageddonGame
@@ -68,10 +68,7 @@ def _look(g: "ArmageddonGame", p: Pos, tab: _Tab, c: int, k: int, verb: str,
         elif p1 is not p or verb == "spare":
             got = _LOUD
         else:
-            if c == g.officer:
-                route, rindex = g.officer_routes[p.mine], g.officer_rindex[p.mine]
-            else:
-                route, rindex = g.routes[c], g.rindex[c]
+            route, rindex = route_of(g, p, c)
             got = route[rindex.get(p.at[c], -1) + (-k if verb == "back" else k)]
         tab[key] = got
     return got
@@ -110,7 +107,7 @@ def _rest_whole(g: "ArmageddonGame", p: Pos, tab: _Tab, r: int, movable: frozens
     for c2 in sorted(movable):
         if c2 == c or at[c2] < 0 or (laser_back and at[c2] in g.laser_set):
             continue
-        if gk_held and (g.officer_rindex[p.mine] if c2 == g.officer else g.rindex[c2]).get(at[c2], -1) < 0:
+        if gk_held and route_of(g, p, c2)[1].get(at[c2], -1) < 0:
             continue
         for v2 in g.verbs:
             if v2 == "spare":

@@ -426,18 +426,7 @@ class GridhuntState(KnowledgeMixin, ResolveMixin, State):
     # -- applying -----------------------------------------------------------------------------------
     def apply_action(self, action: Action | str, player: int | None = None) -> None:
         """Apply a legal action (see :meth:`boardkit.core.game.State.apply_action`); in the
-        simultaneous variant each seat gives its order with ``player=`` (GRID-D6).
-
-        An Action equal to a legal action of the one seat (or chance) to act is applied as
-        that legal action with no second look-up: what the general path does for it."""
-        if player is None and isinstance(action, Action) and self.phase not in ("orders", "shots"):
-            found = self._find_legal(action)
-            if found is not None:  # legal (so not over), one actor: canonical form, no refusal
-                seen = self._seen_by(found)
-                self._apply(found)
-                self._history.append(found)
-                self._seen.append(seen)
-                return
+        simultaneous variant each seat gives its order with ``player=`` (GRID-D6)."""
         self._acting = player
         try:
             super().apply_action(action, player)
