@@ -15,7 +15,7 @@ expands: a sequence still unfinished at the bound is kept as it is (scored as a 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Hashable
 
 from boardkit.core.actions import Action
 from boardkit.core.game import State
@@ -43,12 +43,12 @@ def turn_plan_for(game: str) -> int:
     return _PLANS.get(game, 0)
 
 
-def state_key(state: State) -> str:
-    """A text that is equal for equal positions of one game (the ``repr`` of ``to_position``,
-    whose keys a game writes in a fixed order), else the state's text for a game without
-    ``to_position``."""
+def state_key(state: State) -> Hashable:
+    """A value that is equal for equal positions of one game (:meth:`State.position_key
+    <boardkit.core.state.State.position_key>`: equal exactly when ``to_position`` is), else
+    the state's text for a game without ``to_position``."""
     try:
-        return repr(state.to_position(finished=True))
+        return state.position_key()
     except NotImplementedError:
         return str(state)
 
@@ -77,8 +77,8 @@ def whole_turns(state: State, player: int, bound: int = PLAN_BOUND) -> list[tupl
     """
     if not _own_turn(state, player):
         raise ValueError(f"whole_turns: seat {player} is not the one seat to act here")
-    seen: set[str] = set()
-    found: dict[str, tuple[tuple[Action, ...], State]] = {}
+    seen: set[Hashable] = set()
+    found: dict[Hashable, tuple[tuple[Action, ...], State]] = {}
     stack: list[tuple[tuple[Action, ...], State]] = [((), state)]
     expanded = 0
     while stack:
@@ -106,7 +106,7 @@ class PlanMemo:
     """
 
     def __init__(self) -> None:
-        self.plans: dict[int, tuple[str, tuple[Action, ...]]] = {}
+        self.plans: dict[int, tuple[Hashable, tuple[Action, ...]]] = {}
 
     def keep(self, state: State, player: int, actions: tuple[Action, ...]) -> None:
         """Remember ``actions[1:]`` for ``player``, expected after ``actions[0]`` in ``state``."""

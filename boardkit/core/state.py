@@ -11,7 +11,7 @@ from __future__ import annotations
 import bisect
 import json
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, ClassVar, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Hashable, Sequence
 
 from boardkit.core import face
 from boardkit.core.actions import Action
@@ -189,6 +189,17 @@ class State:
                              f"describes it all the same)")
         return self._position()
 
+    def position_key(self) -> Hashable:
+        """A hashable value equal for two states of one game exactly when their
+        ``to_position(finished=True)`` are (whole-turn search merges positions by it,
+        :mod:`boardkit.agents.plans`): that description's ``repr`` (its keys are written in a
+        fixed order), or a game's cheaper key with the same equalities (Armageddon's).
+
+        Raises:
+            NotImplementedError: the game writes no position description.
+        """
+        return repr(self.to_position(finished=True))
+
     def _position(self) -> dict[str, Any]:
         """The game's own writing of :meth:`to_position` (which refuses a finished game unless
         asked with ``finished=True``)."""
@@ -263,6 +274,42 @@ class State:
                 return []
             return self._legal_actions_for(player)
         return list(self._legal_list())
+
+    def sample_legal_action(self, rng: Any, player: int | None = None) -> Action:
+        """One action of :meth:`legal_actions(player) <legal_actions>` drawn with ``rng``
+        (a ``random.Random``), each with probability exactly ``1 / len(legal_actions(player))``:
+        the step of a random rollout. A game may draw it without listing every action
+        (:meth:`_sample_legal`: Armageddon); the others draw from the list with one ``randrange``.
+
+        Args:
+            player: the seat to act (needed where several act at once); None: the seat to move.
+
+        Returns:
+            A legal Action, the game's own object.
+
+        Raises:
+            ValueError: ``player`` is not a seat, or it (or the one seat to move) is not to act
+                here: a chance node, the end of the game, another seat's turn.
+        """
+        if player is not None:
+            self._check_seat(player)
+        movers = self.current_players()
+        seat = movers[0] if player is None and len(movers) == 1 else player
+        if seat is None or seat not in movers:
+            raise ValueError(f"{self.game.name}: sample_legal_action needs a seat to act; seats to act now: "
+                             f"{movers or 'none'}")
+        got = self._sample_legal(rng, seat)
+        if got is not None:
+            return got
+        acts = self._legal_actions_for(seat) if player is not None else self._legal_list()
+        if not acts:
+            raise ValueError(f"{self.game.name}: seat {seat} is to act but has no legal action")
+        return acts[rng.randrange(len(acts))]
+
+    def _sample_legal(self, rng: Any, player: int) -> Action | None:
+        """Hook of :meth:`sample_legal_action`: a legal action of ``player`` (to act) drawn
+        with probability exactly ``1 / len(legal_actions(player))``, or None to draw from the list."""
+        return None
 
     def _legal_list(self) -> list[Action]:
         """The cached legal actions of the player (or chance) to move; callers must not change it."""

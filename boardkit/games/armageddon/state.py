@@ -129,15 +129,39 @@ class ArmageddonState(State):
         key = ("shares", self.pos.key(), self.left, movable)
         got: Any = memo.get(key)
         if got is None:
-            made = g.share_actions
-            acts = []
-            for c, k, verb in usable.shares(g, self.pos, self.left, movable, memo):
-                a = made.get((c, k, verb))
-                if a is None:
-                    a = made[(c, k, verb)] = SHARE[verb](g.chip_names[c], k)
-                acts.append(a)
+            acts = [self._share_action(c, k, verb) for c, k, verb in usable.shares(g, self.pos, self.left, movable, memo)]
             got = memo[key] = tuple(sorted(acts, key=str))
         return got  # type: ignore[no-any-return]
+
+    def _share_action(self, c: int, k: int, verb: str) -> Action:
+        """The game's own action of the share ``(chip, points, verb)``, made once per game."""
+        g = self.game
+        a = g.share_actions.get((c, k, verb))
+        if a is None:
+            a = g.share_actions[(c, k, verb)] = SHARE[verb](g.chip_names[c], k)
+        return a
+
+    def _sample_legal(self, rng: Any, player: int) -> Action | None:
+        """A share (or ``take mine``) drawn uniformly by :func:`~boardkit.games.armageddon.usable.draw`
+        from candidates that hold every legal action, judged by the ARMA-3.2 search as
+        :meth:`legal_actions` judges them; None (draw from the list) outside a move or after
+        :data:`~boardkit.games.armageddon.usable.TRIES` refused draws."""
+        if self.phase != MOVE:
+            return None
+        g = self.game
+        take = 0
+        if self.seat == g.aliens_seat:
+            try:
+                rules.can_take(g, self.pos)  # ARMA-5.1, as in _legal_actions
+                take = 1
+            except Refusal:
+                pass
+        got = usable.draw(g, self.pos, self.left, self.movable(), self._memo(), rng, take)
+        if got is None:
+            return None
+        if isinstance(got, int):
+            return Take()
+        return self._share_action(*got)
 
     def usable(self) -> int:
         """The most points of this turn's roll still usable (ARMA-3.2); 0 outside a move."""
@@ -321,6 +345,15 @@ class ArmageddonState(State):
         if self.phase == OVER:
             d["outcome"] = self._outcome().to_dict()
         return d
+
+    def position_key(self) -> tuple[object, ...]:
+        """See :meth:`boardkit.core.game.State.position_key`: the fields
+        :func:`~boardkit.games.armageddon.position.to_position` writes, as they are (a finished
+        game's phase written as ``roll``, the roll and the chips moved only in a move)."""
+        p = self.pos
+        moving = (self.roll, self.left, self.moved) if self.phase in (MOVE, HOME) else None
+        return (self.seat, ROLL if self.phase == OVER else self.phase, tuple(p.at), moving, tuple(p.pending), p.mine,
+                p.depot, tuple(p.trophies), p.destroyed, tuple(p.skip), self.turns)
 
     def _position(self) -> dict[str, Any]:
         """The description :func:`boardkit.games.armageddon.position.read_position` reads back."""

@@ -1,0 +1,110 @@
+"""Armageddon's rollout draw (``sample_legal_action``, usable.draw): every legal share is drawn
+with the same chance, judged by the same ARMA-3.2 search as ``legal_actions``.
+
+The draw picks one candidate index with ``rng.randrange(N)`` and keeps it when the search
+passes it. A fixed "rng" that answers one index shows what each index gives: every legal
+action must be given by exactly one index and no index may give an illegal one. Then each
+draw gives each legal action with the same chance, so the action kept is uniform.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+import scipy.stats
+
+import boardkit
+from boardkit.core.playout import sample_chance
+from boardkit.games.armageddon import usable
+from boardkit.games.armageddon.state import MOVE
+
+
+class OneIndex:
+    """An rng whose ``randrange(n)`` answers ``index`` (which must be below ``n``)."""
+
+    def __init__(self, index: int) -> None:
+        self.index, self.n = index, None
+
+    def randrange(self, n: int) -> int:
+        self.n = n
+        assert 0 <= self.index < n
+        return self.index
+
+
+def _move_states(game: boardkit.Game, seed: int, games: int):
+    rng = random.Random(seed)
+    for _ in range(games):
+        s = game.new_initial_state()
+        while not s.is_terminal():
+            if s.is_chance_node():
+                s.apply_action(sample_chance(s, rng))
+                continue
+            if s.phase == MOVE:
+                yield s
+            acts = s.legal_actions()
+            s.apply_action(acts[rng.randrange(len(acts))])
+
+
+def _each_index(s) -> tuple[Counter, int]:
+    """What each candidate index gives, drawn once with a fresh search memo: a Counter of
+    action texts, and the number of indices."""
+    g = s.game
+    take = int("take mine" in map(str, s.legal_actions()))
+    probe = OneIndex(0)
+    usable.draw(g, s.pos, s.left, s.movable(), {}, probe, take, tries=1)
+    n = probe.n
+    got: Counter = Counter()
+    for i in range(n):
+        out = usable.draw(g, s.pos, s.left, s.movable(), {}, OneIndex(i), take, tries=1)
+        if out is not None:
+            got["take mine" if isinstance(out, int) else str(s._share_action(*out))] += 1
+    return got, n
+
+
+@pytest.mark.parametrize("options", [{}, {"back": "none"}, {"displace": "forced"}], ids=["seed", "back-none", "displace-forced"])
+def test_ARMA_3_2_rollout_draw_gives_each_legal_share_by_exactly_one_index(options):
+    game = boardkit.load_game("armageddon", **options)
+    positions = refused = takes = 0
+    for s in _move_states(game, seed=7, games=2 if options else 4):
+        got, n = _each_index(s)
+        legal = [str(a) for a in s.legal_actions()]
+        assert got == Counter(legal), s.to_position()
+        positions += 1
+        refused += n - len(legal)
+        takes += "take mine" in legal
+    assert positions > 300
+    assert refused > 0  # the search refuses candidates (ARMA-3.2, walk's refusals) in these games
+    if not options:
+        assert takes > 0  # ARMA-5.1: the officer's mine is among the candidates when he may take it
+
+
+def test_ARMA_3_2_sample_legal_action_is_legal_and_falls_back_to_the_list(monkeypatch):
+    game = boardkit.load_game("armageddon")
+    rng = random.Random(3)
+    for s in _move_states(game, seed=11, games=1):
+        legal = s.legal_actions()
+        a = s.sample_legal_action(rng)
+        assert a in legal
+        if str(a) != "take mine":
+            assert any(a is b for b in legal)  # the game's own action object
+    # every draw refused (tries=0): the state draws from the whole list, one randrange
+    monkeypatch.setattr(usable, "TRIES", 0)
+    s = next(_move_states(game, seed=11, games=1))
+    legal = s.legal_actions()
+    r1, r2 = random.Random(5), random.Random(5)
+    assert s.sample_legal_action(r1) == legal[r2.randrange(len(legal))]
+
+
+def test_ARMA_3_2_rollout_draw_is_uniform_in_frequency():
+    # a second view of the same property: 3,000 draws at a position with several legal shares
+    game = boardkit.load_game("armageddon")
+    s = next(st for st in _move_states(game, seed=2, games=1) if len(st.legal_actions()) >= 6)
+    legal = [str(a) for a in s.legal_actions()]
+    rng = random.Random(0)
+    counts = Counter(str(s.sample_legal_action(rng)) for _ in range(3000))
+    assert set(counts) == set(legal)
+    expected = 3000 / len(legal)
+    chi2 = sum((counts[a] - expected) ** 2 / expected for a in legal)
+    assert chi2 < scipy.stats.chi2.ppf(0.999, len(legal) - 1), (chi2, counts)  # seeded: the same figure every run

@@ -1,0 +1,75 @@
+"""``State.sample_legal_action``: one legal action drawn uniformly, the step of MCTS rollouts.
+
+Games that do not draw on their own (``_sample_legal`` returns None) draw from the legal list
+with one ``rng.randrange``, the very draw rollouts made before: their seeded searches are
+unchanged. Armageddon draws without listing (tests/games/armageddon/test_armageddon_sampling.py).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import boardkit
+from boardkit.core.playout import sample_chance
+from boardkit.core.state import State
+
+GAMES = boardkit.list_games()
+
+
+def _play(name: str, seed: int):
+    """(state, seat) at each decision of a seeded random game."""
+    s = boardkit.load_game(name).new_initial_state()
+    rng = random.Random(seed)
+    while not s.is_terminal():
+        if s.is_chance_node():
+            s.apply_action(sample_chance(s, rng))
+            continue
+        movers = s.current_players()
+        p = movers[rng.randrange(len(movers))]
+        yield s, p
+        acts = s.legal_actions(p)
+        s.apply_action(acts[rng.randrange(len(acts))], player=p if len(movers) > 1 else None)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_sample_legal_action_draws_a_legal_action_of_the_seat(name):
+    own = type(boardkit.load_game(name).new_initial_state())._sample_legal is not State._sample_legal
+    n = 0
+    for s, p in _play(name, seed=1):
+        legal = s.legal_actions(p)
+        r1, r2 = random.Random(n), random.Random(n)
+        a = s.sample_legal_action(r1, p)
+        assert a in legal, (name, str(a))
+        if not own:  # the list's draw: one randrange, as rollouts drew before
+            assert a == legal[r2.randrange(len(legal))]
+            assert r1.getstate() == r2.getstate()
+        n += 1
+    assert n > 10
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_sample_legal_action_refuses_where_no_seat_named_acts(name):
+    game = boardkit.load_game(name)
+    s = game.new_initial_state()
+    rng = random.Random(0)
+    while not s.is_chance_node() and not s.is_terminal():  # the first chance node, if any
+        acts = s.legal_actions(s.current_players()[0])
+        s.apply_action(acts[0], player=s.current_players()[0] if len(s.current_players()) > 1 else None)
+    if s.is_chance_node():
+        with pytest.raises(ValueError, match="needs a seat to act"):
+            s.sample_legal_action(rng)
+    with pytest.raises(ValueError, match="seat"):
+        s.sample_legal_action(rng, game.num_players)  # not a seat
+    with pytest.raises(ValueError, match="seat"):
+        s.sample_legal_action(rng, True)
+    for s, _ in _play(name, seed=2):
+        others = [q for q in range(game.num_players) if q not in s.current_players()]
+        if others:
+            with pytest.raises(ValueError, match="needs a seat to act"):
+                s.sample_legal_action(rng, others[0])
+            break
+    end = boardkit.random_playout(game.new_initial_state(), random.Random(4))
+    with pytest.raises(ValueError, match="needs a seat to act"):
+        end.sample_legal_action(rng)
