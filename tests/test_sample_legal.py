@@ -58,8 +58,10 @@ def test_sample_legal_action_refuses_where_no_seat_named_acts(name):
         acts = s.legal_actions(s.current_players()[0])
         s.apply_action(acts[0], player=s.current_players()[0] if len(s.current_players()) > 1 else None)
     if s.is_chance_node():
-        with pytest.raises(ValueError, match="needs a seat to act"):
+        with pytest.raises(ValueError, match="needs a seat to act; chance acts here"):
             s.sample_legal_action(rng)
+    with pytest.raises(ValueError, match="rng is a random.Random, not NoneType"):
+        s.sample_legal_action(None)
     with pytest.raises(ValueError, match="seat"):
         s.sample_legal_action(rng, game.num_players)  # not a seat
     with pytest.raises(ValueError, match="seat"):
@@ -67,9 +69,21 @@ def test_sample_legal_action_refuses_where_no_seat_named_acts(name):
     for s, _ in _play(name, seed=2):
         others = [q for q in range(game.num_players) if q not in s.current_players()]
         if others:
-            with pytest.raises(ValueError, match="needs a seat to act"):
+            with pytest.raises(ValueError, match=f"seat {others[0]} is not one of them"):
                 s.sample_legal_action(rng, others[0])
             break
     end = boardkit.random_playout(game.new_initial_state(), random.Random(4))
-    with pytest.raises(ValueError, match="needs a seat to act"):
+    with pytest.raises(ValueError, match="needs a seat to act; the game is over"):
         end.sample_legal_action(rng)
+
+
+def test_sample_legal_action_asks_for_a_seat_where_several_act_at_once():
+    s = boardkit.load_game("gridhunt", turn_order="simultaneous").new_initial_state()
+    rng = random.Random(3)
+    while s.is_chance_node():
+        s.apply_action(sample_chance(s, rng))
+    assert len(s.current_players()) > 1
+    with pytest.raises(ValueError, match="name one with player="):
+        s.sample_legal_action(rng)
+    p = s.current_players()[1]
+    assert s.sample_legal_action(rng, p) in s.legal_actions(p)

@@ -89,12 +89,13 @@ def _random_step(state: State, rng: random.Random) -> None:
         return
     movers = state.current_players()
     p = movers[0]
+    by = p if len(movers) > 1 else None
     try:
-        action = state.sample_legal_action(rng, p)  # uniform among legal_actions(p), drawn without listing where the game can
+        action = state.sample_legal_action(rng, by)  # uniform among legal_actions(p), drawn without listing where the game can
     except ValueError as e:  # the engine must give every seat to act an action; say so plainly
         raise RuntimeError(f"{state.game.name}: seat {p} is to act but has no legal action in a game that is "
                            f"not over (a fault of the engine, not of the search)") from e
-    _step(state, action, p if len(movers) > 1 else None)
+    _step(state, action, by)
 
 
 class MCTSAgent(Agent):

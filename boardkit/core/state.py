@@ -252,7 +252,6 @@ class State:
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.game.num_players:
             raise ValueError(f"{self.game.name}: player is a seat 0 .. {self.game.num_players - 1}, not {shorten(player)}")
 
-
     #: The former private name of :meth:`check_seat`, kept for code that still uses it.
     _check_seat = check_seat
 
@@ -288,16 +287,20 @@ class State:
             A legal Action, the game's own object.
 
         Raises:
-            ValueError: ``player`` is not a seat, or it (or the one seat to move) is not to act
-                here: a chance node, the end of the game, another seat's turn.
+            ValueError: ``rng`` has no ``randrange``; ``player`` is not a seat; no seat named
+                (or none alone) is to act: a chance node, the end, another seat's turn.
         """
+        if not hasattr(rng, "randrange"):
+            raise ValueError(f"{self.game.name}: sample_legal_action: rng is a random.Random, not {type(rng).__name__}")
         if player is not None:
             self._check_seat(player)
         movers = self.current_players()
         seat = movers[0] if player is None and len(movers) == 1 else player
         if seat is None or seat not in movers:
-            raise ValueError(f"{self.game.name}: sample_legal_action needs a seat to act; seats to act now: "
-                             f"{movers or 'none'}")
+            why = ("the game is over" if self.is_terminal() else "chance acts here (sample_chance draws it)"
+                   if not movers else f"seats to act now: {', '.join(map(str, movers))}" +
+                   ("; name one with player=" if seat is None else f"; seat {seat} is not one of them"))
+            raise ValueError(f"{self.game.name}: sample_legal_action needs a seat to act; {why}")
         got = self._sample_legal(rng, seat)
         if got is not None:
             return got

@@ -196,7 +196,8 @@ def _read_turns(r: PositionReader, ctx: _Reading, turns: int) -> None:
 
 def _read_roll(r: PositionReader, ctx: _Reading) -> None:
     """``roll``, ``left`` and ``moved``: given in, and only in, the move and home phases; the
-    points left at most the roll; the moved chips the side's own (ARMA-D3)."""
+    points left at most the roll; the moved chips the side's own (ARMA-D3), each having taken at
+    least 1 of the points given (ARMA-3.1; not checked for a study position)."""
     g, s, d = ctx.g, ctx.s, r.doc
     if s.phase == ROLL:
         if any(k in d for k in ("roll", "left", "moved")):
@@ -214,6 +215,10 @@ def _read_roll(r: PositionReader, ctx: _Reading) -> None:
         if c < 0 or g.chip_seat[c] != s.seat:
             raise r.error("moved", f"{shorten(x)} is not a chip of {g.seat_names[s.seat]}")
         moved.add(c)
+    if len(moved) > s.roll - s.left and not ctx.study:  # a share is at least 1 point
+        raise IllegalPositionError("ARMA-3.1", f"position: moved: {len(moved)} chip(s) took a share, but only "
+                                               f"{s.roll - s.left} of the roll's {s.roll} point(s) were given "
+                                               f"(left {s.left}); each share is at least 1 point")
     s.moved = frozenset(moved)
 
 
@@ -235,7 +240,7 @@ _FORMAT: PositionFormat[_Reading] = PositionFormat([
     Field("phase", {"enum": ["roll", "move", "home"]}, _read_phase, default=ROLL),
     Field("roll", {"type": "integer", "minimum": 1, "maximum": 6}),
     Field("left", {"type": "integer", "minimum": 0, "maximum": 6}),
-    Field("moved", {"type": "array", "items": {"type": "string"}}),
+    Field("moved", {"type": "array", "items": {"type": "string"}, "uniqueItems": True}),
     Field("chips", {"type": "object", "additionalProperties": {"type": "string"}}, _read_chips, required=True),
     Field("pending", {"type": "array", "items": {"type": "string"}}, _read_pending, default=()),
     Field("officer_mine", {"type": "boolean"}, _read_officer_mine, default=False),

@@ -28,6 +28,25 @@ def test_ARMA_3_1_one_roll_split_among_chips_share_by_share():
     assert s.seat_name == "green" and s.is_chance_node()
 
 
+def test_ARMA_3_1_a_position_with_more_shares_than_points_given_is_refused():
+    g = boardkit.load_game("armageddon")
+    s = g.new_initial_state()
+    s.apply_action("roll 6")
+    s.apply_action("move red1 2")
+    d = s.to_position()
+    assert g.state_from_position(d).to_position() == d  # 2 points given, 1 chip moved
+    for change in ({"left": 6}, {"roll": 1, "left": 0, "moved": ["red1", "red2"]}):
+        with pytest.raises(IllegalPositionError) as info:
+            g.state_from_position({**d, **change})
+        assert info.value.clause == "ARMA-3.1" and "each share is at least 1 point" in str(info.value)
+    without_left = {k: v for k, v in d.items() if k != "left"}  # left defaults to the roll: nothing given
+    with pytest.raises(IllegalPositionError, match="moved: 1 chip"):
+        g.state_from_position(without_left)
+    assert g.state_from_position({**d, "left": 6}, study=True).left == 6  # a study position may set it
+    with pytest.raises(boardkit.BoardkitDataError, match="moved"):
+        g.state_from_position({**d, "moved": ["red1", "red1"]})
+
+
 def test_ARMA_3_2_as_many_points_as_possible_must_be_used():
     out = {c: "out" for c in ("red2", "red3", "red4")}
     s = state("red", 5, {**out, "red1": "r10"})  # r11, r12, landing: 3 of 5 usable
