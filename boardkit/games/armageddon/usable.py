@@ -233,7 +233,7 @@ def shares(g: "ArmageddonGame", p: Pos, r: int, movable: frozenset[int],
 
 
 #: Refused draws before :func:`draw` gives up (its caller then draws from the whole list).
-TRIES = 8
+TRIES = 32
 
 
 def draw(g: "ArmageddonGame", p: Pos, r: int, movable: frozenset[int], memo: dict[object, Any], rng: Any,
@@ -241,13 +241,12 @@ def draw(g: "ArmageddonGame", p: Pos, r: int, movable: frozenset[int], memo: dic
     """A legal share drawn uniformly without listing them all: the rollout step of
     :meth:`~boardkit.games.armageddon.state.ArmageddonState.sample_legal_action`.
 
-    The candidates are every ``(chip, points, verb)`` of a chip of ``movable`` whose points lie
-    in ``1 .. r`` and in the walk's :func:`span` (a walk outside it is refused), and ``extra``
-    other actions the caller holds legal. One is drawn with ``rng.randrange``; a share is
-    kept when :func:`shares` would list it (its :func:`_value` is :func:`best`, ARMA-3.2; the
-    best is searched only when the share does not use every point left), else another is
-    drawn. Every legal share (and extra) has the same chance at each draw, so the one kept is
-    uniform among them.
+    The candidates are every ``(chip, points, verb)`` of a chip of ``movable``, a verb of the
+    game and points ``1 .. r``, and ``extra`` other actions the caller holds legal. One is
+    drawn with ``rng.randrange``; a share is kept when :func:`shares` would list it (in the
+    walk's :func:`span`, and its :func:`_value` is :func:`best`, ARMA-3.2; the best is searched
+    only when the share does not use every point left), else another is drawn. Every legal
+    share (and extra) has the same chance at each draw, so the one kept is uniform among them.
 
     Returns:
         The share ``(chip, points, verb)``; an int ``0 .. extra - 1`` for an extra action;
@@ -255,23 +254,22 @@ def draw(g: "ArmageddonGame", p: Pos, r: int, movable: frozenset[int], memo: dic
         the whole legal list, which keeps every action's chance equal).
     """
     tab = _table(p, r, memo)
-    ranges = []
-    n = 0
-    for c in sorted(movable):
-        for verb in g.verbs:
-            bounds = _span(g, p, tab, c, verb, r)
-            lo, hi = max(bounds[0], 1), min(r, bounds[1])
-            if lo <= hi:
-                ranges.append((n, c, verb, lo, bounds))
-                n += hi - lo + 1
+    chips = sorted(movable)
+    verbs = g.verbs
+    per_chip = len(verbs) * r
+    n = len(chips) * per_chip
     if n + extra == 0:
         return None
     for _ in range(TRIES if tries is None else tries):
         i = rng.randrange(n + extra)
         if i >= n:
             return i - n
-        start, c, verb, lo, bounds = next(x for x in reversed(ranges) if x[0] <= i)
-        k = lo + i - start
+        c = chips[i // per_chip]
+        verb = verbs[i % per_chip // r]
+        k = i % r + 1
+        bounds = tab.get((c, verb)) or _span(g, p, tab, c, verb, r)
+        if not bounds[0] <= k <= bounds[1]:
+            continue  # walk refuses it (span)
         v = _value(g, p, r, movable, memo, c, k, verb, bounds, tab)
         if v >= r or 1 <= v and v >= best(g, p, r, movable, memo):
             return (c, k, verb)
