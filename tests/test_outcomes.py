@@ -43,6 +43,41 @@ def test_win_rates_are_wilson_intervals_per_seat(run: pd.DataFrame) -> None:
         assert r["low"] <= r["rate"] <= r["high"] and math.isclose(r["advantage"], r["rate"] - 0.5)
 
 
+@pytest.mark.parametrize("name, options, sides", [
+    ("armageddon", {}, [[0, 1, 2], [3]]),  # ARMA-1.3, ARMA-1.4: the Earth colours win together
+    ("armageddon", {"colours": "red"}, [[0], [1]]),
+    ("gridhunt", {"teams": 2}, [[0, 2, 4, 6], [1, 3, 5, 7]]),  # GRID-1.1: the last team wins
+    ("leaders", {}, [[0], [1]]),
+])
+def test_win_rates_fair_share_is_one_per_side(name: str, options: dict, sides: list) -> None:
+    df = play_many(boardkit.load_game(name, **options), 6, seed="sides", progress=False)
+    assert json.loads(df["sides"][0]) == sides
+    table = win_rates(df)
+    assert (table["fair"] == 1 / len(sides)).all()
+    assert all(math.isclose(r["advantage"], r["rate"] - 1 / len(sides)) for _, r in table.iterrows())
+    assert (win_rates(df.drop(columns=["sides"]))["fair"] == 1 / len(table)).all()  # no sides column: 1/seats
+
+
+@pytest.mark.parametrize("name", boardkit.list_games())
+def test_game_sides_hold_each_seat_once_and_win_whole(name: str) -> None:
+    game = boardkit.load_game(name, **({"teams": 2} if name == "gridhunt" else {}))
+    sides = game.sides()
+    assert sorted(p for side in sides for p in side) == list(range(game.num_players))
+    df = play_many(game, 8, seed="whole", progress=False)
+    for winners in df["winners"]:  # a side wins or loses as one
+        assert all(set(side) <= set(winners) or not set(side) & set(winners) for side in sides), (winners, sides)
+
+
+def test_win_rates_refuses_a_sides_column_that_does_not_fit(run: pd.DataFrame) -> None:
+    for bad in ("[[0]]", "[[0, 1], [1]]", "nonsense", "[[0], ['x']]"):
+        with pytest.raises(ValueError, match="sides column must hold each seat"):
+            win_rates(run.assign(sides=bad))
+    mixed = run.copy()
+    mixed.loc[0, "sides"] = "[[1], [0]]"
+    with pytest.raises(ValueError, match="the same on every row"):
+        win_rates(mixed)
+
+
 def test_metrics_each_carry_an_interval_containing_the_value(run: pd.DataFrame) -> None:
     m = metrics(run).set_index("metric")
     assert {"balance", "completion", "drawishness", "timeouts", "duration", "branching", "lead_changes"} <= set(m.index)

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from boardkit.analysis.stats import LEVELS, wilson
+from boardkit.core.validate import shorten
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
@@ -104,17 +105,20 @@ def win_rates(df: "pd.DataFrame", level: float = 0.95) -> "pd.DataFrame":
 
     Returns:
         DataFrame, one row per seat: ``seat``, ``wins`` (games the seat won or shared),
-        ``games``, ``rate``, ``low``, ``high`` (probability), ``fair`` (1/seats) and
+        ``games``, ``rate``, ``low``, ``high`` (probability), ``fair`` (1 / the number of
+        sides, the table's ``sides`` column: seats that win together, as Armageddon's Earth
+        colours or gridhunt's teams, are one side; 1/seats for a table without it) and
         ``advantage`` (rate - fair; the interval shifted likewise: ``adv_low``, ``adv_high``).
 
     Raises:
-        ValueError: not a play_many table, or no games.
+        ValueError: not a play_many table, or no games, or a ``sides`` column that does not
+            hold each seat once.
     """
     import pandas as pd
 
     _check_table(df)
     seats = _seats(df)
-    fair = 1 / len(seats)
+    fair = 1 / _side_count(df, seats)
     rows = []
     for p in seats:
         k = int((df[f"win_{p}"] > 0).sum())
@@ -122,6 +126,24 @@ def win_rates(df: "pd.DataFrame", level: float = 0.95) -> "pd.DataFrame":
         rows.append({"seat": p, "wins": k, "games": len(df), "rate": float(est.point), "low": est.low, "high": est.high,
                      "fair": fair, "advantage": float(est.point) - fair, "adv_low": est.low - fair, "adv_high": est.high - fair})
     return pd.DataFrame(rows)
+
+
+def _side_count(df: "pd.DataFrame", seats: list[int]) -> int:
+    """The number of sides of the run (its ``sides`` column, JSON, the same on every row), or
+    of seats for a table without the column."""
+    if "sides" not in df.columns:
+        return len(seats)
+    texts = set(df["sides"])
+    sides: list[Any] = []
+    try:
+        sides = json.loads(texts.pop()) if len(texts) == 1 else []
+        ok = sorted(p for side in sides for p in side) == seats
+    except (TypeError, ValueError):
+        ok = False
+    if not ok:
+        raise ValueError(f"the table's sides column must hold each seat {seats} once, the same on every row "
+                         f"(JSON, as play_many writes it), not {shorten(sorted(map(str, set(df['sides']))))}")
+    return len(sides)
 
 
 def lengths(df: "pd.DataFrame", column: str = "seat_turns", level: float = 0.95) -> dict[str, Any]:

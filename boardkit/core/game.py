@@ -198,6 +198,16 @@ class Game:
         """The state before setup: chance nodes for shuffles and draws come first."""
         raise NotImplementedError
 
+    def sides(self) -> list[tuple[int, ...]]:
+        """The sides of this game: groups of seats that win or lose together, each seat in
+        exactly one, in seat order. A side's fair share of the wins is ``1 / len(sides())``
+        (:func:`boardkit.analysis.outcomes.win_rates`). By default each seat is a side of its own.
+
+        Returns:
+            ``[(seat, ...), ...]`` (0-based seats).
+        """
+        return [(p,) for p in range(self.num_players)]
+
     def state_from_position(self, description: str | Mapping[str, Any], study: bool = False) -> "State":
         """A validated position for study, from a short description (game-specific format).
 

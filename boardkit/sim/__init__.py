@@ -6,10 +6,10 @@ work is split: the same call with ``workers=2`` or with a ``dask.distributed.Cli
 address of an existing cluster) returns exactly the games of the single-process run. Work is
 sent in chunks of games (one task per game costs more than the game itself).
 
-One row per game (:data:`COLUMNS`): winners, returns, each seat's win share, length in
-actions, decisions and turns, the end's reason and clause, whether a safety stop cut it off,
-the mean branching factor, lead changes (games with a running score), the options and rules
-profile, and the agents; optionally the whole action log for replay.
+One row per game (:data:`COLUMNS`): winners, returns, each seat's win share, length in actions,
+decisions and turns, the end's reason and clause, whether a safety stop cut it off, the mean
+branching factor, lead changes (games with a running score), the options, rules profile, sides
+(``Game.sides()`` as JSON) and agents; optionally the whole action log for replay.
 
 A run stops when told: SIGINT (Ctrl-C), SIGTERM (``kill``, ``timeout``, a scheduler) or the
 first error of any chunk cancels the work not yet done (local processes are terminated, Dask
@@ -279,15 +279,15 @@ def _play_chunk(name: str, rules: str, options: dict[str, Any], seed: int | str,
 
 
 #: The columns of :func:`play_many`'s table, in order (``win_<seat>`` columns follow ``winners``).
-COLUMNS = ("game", "index", "seed", "rules", "options", "agents", "winners", "returns", "actions", "decisions",
+COLUMNS = ("game", "index", "seed", "rules", "options", "sides", "agents", "winners", "returns", "actions", "decisions",
            "turns", "seat_turns", "branching", "lead_changes", "terminal", "timeout", "reason", "clause")
 
 
 def _rows(game: Game, results: Sequence[GameResult], agents: str) -> Iterator[dict[str, Any]]:
-    options = json.dumps(dict(game.options), sort_keys=True, default=str)
+    options, sides = json.dumps(dict(game.options), sort_keys=True, default=str), json.dumps(game.sides())
     for r in results:
         row: dict[str, Any] = {
-            "game": game.name, "index": r.index, "seed": r.seed, "rules": game.rules, "options": options,
+            "game": game.name, "index": r.index, "seed": r.seed, "rules": game.rules, "options": options, "sides": sides,
             "agents": agents, "winners": tuple(r.winners), "returns": tuple(float(x) for x in r.returns),
             "actions": r.actions, "decisions": r.decisions, "turns": r.turns, "seat_turns": r.seat_turns,
             "branching": r.branching, "lead_changes": r.lead_changes, "terminal": r.terminal,

@@ -208,6 +208,11 @@ class ArmageddonGame(Game):
             return 1, len(self.routes[c]) - 1
         return 1, len(self.arma.exit) + 1
 
+    def sides(self) -> list[tuple[int, ...]]:
+        """Two sides: every Earth colour playing, and the aliens (ARMA-1.3, ARMA-1.4: the Earth
+        colours win or lose together). See :meth:`boardkit.core.game.Game.sides`."""
+        return [tuple(range(self.aliens_seat)), (self.aliens_seat,)]
+
     def new_initial_state(self) -> ArmageddonState:
         """Every chip on its starting circle, the first colour to roll (ARMA-2.1 .. ARMA-2.3)."""
         return ArmageddonState(self)

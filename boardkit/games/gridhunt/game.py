@@ -447,6 +447,13 @@ class GridhuntGame(Game):
         found = tables.known_move(text) if text.startswith("move ") else None
         return found if found is not None else tables.by_text.get(text)
 
+    def sides(self) -> list[tuple[int, ...]]:
+        """One side per team (GRID-1.1: every member of the last team wins; GRID-1.2, GRID-D12),
+        or per player without teams. See :meth:`boardkit.core.game.Game.sides`."""
+        if self.teams is None:
+            return super().sides()
+        return sorted({tuple(q for q in range(self.n) if self.teams[q] == t) for t in self.teams})
+
     def new_initial_state(self) -> GridhuntState:
         """Before setup: the GM draws the layout (unless fixed) and the players' cells by chance
         (GRID-7, GRID-5.1)."""
