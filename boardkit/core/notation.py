@@ -388,7 +388,7 @@ class Notation:
             entry = (ctx, {})
             self._parsed[id(ctx)] = entry
             while len(self._parsed) > _KNOWN_CONTEXTS:
-                del self._parsed[next(iter(self._parsed))]
+                self._parsed.pop(next(iter(self._parsed)), None)
         return entry[1]
 
     def _parse(self, text: str, ctx: NotationContext) -> "Action":

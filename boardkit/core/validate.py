@@ -160,7 +160,7 @@ def check_schema(doc: Any, schema: dict[str, Any], source: Path | str) -> None:
     if key is not None:
         _CHECKED[key] = None
         if len(_CHECKED) > _CHECKED_MAX:
-            del _CHECKED[next(iter(_CHECKED))]
+            _CHECKED.pop(next(iter(_CHECKED)), None)
 
 
 #: (schema, document) pairs that passed :func:`check_schema`, by the SHA-256 of their pickle:
