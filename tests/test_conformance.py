@@ -20,6 +20,7 @@ registered game for clone independence, default 6). The toy game (tests/toygame.
 from __future__ import annotations
 
 import copy
+import functools
 import json
 import os
 import random
@@ -49,7 +50,10 @@ def _toy(monkeypatch: pytest.MonkeyPatch) -> None:
     toygame.register(monkeypatch)
 
 
+@functools.lru_cache(maxsize=None, typed=True)
 def _accepted(game_cls: type[Game], name: str, value: Any) -> bool:
+    """Whether ``game_cls`` accepts ``value`` for option ``name`` (asked once per class, option
+    and value: every seed draws its options from the same choices)."""
     try:
         game_cls(**{name: value})
     except OptionError:

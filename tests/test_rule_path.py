@@ -89,7 +89,8 @@ def run_rule_path(game_name: str, n_games: int) -> int:
                             if getattr(c, "cells", None):
                                 candidates.extend(from_cells(c.cells)[:2])
                     legal = state.legal_actions() if seat is None else state.legal_actions(seat)
-                    refused += sum(1 for a in candidates if a not in set(legal))
+                    legal_set = set(legal)
+                    refused += sum(1 for a in candidates if a not in legal_set)
                     check_agreement(state, seat, candidates, f"{game!r} seed {seed} step {step}")
                     for a in legal:
                         if len(pool) < POOL_LIMIT:

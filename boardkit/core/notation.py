@@ -282,6 +282,10 @@ def _cell_hint(word: str, cells: Collection[str]) -> str:
     return f" (did you mean {norm!r}?)" if norm != word.lower() and norm in cells else ""
 
 
+#: Texts remembered per context, and contexts remembered, by :meth:`Notation.parse`.
+_KNOWN_TEXTS, _KNOWN_CONTEXTS = 4096, 16
+
+
 class Notation:
     """A game's notation table: its action classes, in parsing order.
 
@@ -299,6 +303,9 @@ class Notation:
     def __init__(self, actions: Sequence[type["Action"]], clauses: Mapping[type["Action"], str] | None = None) -> None:
         self.actions = tuple(actions)
         self.clauses: dict[type[Action], str] = dict(clauses or {})
+        #: texts already read, per context (by identity, the context kept with them): the
+        #: same text read again in the same game gives the same (frozen) Action at once.
+        self._parsed: dict[int, tuple[NotationContext, dict[str, Action]]] = {}
         self.forms: tuple[tuple[type[Action], Form], ...] = tuple((cls, f) for cls in self.actions for f in cls.forms)
         #: forms by their first word (a literal verb), and the forms that start otherwise (a
         #: slot or an optional part): :meth:`parse` tries only these for a given first word.
@@ -365,6 +372,27 @@ class Notation:
         """
         if not isinstance(text, str):
             raise NotationError(f"an action is written as text, got {shorten(text)}")
+        known = self._known(ctx)
+        action = known.get(text)
+        if action is None:
+            action = self._parse(text, ctx)
+            if len(known) >= _KNOWN_TEXTS:
+                known.clear()
+            known[text] = action
+        return action
+
+    def _known(self, ctx: NotationContext) -> dict[str, "Action"]:
+        """The texts read with ``ctx`` and their actions (kept for the last few contexts)."""
+        entry = self._parsed.get(id(ctx))
+        if entry is None or entry[0] is not ctx:
+            entry = (ctx, {})
+            self._parsed[id(ctx)] = entry
+            while len(self._parsed) > _KNOWN_CONTEXTS:
+                self._parsed.pop(next(iter(self._parsed)), None)
+        return entry[1]
+
+    def _parse(self, text: str, ctx: NotationContext) -> "Action":
+        """:meth:`parse`, reading the text (which is a str)."""
         if len(text) > MAX_CHARS:
             raise NotationError(f"{shorten(text)}: an action's notation has at most {MAX_CHARS} characters "
                                 f"(notation.MAX_CHARS), this one {len(text)}")

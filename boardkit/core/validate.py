@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import copy
 import hashlib
+import io
 import os
+import pickle
 import stat
 from pathlib import Path
 from functools import cache
@@ -146,12 +148,55 @@ def check_schema(doc: Any, schema: dict[str, Any], source: Path | str) -> None:
             (the most specific one, by ``jsonschema.exceptions.best_match``, which looks
             inside ``anyOf`` alternatives); a value from the input is quoted shortened.
     """
+    key = _checked_key(schema, doc)
+    if key is not None and key in _CHECKED:
+        return
     validator = _validator_class()(schema)
     from jsonschema.exceptions import best_match  # imported with the validator class
 
     err = best_match(validator.iter_errors(doc))
     if err is not None:
         raise BoardkitDataError(f"{source}: {_path_of(err)}: {_short_message(err)}")
+    if key is not None:
+        _CHECKED[key] = None
+        if len(_CHECKED) > _CHECKED_MAX:
+            _CHECKED.pop(next(iter(_CHECKED)), None)
+
+
+#: (schema, document) pairs that passed :func:`check_schema`, by the SHA-256 of their pickle:
+#: a game made again from the same data (every ``load_game``) is not checked again. Only
+#: documents of plain JSON values are remembered (see :class:`_PlainPickler`); the oldest
+#: entry goes first.
+_CHECKED: dict[bytes, None] = {}
+_CHECKED_MAX = 4096
+_PLAIN_TYPES = (dict, list, tuple, str, int, float, bool, type(None))
+
+
+class _NotPlain(Exception):
+    """A value other than a plain JSON value (dict, list, tuple, str, int, float, bool, None)."""
+
+
+class _PlainPickler(pickle.Pickler):
+    """A pickler that refuses every object but the plain JSON values: two equal pickles are
+    then two equal documents, built of the same types (a tuple is not a list, 1 not 1.0 nor
+    True), so they check alike against a schema."""
+
+    def reducer_override(self, obj: Any) -> Any:
+        """Plain values are pickled as usual; anything else raises :class:`_NotPlain`."""
+        if type(obj) in _PLAIN_TYPES:
+            return NotImplemented
+        raise _NotPlain
+
+
+def _checked_key(schema: Any, doc: Any) -> bytes | None:
+    """The SHA-256 of the pickled ``(schema, doc)``, or None when one of them holds a value
+    that is not plain JSON (or cannot be pickled): such a document is checked every time."""
+    out = io.BytesIO()
+    try:
+        _PlainPickler(out, protocol=pickle.HIGHEST_PROTOCOL).dump((schema, doc))
+    except (_NotPlain, RecursionError, pickle.PicklingError, TypeError, ValueError):
+        return None
+    return hashlib.sha256(out.getbuffer()).digest()
 
 
 class _Refused(yaml.MarkedYAMLError):

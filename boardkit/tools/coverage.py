@@ -23,6 +23,7 @@ from __future__ import annotations
 import ast
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Iterable, Sequence
 
@@ -85,17 +86,29 @@ def find_code_refs(clause_ids: Sequence[str], roots: Iterable[Path]) -> dict[str
     """
     patterns = {c: clause_pattern(c) for c in clause_ids}
     found: dict[str, list[tuple[Path, int]]] = {c: [] for c in clause_ids}
+    # An id is found only where its text is: a line without any id's first word ("LEAD-") is
+    # skipped, and a pattern is tried only on a line that holds its id.
+    heads = {c.partition("-")[0] for c in clause_ids}
     for path in _py_files(roots):
         for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if not any(h in line for h in heads):
+                continue
             for c, pat in patterns.items():
-                if pat.search(line):
+                if c in line and pat.search(line):
                     found[c].append((path, lineno))
     return found
 
 
 def _test_functions(path: Path) -> Iterable[tuple[str, str]]:
     """``(qualified name, docstring)`` of every ``test*`` function in a file."""
-    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    return _functions_in(path.read_text(encoding="utf-8"), str(path))
+
+
+@lru_cache(maxsize=1024)
+def _functions_in(source: str, filename: str) -> tuple[tuple[str, str], ...]:
+    """:func:`_test_functions` of a file's text (parsed once per text: the report scans the
+    same tests for every game)."""
+    tree = ast.parse(source, filename=filename)
 
     def walk(node: ast.AST, prefix: str) -> Iterable[tuple[str, str]]:
         for child in ast.iter_child_nodes(node):
@@ -104,7 +117,7 @@ def _test_functions(path: Path) -> Iterable[tuple[str, str]]:
             elif isinstance(child, ast.ClassDef):
                 yield from walk(child, f"{prefix}{child.name}::")
 
-    yield from walk(tree, "")
+    return tuple(walk(tree, ""))
 
 
 def find_test_refs(clause_ids: Sequence[str], test_root: Path) -> dict[str, list[str]]:
@@ -122,14 +135,15 @@ def find_test_refs(clause_ids: Sequence[str], test_root: Path) -> dict[str, list
     """
     names = {c: test_name_pattern(c) for c in clause_ids}
     docs = {c: clause_pattern(c) for c in clause_ids}
+    mangled = {c: re.sub(r"[-.]", "_", c) for c in clause_ids}
     found: dict[str, list[str]] = {c: [] for c in clause_ids}
     test_root = Path(test_root)
     for path in _py_files([test_root]):
         rel = path.relative_to(test_root.parent) if test_root.parent in path.parents else path
         for qualname, doc in _test_functions(path):
             func = qualname.rsplit("::", 1)[-1]
-            for c in clause_ids:
-                if names[c].search(func) or docs[c].search(doc):
+            for c in clause_ids:  # a pattern is tried only where its id's text can be
+                if (mangled[c] in func and names[c].search(func)) or (c in doc and docs[c].search(doc)):
                     found[c].append(f"{rel}::{qualname}")
     return found
 

@@ -96,9 +96,9 @@ def select_refusal(state: "LeadersState", c: int) -> Refusal | None:
     refusal = act_refusal(state, kind)
     if refusal is not None:
         return refusal
-    steps = state._steps(c)
-    if any(state.self_loss_clause(e, owner) is None for _, e in steps):
+    if any(state.self_loss_clause(e, owner) is None for _, e in state._iter_steps(c)):
         return None
+    steps = state._steps(c)
     where = state._name(c)
     if steps:
         clause = state.self_loss_clause(steps[0][1], owner) or "LEAD-3.5"

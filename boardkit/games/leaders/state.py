@@ -5,7 +5,7 @@ the end of the game and what each seat observes (LEAD-1 .. LEAD-8).
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Iterator
 
 from boardkit.core.actions import Action, Draw, FirstPlayer
 from boardkit.core.validate import shorten
@@ -218,19 +218,22 @@ class LeadersState(State):
     def _steps(self, c: int) -> list[tuple[Action, R.Effect]]:
         """Every move or ability use of the character on ``c`` with its effect, before the
         LEAD-3.5 check."""
+        return list(self._iter_steps(c))
+
+    def _iter_steps(self, c: int) -> Iterator[tuple[Action, R.Effect]]:
+        """:meth:`_steps` one at a time, in the same order (a search for one step that is
+        allowed stops at the first)."""
         g, pieces = self.game.geometry, self.pieces
         kind, owner = pieces[c]  # type: ignore[misc]
         made = self.game.made
-        out: list[tuple[Action, R.Effect]] = []
         v = self.where("Vizier") if kind == LEADER_OF[owner] else -1
         vizier = v >= 0 and pieces[v].owner == owner  # type: ignore[union-attr]
         for _, dest, _, eff in R.moves(g, pieces, c, vizier):
-            out.append((made.move[dest], eff))
+            yield made.move[dest], eff
         if kind in R.ACTIVE and not R.jailed(g, pieces, c):  # LEAD-6.3, LEAD-D5: abilities only
             lc = self.leader_cell(owner)
             for verb, t, d, eff in R.abilities(g, pieces, c, lc):
-                out.append((made.ability(verb, t, d), eff))
-        return out
+                yield made.ability(verb, t, d), eff
 
     def self_loss_clause(self, effect: R.Effect, player: int) -> str | None:
         """The clause that refuses an action of ``player`` with ``effect``, or None if allowed.
@@ -279,7 +282,7 @@ class LeadersState(State):
         """LEAD-2.2, LEAD-D8: the character on ``c`` has a move or ability use that
         LEAD-3.5 / LEAD-P1 allow."""
         owner = self.pieces[c].owner  # type: ignore[union-attr]
-        return any(self._safe(e, owner) for _, e in self._steps(c))
+        return any(self._safe(e, owner) for _, e in self._iter_steps(c))
 
     def character_moves(self, cell: str) -> list[tuple[Action, str]]:
         """For study: what the character on ``cell`` could do if it acted now.
@@ -421,7 +424,7 @@ class LeadersState(State):
         c = self.selected
         assert c is not None
         kind = self.pieces[c].kind  # type: ignore[union-attr]
-        effect = next(e for a, e in self._steps(c) if a == action)
+        effect = next(e for a, e in self._iter_steps(c) if a == action)
         nem = self.where("Nemesis")
         # LEAD-7.2: the Nemesis reacts when the Leader of its owner's enemy is displaced.
         watched = self.leader_cell(1 - self.pieces[nem].owner) if nem >= 0 else -1  # type: ignore[union-attr]

@@ -110,8 +110,9 @@ def write_need(state: "MarabuntaState", task: WriteTask, f: int) -> bool | None:
     if state.nums[p] == 0 and g.options.first_number == "free":
         return False
     owner = state.owner
-    if any(owner[h] == p for h in g.neighbours[f]):
-        return False
+    for h in g.neighbours[f]:  # an own number next to it
+        if owner[h] == p:
+            return False
     return True if state.ants[p] > 0 else None
 
 
@@ -174,7 +175,9 @@ def placements(state: "MarabuntaState", task: Task, element: str = "", again: st
     names = g.board.names
     if isinstance(task, WriteTask):
         numbers = task.numbers
-        found = [(f, need) for f in write_fields(state, task) if (need := write_need(state, task, f)) is not None]
+        value = state.value
+        found = [(f, need) for f in write_fields(state, task)
+                 if value[f] == EMPTY and (need := write_need(state, task, f)) is not None]
         if task.mode != WriteMode.ADJ:  # number by number, then field by field
             return [Place(element, "write", n, names[f], need, None, again) for n in numbers for f, need in found]
         return [Place(element, "write", n, names[f], need, None, again) for f, need in found for n in numbers]
