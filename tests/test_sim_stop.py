@@ -127,3 +127,23 @@ def test_the_first_error_on_dask_cancels_the_other_futures(tmp_path: Path) -> No
         later = calls.stat().st_size if calls.exists() else 0
         assert later - after < 200, "the cluster goes on playing the cancelled chunks"
         assert not [k for k, v in client.processing().items() if v], "tasks still processing"
+
+
+def test_a_worker_forked_before_its_initializer_ran_ignores_sigint_and_dies_of_sigterm_quietly() -> None:
+    # a run's workers inherit its handler between the fork and their initializer; a run that
+    # stops then (SIGTERM to its workers) must not make them print a traceback
+    code = """
+import os, signal, time
+from boardkit.sim.stopping import _StopOnSignals
+with _StopOnSignals():
+    pid = os.fork()
+    if pid == 0:
+        os.kill(os.getpid(), signal.SIGINT)   # a worker ignores it
+        os.kill(os.getpid(), signal.SIGTERM)  # and dies of this one
+        time.sleep(5)
+        os._exit(3)
+    _, status = os.waitpid(pid, 0)
+    print(os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGTERM)
+"""
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, cwd=REPO)
+    assert proc.returncode == 0 and proc.stdout.strip() == "True" and proc.stderr == "", (proc.stdout, proc.stderr)

@@ -23,8 +23,6 @@ from __future__ import annotations
 import json
 import os
 import random
-import signal
-import threading
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -34,22 +32,10 @@ from tqdm.auto import tqdm
 
 from boardkit.core.game import Game, State, sample_chance
 from boardkit.core.validate import shorten
+from boardkit.sim.stopping import RunStopped, _StopOnSignals, _stop_pool, _worker_init
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
-
-
-class RunStopped(KeyboardInterrupt):
-    """A run stopped by a signal (SIGINT or SIGTERM) before its games were all played; the
-    work not yet done was cancelled and no output file was written. ``signum`` is the
-    signal's number; a KeyboardInterrupt, so code that stops on Ctrl-C stops on it too."""
-
-    def __init__(self, signum: int) -> None:
-        self.signum = signum
-        super().__init__(f"stopped by {signal.Signals(signum).name}: the games not yet played were cancelled")
-
-    def __str__(self) -> str:
-        return str(self.args[0])
 
 
 #: The most local worker processes a run may ask for (``workers``); past it, a Dask cluster.
@@ -57,58 +43,6 @@ MAX_WORKERS = 256
 #: The most games one run may ask for (``n``): a hundred times the 10^4-game load, about two
 #: days of one core for the slowest game; more is several runs (seeds differ by ``seed``).
 MAX_GAMES = 10**6
-
-def _on_signal(signum: int, frame: Any) -> None:
-    raise RunStopped(signum)
-
-
-class _StopOnSignals:
-    """While a run lasts (in the main thread): SIGINT and SIGTERM raise RunStopped."""
-
-    def __enter__(self) -> "_StopOnSignals":
-        self.old: dict[int, Any] = {}
-        if threading.current_thread() is threading.main_thread():
-            for sig in (signal.SIGINT, signal.SIGTERM):
-                self.old[sig] = signal.signal(sig, _on_signal)
-        return self
-
-    def __exit__(self, *exc: Any) -> None:
-        for sig, old in self.old.items():
-            signal.signal(sig, old)
-
-
-def _worker_init() -> None:
-    """Local workers leave SIGINT to the run (a Ctrl-C reaches the whole process group) and
-    stop on SIGTERM, which the run sends them when it stops."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-
-
-def _stop_pool(pool: ProcessPoolExecutor) -> None:
-    """Cancel a pool's pending chunks and end its processes now (SIGTERM, then SIGKILL after
-    two seconds), instead of waiting for the chunks they are playing."""
-    procs = list(getattr(pool, "_processes", {}).values())
-    ignored: dict[signal.Signals, Any] = {}
-    if threading.current_thread() is threading.main_thread():  # a second Ctrl-C must not cut this short
-        for sig in (signal.SIGINT, signal.SIGTERM):
-            ignored[sig] = signal.signal(sig, signal.SIG_IGN)
-    try:
-        _end_processes(pool, procs)
-    finally:
-        for sig, old in ignored.items():
-            signal.signal(sig, old)
-
-
-def _end_processes(pool: ProcessPoolExecutor, procs: list[Any]) -> None:
-    pool.shutdown(wait=False, cancel_futures=True)
-    for proc in procs:
-        if proc.is_alive():
-            proc.terminate()
-    for proc in procs:
-        proc.join(2)
-        if proc.is_alive():
-            proc.kill()
-            proc.join(1)
 
 
 @dataclass(frozen=True)
