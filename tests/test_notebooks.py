@@ -35,8 +35,13 @@ def test_a_notebook_with_plots_embeds_plotly(path):
         assert 'pio.renderers.default = "plotly_mimetype+notebook"' in code, path.name
 
 
+#: The notebooks that take a minute or more here: started first (tests/conftest.py).
+LONG = {"outcomes", "armageddon_tour"}
+
+
 @pytest.mark.notebook
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
+@pytest.mark.parametrize("path", [pytest.param(p, marks=pytest.mark.starts_first) if p.stem in LONG else p for p in NOTEBOOKS],
+                         ids=[p.stem for p in NOTEBOOKS])
 def test_notebook_runs_top_to_bottom(path):
     nb = execute_notebook(path, timeout=600)
     errors = [o for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", []) if o.output_type == "error"]

@@ -127,6 +127,7 @@ def _index_reachable(python: str) -> bool:
     return proc.returncode == 0
 
 
+@pytest.mark.starts_first
 def test_wheel_from_clean_clone_plays_every_game_from_site_packages(tmp_path: Path) -> None:
     """The wheel built from a clean clone of the committed HEAD, installed in a new venv outside
     the repository, plays one seeded random game of each registered game from a temporary
