@@ -175,7 +175,7 @@ def placements(state: "MarabuntaState", task: Task, element: str = "", again: st
     names = g.board.names
     if isinstance(task, WriteTask):
         numbers = task.numbers
-        value = state.value
+        value = state.value  # a field holding a number is refused first (write_need, MARA-1.2): skipped here
         found = [(f, need) for f in write_fields(state, task)
                  if value[f] == EMPTY and (need := write_need(state, task, f)) is not None]
         if task.mode != WriteMode.ADJ:  # number by number, then field by field
