@@ -139,3 +139,38 @@ def test_ARMA_D12_max_turns_below_one_is_refused(bad: int) -> None:
     """ARMA-D12: the cut-off is at least one turn; 0 or less is refused naming the option."""
     with pytest.raises(boardkit.OptionError, match=r"max_turns=.* must be at least 1 \(ARMA-D12\)"):
         boardkit.load_game("armageddon", max_turns=bad)
+
+
+@pytest.mark.parametrize("options", [{}, {"aliens_win": "count"}, {"colours": "red green"}], ids=["seed", "count", "two-colours"])
+def test_ARMA_1_4_ARMA_4_4_every_position_of_play_reads_back(options):
+    # the reader's end test is the game's own (aliens_win), and a colour whose chip reached the
+    # landing circle in this very turn (its next turn is skipped) may still be moving
+    import random
+
+    g = boardkit.load_game("armageddon", **options)
+    landed_mid_turn = 0
+    for seed in range(4):
+        s, rng = g.new_initial_state(), random.Random(seed)
+        while not s.is_terminal():
+            d = s.to_position()
+            assert g.state_from_position(d).to_position() == d, (seed, s.move_number())
+            landed_mid_turn += d["phase"] != "roll" and d["turn"] in d["skip"]
+            s.apply_action(boardkit.sample_chance(s, rng) if s.is_chance_node() else s.sample_legal_action(rng))
+    if not options:
+        assert landed_mid_turn > 0
+
+
+def test_ARMA_1_4_a_position_already_won_by_the_aliens_is_refused_by_the_games_own_end_test():
+    out = dict.fromkeys(("red1", "red2", "red3", "red4", "green3", "green4", "yellow2", "yellow3", "yellow4"), "out")
+    # red 0, green 2, yellow 1: 3 chips in play. 'colours': green still has two, play goes on;
+    # 'count': as many chips as colours play, the aliens have won
+    assert boardkit.load_game("armageddon").state_from_position(position("green", chips=out)).pos.winner is None
+    g = boardkit.load_game("armageddon", aliens_win="count")
+    with pytest.raises(boardkit.IllegalPositionError, match="the aliens have won already") as info:
+        g.state_from_position(position("green", chips=out))
+    assert info.value.clause == "ARMA-1.4"
+    out["green2"] = "out"  # green 1: every colour is down to one chip or none
+    g = boardkit.load_game("armageddon")
+    with pytest.raises(boardkit.IllegalPositionError, match="every Earth colour is down to one chip or none"):
+        g.state_from_position(position("green", chips=out))
+    assert g.state_from_position(position("green", chips=out), study=True).pos.winner == "aliens"

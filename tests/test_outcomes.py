@@ -69,13 +69,19 @@ def test_game_sides_hold_each_seat_once_and_win_whole(name: str) -> None:
 
 
 def test_win_rates_refuses_a_sides_column_that_does_not_fit(run: pd.DataFrame) -> None:
-    for bad in ("[[0]]", "[[0, 1], [1]]", "nonsense", "[[0], ['x']]"):
+    for bad in ("[[0]]", "[[0, 1], [1]]", "nonsense", '[[0], ["x"]]', "[[0], [1], []]", "[[false], [1]]", "[[0.0], [1]]", "5"):
         with pytest.raises(ValueError, match="sides column must hold each seat"):
             win_rates(run.assign(sides=bad))
     mixed = run.copy()
-    mixed.loc[0, "sides"] = "[[1], [0]]"
-    with pytest.raises(ValueError, match="the same on every row"):
+    mixed.loc[0, "sides"] = "[[0, 1]]"
+    with pytest.raises(ValueError, match="the same sides on every row"):
         win_rates(mixed)
+    with pytest.raises(ValueError, match="do not fit its winners"):  # Marabunta has one winner a game
+        win_rates(run.assign(sides="[[0, 1]]"))
+    # the same sides written otherwise, or as lists, are the same sides
+    same = run.assign(sides=["[[1], [0]]" if i % 2 else "[[0],[1]]" for i in range(len(run))])
+    assert (win_rates(same)["fair"] == 0.5).all()
+    assert (win_rates(run.assign(sides=[[[0], [1]]] * len(run)))["fair"] == 0.5).all()
 
 
 def test_metrics_each_carry_an_interval_containing_the_value(run: pd.DataFrame) -> None:

@@ -206,3 +206,30 @@ def test_a_finished_game_is_not_a_position_to_play_from(name: str) -> None:
         s.to_position()
     described = s.to_position(finished=True)
     assert isinstance(described, dict) and json.loads(json.dumps(described)) == described
+
+
+def test_whole_number_choices_refuse_floats_and_booleans():
+    # JSON Schema's enum compares by value (1.0 == 1): the fields that choose among whole numbers
+    # also say "integer", so 1.0 and True are refused, not kept in the position
+    from boardkit.core.playout import sample_chance
+
+    g = boardkit.load_game("gridhunt")
+    s, rng = g.new_initial_state(), random.Random(0)
+    for _ in range(60):
+        movers = s.current_players()
+        s.apply_action(sample_chance(s, rng) if s.is_chance_node() else s.sample_legal_action(rng, movers[0]),
+                       player=movers[0] if len(movers) > 1 else None)
+    d = s.to_position()
+    assert g.state_from_position(d).to_position() == d
+    for bad in (1.0, True):
+        d["players"]["0"]["radius"] = bad
+        with pytest.raises(BoardkitDataError, match="radius"):
+            g.state_from_position(d)
+    leaders = boardkit.load_game("leaders")
+    s = leaders.new_initial_state()
+    while s.is_chance_node():
+        s.apply_action(sample_chance(s, rng))
+    d = s.to_position()
+    for bad in (1.0, 0.0, True):
+        with pytest.raises(BoardkitDataError, match="first_player"):
+            leaders.state_from_position({**d, "first_player": bad})

@@ -128,21 +128,33 @@ def win_rates(df: "pd.DataFrame", level: float = 0.95) -> "pd.DataFrame":
     return pd.DataFrame(rows)
 
 
+def _read_sides(value: Any) -> tuple[tuple[int, ...], ...] | None:
+    """One ``sides`` cell (JSON text, as play_many writes it, or a list) as sorted tuples of
+    seats, or None when it is no list of non-empty lists of seats."""
+    try:
+        sides = json.loads(value) if isinstance(value, str) else value
+        out = tuple(sorted(tuple(sorted(side)) for side in sides))
+    except (TypeError, ValueError):
+        return None
+    ok = all(side and all(type(p) is int for p in side) for side in out)
+    return out if ok else None
+
+
 def _side_count(df: "pd.DataFrame", seats: list[int]) -> int:
-    """The number of sides of the run (its ``sides`` column, JSON, the same on every row), or
-    of seats for a table without the column."""
+    """The number of sides of the run (its ``sides`` column, the same sides on every row), or
+    of seats for a table without the column. The sides must hold each seat once and every
+    game's winners must be whole sides."""
     if "sides" not in df.columns:
         return len(seats)
-    texts = set(df["sides"])
-    sides: list[Any] = []
-    try:
-        sides = json.loads(texts.pop()) if len(texts) == 1 else []
-        ok = sorted(p for side in sides for p in side) == seats
-    except (TypeError, ValueError):
-        ok = False
-    if not ok:
-        raise ValueError(f"the table's sides column must hold each seat {seats} once, the same on every row "
-                         f"(JSON, as play_many writes it), not {shorten(sorted(map(str, set(df['sides']))))}")
+    read = {_read_sides(v) for v in df["sides"]}
+    sides = read.pop() if len(read) == 1 else None
+    if sides is None or sorted(p for side in sides for p in side) != seats:
+        raise ValueError(f"the table's sides column must hold each seat {seats} once, the same sides on every row "
+                         f"(JSON, as play_many writes it), not {shorten(sorted({str(v) for v in df['sides']}))}")
+    for winners in {tuple(w) for w in df["winners"]}:
+        if any(set(side) & set(winners) and not set(side) <= set(winners) for side in sides):
+            raise ValueError(f"the table's sides {list(map(list, sides))} do not fit its winners {list(winners)}: "
+                             f"seats of one side win or lose together")
     return len(sides)
 
 

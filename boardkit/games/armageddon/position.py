@@ -196,8 +196,9 @@ def _read_turns(r: PositionReader, ctx: _Reading, turns: int) -> None:
 
 def _read_roll(r: PositionReader, ctx: _Reading) -> None:
     """``roll``, ``left`` and ``moved``: given in, and only in, the move and home phases; the
-    points left at most the roll; the moved chips the side's own (ARMA-D3), each having taken at
-    least 1 of the points given (ARMA-3.1; not checked for a study position)."""
+    points left at most the roll; the moved chips the side's own (ARMA-D3), named once, each
+    having taken at least 1 of the points given, and points given only to chips that moved
+    (ARMA-3.1; not checked for a study position)."""
     g, s, d = ctx.g, ctx.s, r.doc
     if s.phase == ROLL:
         if any(k in d for k in ("roll", "left", "moved")):
@@ -214,25 +215,31 @@ def _read_roll(r: PositionReader, ctx: _Reading) -> None:
         c = g.chip.get(str(x).lower(), -1)
         if c < 0 or g.chip_seat[c] != s.seat:
             raise r.error("moved", f"{shorten(x)} is not a chip of {g.seat_names[s.seat]}")
+        if c in moved:
+            raise r.error("moved", f"{shorten(x)} is named twice")
         moved.add(c)
-    if len(moved) > s.roll - s.left and not ctx.study:  # a share is at least 1 point
-        raise IllegalPositionError("ARMA-3.1", f"position: moved: {len(moved)} chip(s) took a share, but only "
-                                               f"{s.roll - s.left} of the roll's {s.roll} point(s) were given "
-                                               f"(left {s.left}); each share is at least 1 point")
+    given = s.roll - s.left
+    if (len(moved) > given or given > 0 and not moved) and not ctx.study:  # a share is at least 1 point, of one chip
+        raise IllegalPositionError("ARMA-3.1", f"position: moved: {len(moved)} chip(s) took a share, but "
+                                               f"{given} of the roll's {s.roll} point(s) were given (left {s.left}); "
+                                               f"each share is at least 1 point, given to one chip")
     s.moved = frozenset(moved)
 
 
 def _check_play(r: PositionReader, ctx: _Reading) -> None:
-    """A colour skipping its turn does not move (ARMA-4.4); Earth not beaten already (ARMA-1.4,
-    but for study); the end of the game (:func:`rules._check_end`)."""
+    """A colour skipping its turn does not move (ARMA-4.4), unless one of its chips reached the
+    landing circle in this very turn; Earth not beaten already by the game's own end test
+    (:func:`rules._check_end`, ARMA-1.4 with the option ``aliens_win``; allowed for study)."""
     g, s, p = ctx.g, ctx.s, ctx.s.pos
     turn = g.seat_names[s.seat]
-    if s.seat < g.aliens_seat and p.skip[COLOURS.index(turn)] and s.phase != ROLL:
-        raise IllegalPositionError("ARMA-4.4", f"position: skip: {turn} skips its next turn, so it is not moving now")
-    if rules.earth_in_play(g, p) <= g.alien_win_at and not ctx.study:
-        raise IllegalPositionError("ARMA-1.4", f"position: Earth has {rules.earth_in_play(g, p)} chip(s) in play: the "
-                                               f"aliens have won already (study=True to study it)")
+    if s.seat < g.aliens_seat and p.skip[COLOURS.index(turn)] and s.phase != ROLL \
+            and not any(p.at[c] == g.landing for c in s.moved):
+        raise IllegalPositionError("ARMA-4.4", f"position: skip: {turn} skips its next turn, so it is not moving now "
+                                               f"(none of its chips moved onto the landing circle this turn)")
     rules._check_end(g, p)
+    if p.winner == "aliens" and p.clause == "ARMA-1.4" and not ctx.study:
+        raise IllegalPositionError("ARMA-1.4", f"position: {p.reason}: the aliens have won already (study=True to study "
+                                               f"it)")
 
 
 _FORMAT: PositionFormat[_Reading] = PositionFormat([

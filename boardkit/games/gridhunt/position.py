@@ -51,7 +51,7 @@ _PLAYER = {
     "type": "object", "additionalProperties": False, "required": ["at"],
     "properties": {"at": {"type": ["string", "null"]}, **{k: {"type": "boolean"} for k in
                    ("alive", "shield", "blocked", "beaconed", "idle", "enhanced")},
-                   "radius": {"enum": [0, 1, 2]}},  # no look yet, a look, a look from a watchtower (GRID-2.5)
+                   "radius": {"type": "integer", "enum": [0, 1, 2]}},  # no look yet, a look, a look from a watchtower (GRID-2.5)
 }
 _KNOW = {
     "type": "object", "additionalProperties": False,
@@ -62,7 +62,7 @@ _KNOW = {
         "looks": {"type": "array", "items": {
             "type": "object", "additionalProperties": False, "required": ["round", "at", "radius", "players"],
             "properties": {"round": {"type": "integer", "minimum": 0}, "at": {"type": "string"},
-                           "radius": {"enum": [1, 2]},
+                           "radius": {"type": "integer", "enum": [1, 2]},
                            "players": {"type": "object", "additionalProperties": {"type": "string"}}}}},
     },
 }

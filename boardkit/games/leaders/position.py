@@ -245,7 +245,7 @@ def _read_nemesis_pending(r: PositionReader, ctx: _Reading, pending: bool) -> No
 
 _FORMAT: PositionFormat[_Reading] = PositionFormat([
     Field("to_move", {"type": "integer", "enum": [0, 1]}, _set("to_move"), default=0),
-    Field("first_player", {"enum": [0, 1, None]}, _set("first"), default=0),
+    Field("first_player", {"type": ["integer", "null"], "enum": [0, 1, None]}, _set("first"), default=0),
     Field("turn", {"type": "integer", "minimum": 0}, _read_turn,
           default=lambda ctx: 0 if ctx.state.phase is Phase.SETUP else 5),
     Field("phase", {"enum": ["setup", "action", "recruit"]}, _set("phase", Phase), default="action"),

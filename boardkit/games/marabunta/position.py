@@ -87,7 +87,7 @@ _THEN = {"type": "integer", "minimum": 0, "maximum": 10}
 _PART: dict[str, Any] = {"oneOf": [
     {"type": "object", "required": ["part", "numbers"], "additionalProperties": False,
      "properties": {"part": {"const": "write"}, "numbers": {"type": "array", "minItems": 1,
-                                                             "items": {"enum": [0, 1, 2, 3]}},
+                                                             "items": {"type": "integer", "enum": [0, 1, 2, 3]}},
                     "region": {"type": ["string", "null"]}, "mode": {"enum": [str(m) for m in WriteMode]},
                     "near": _NEAR, "then": _THEN}},
     {"type": "object", "required": ["part", "sheets"], "additionalProperties": False,
