@@ -112,7 +112,7 @@ def win_rates(df: "pd.DataFrame", level: float = 0.95) -> "pd.DataFrame":
 
     Raises:
         ValueError: not a play_many table, or no games, or a ``sides`` column that does not
-            hold each seat once.
+            hold each seat once, differs between rows or splits a game's winners.
     """
     import pandas as pd
 
