@@ -148,15 +148,7 @@ class ArmageddonState(State):
         :data:`~boardkit.games.armageddon.usable.TRIES` refused draws."""
         if self.phase != MOVE:
             return None
-        g = self.game
-        take = 0
-        if self.seat == g.aliens_seat:
-            try:
-                rules.can_take(g, self.pos)  # ARMA-5.1, as in _legal_actions
-                take = 1
-            except Refusal:
-                pass
-        got = usable.draw(g, self.pos, self.left, self.movable(), self._memo(), rng, take)
+        got = usable.draw(self.game, self.pos, self.left, self.movable(), self._memo(), rng, int(self._may_take()))
         if got is None:
             return None
         if isinstance(got, int):
@@ -190,13 +182,20 @@ class ArmageddonState(State):
             c = self.pos.pending[0]
             return sorted((Home(g.chip_names[c], g.names[n]) for n in rules.home_options(g, self.pos, c)), key=str)
         out: list[Action] = list(self._share_actions())
-        if self.seat == g.aliens_seat:
-            try:
-                rules.can_take(g, self.pos)  # ARMA-5.1: the officer's right to a mine
-                out.append(Take())
-            except Refusal:
-                pass
+        if self._may_take():
+            out.append(Take())
         return out
+
+    def _may_take(self) -> bool:
+        """Whether ``take mine`` is legal now (a move of the aliens): the officer's right to a
+        mine, ARMA-5.1 (:func:`~boardkit.games.armageddon.rules.can_take`)."""
+        if self.seat != self.game.aliens_seat:
+            return False
+        try:
+            rules.can_take(self.game, self.pos)
+        except Refusal:
+            return False
+        return True
 
     def refuse(self, action: Action, player: int | None = None) -> None:
         """The one rule path (core :meth:`~boardkit.core.game.State.refuse`): returns when
