@@ -85,8 +85,12 @@ def bench_mcts(name: str, iterations: int, decisions: int, rollout: int = 2000, 
         if len(state.legal_actions(p)) > 1:
             start = clock()
             action = agent.act(state, p, rng)
-            if agent.last_stop != "plan":  # not the rest of a whole turn searched before (no search now)
-                done = sum(agent.last_root_visits.values())  # fewer than asked when the time budget ran out
+            if getattr(agent, "last_stop", "") != "plan":  # not the rest of a whole turn searched before (no search now)
+                # the iterations run: fewer than asked when the time budget ran out. Older versions
+                # without last_iterations searched single actions, whose root visits sum to them.
+                done = getattr(agent, "last_iterations", None)
+                if done is None:
+                    done = sum(agent.last_root_visits.values())
                 rates.append(done / (clock() - start))
         else:
             action = state.legal_actions(p)[0]

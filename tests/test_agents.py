@@ -506,6 +506,29 @@ def test_mcts_compares_whole_splits_at_its_root() -> None:
     assert all(kept[True]) and not all(kept[False])
 
 
+def test_mcts_last_iterations_counts_the_iterations_run_not_the_root_visits() -> None:
+    """With whole turns at the root, turns that share a first action keep one entry in
+    last_root_visits, so its sum falls short of the iterations run; last_iterations counts
+    them (one rollout each), is 0 when the action is the plan's next (no search) and stops
+    short with the node bound."""
+    s = _arma("red", 3, {"red1": "r7", "red2": "r6", "red3": "r3", "red4": "out"})
+    agent = MCTSAgent(iterations=30, rollout_max=4, seconds=None, whole_turn=True)
+    first = agent.act(s, 0, random.Random(1))
+    assert agent.last_stop == "iterations" and agent.last_iterations == 30
+    assert sum(agent.last_root_visits.values()) < 30  # several turns begin with the same share
+    assert agent.last_plan == ["move red1 2", "move red3 1"] and str(first) == "move red1 2"
+    nxt = s.clone()
+    nxt.apply_action(first)
+    assert str(agent.act(nxt, 0, random.Random(3))) == "move red3 1"
+    assert agent.last_stop == "plan" and agent.last_iterations == 0
+    single = MCTSAgent(iterations=30, rollout_max=4, seconds=None, whole_turn=False)
+    single.act(s, 0, random.Random(2))
+    assert single.last_iterations == sum(single.last_root_visits.values()) == 30
+    bounded = MCTSAgent(iterations=10**6, rollout_max=4, seconds=None, max_nodes=40, whole_turn=False)
+    bounded.act(s, 0, random.Random(2))
+    assert bounded.last_stop == "nodes" and 0 < bounded.last_iterations < 40
+
+
 def test_turn_plan_settings_are_checked() -> None:
     from boardkit.agents.plans import register_turn_plan
 

@@ -123,7 +123,11 @@ class MCTSAgent(Agent):
         last_plan: the whole turn chosen at the last searched decision (action texts; empty
             when turns are not planned).
         last_stop: what ended the last search: ``"iterations"``, ``"nodes"``, ``"seconds"``
-            (or ``"one action"`` when there was nothing to search).
+            (or ``"one action"`` when there was nothing to search, ``"plan"`` when the action
+            is the next of the whole turn chosen at an earlier decision: no search ran).
+        last_iterations: iterations (one rollout each) the last decision ran, over all its
+            determinized worlds; 0 when it ran no search. With whole turns this is not the sum
+            of :attr:`last_root_visits`, which keeps one turn per first action.
 
     Raises:
         ValueError: ``iterations``, ``rollout_max``, ``determinizations`` or ``max_nodes`` not a
@@ -152,10 +156,12 @@ class MCTSAgent(Agent):
         self.last_root_visits: dict[str, int] = {}
         self.last_plan: list[str] = []
         self.last_stop = ""
+        self.last_iterations = 0
 
     def act(self, state: State, player: int, rng: random.Random) -> Action:
         check_turn(state, player, rng)
         actions = state.legal_actions(player)
+        self.last_iterations = 0
         if len(actions) == 1:
             self.last_stop = "one action"
             return actions[0]
@@ -216,6 +222,7 @@ class MCTSAgent(Agent):
             s, path, added = self._descend(root, world, player, turn_keys, rng, simultaneous_root)
             nodes += added
             result = self._rollout(s, rng, deadline, h, n_seats)
+            self.last_iterations += 1
             for visited in path:
                 visited.visits += 1
                 if visited.value is None:
