@@ -108,6 +108,19 @@ def test_a_file_that_is_no_yaml_is_refused_with_its_name(tmp_path):
     assert str(path) in str(err.value)
 
 
+def test_a_file_that_is_no_rulings_file_is_refused_without_quoting_it(tmp_path):
+    """A text file read as YAML is one long string: the message says what the top level is,
+    and a long value in a bad ruling is quoted shortened, not echoed."""
+    path = tmp_path / "notes.yaml"
+    path.write_text("secret-line-one-" + "x" * 400 + "\n", encoding="utf-8")
+    with pytest.raises(rulings.RulingsError) as err:
+        rulings.load(path)
+    assert str(err.value) == f"{path}: (top level): expected a mapping, got str"
+    long = HEAD + RULING.replace("answer: {legal: true}", "answer: {legal: " + "y" * 500 + "}")
+    msg = _bad(tmp_path, long)
+    assert "y" * 80 not in msg and "(500 characters)" in msg, msg
+
+
 def test_a_ruling_for_an_old_rules_version_loads_and_says_so(tmp_path):
     path = tmp_path / "old.yaml"
     path.write_text(HEAD.replace('"3.0"', '"1.0"') + RULING, encoding="utf-8")

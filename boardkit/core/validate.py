@@ -119,7 +119,7 @@ def _validator_class() -> Any:
     )
 
 
-def _short_message(err: jsonschema.ValidationError) -> str:
+def short_message(err: jsonschema.ValidationError) -> str:
     """jsonschema's message with the offending value shortened (it quotes it whole); a whole
     document of the wrong type (a file that is no data file) is not quoted at all."""
     if err.validator == "type" and not err.absolute_path:
@@ -156,7 +156,7 @@ def check_schema(doc: Any, schema: dict[str, Any], source: Path | str) -> None:
 
     err = best_match(validator.iter_errors(doc))
     if err is not None:
-        raise BoardkitDataError(f"{source}: {_path_of(err)}: {_short_message(err)}")
+        raise BoardkitDataError(f"{source}: {_path_of(err)}: {short_message(err)}")
     if key is not None:
         _CHECKED[key] = None
         if len(_CHECKED) > _CHECKED_MAX:

@@ -15,7 +15,7 @@ from typing import Any, Sequence
 
 from boardkit.core.paths import DATA_DIR
 from boardkit.core.spec import OptionError
-from boardkit.core.validate import BoardkitDataError, import_jsonschema, parse_yaml, read_user_file, shorten
+from boardkit.core.validate import BoardkitDataError, import_jsonschema, parse_yaml, read_user_file, short_message, shorten
 from boardkit.rulings.model import RULINGS_DIR, Reading, Ruling, RulingsError
 
 # ----------------------------------------------------------------------------- loading
@@ -43,14 +43,13 @@ def _where(doc: Any, path: Sequence[Any]) -> str:
 
 def _message(doc: Any, source: str, err: Any) -> str:
     """One line for a schema error: the file, the ruling and the field, and what is wrong."""
-    path, message = list(err.absolute_path), err.message
+    path, message = list(err.absolute_path), short_message(err)  # the value quoted shortened, a whole file not at all
     if err.validator == "additionalProperties" and isinstance(err.instance, dict):
         known = err.schema.get("properties", {})
         extra = sorted(str(k) for k in err.instance if k not in known)
         if extra:
             path.append(extra[0])
             message = f"unknown field; the fields are: {', '.join(known)}"
-    message = message if len(message) <= 300 else message[:299] + "…"
     return f"{source}: {_where(doc, path)}: {message}"
 
 
