@@ -198,7 +198,8 @@ def _read_roll(r: PositionReader, ctx: _Reading) -> None:
     """``roll``, ``left`` and ``moved``: given in, and only in, the move and home phases; the
     points left at most the roll; the moved chips the side's own (ARMA-D3), named once, each
     having taken at least 1 of the points given, and points given only to chips that moved
-    (ARMA-3.1; not checked for a study position)."""
+    (ARMA-3.1), and a point left in the move phase (ARMA-3.1; these two not checked for a
+    study position)."""
     g, s, d = ctx.g, ctx.s, r.doc
     if s.phase == ROLL:
         if any(k in d for k in ("roll", "left", "moved")):
@@ -223,6 +224,10 @@ def _read_roll(r: PositionReader, ctx: _Reading) -> None:
         raise IllegalPositionError("ARMA-3.1", f"position: moved: {len(moved)} chip(s) took a share, but "
                                                f"{given} of the roll's {s.roll} point(s) were given (left {s.left}); "
                                                f"each share is at least 1 point, given to one chip")
+    if s.phase == "move" and s.left == 0 and not ctx.study:  # play never waits here: the turn is over
+        raise IllegalPositionError("ARMA-3.1", f"position: left: every point of the roll of {s.roll} is given, so "
+                                               f"{g.seat_names[s.seat]}'s turn is over; write the next side's roll "
+                                               f"(phase: roll)")
     s.moved = frozenset(moved)
 
 

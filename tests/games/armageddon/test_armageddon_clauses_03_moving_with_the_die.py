@@ -47,6 +47,22 @@ def test_ARMA_3_1_a_position_with_more_shares_than_points_given_is_refused():
         g.state_from_position({**d, "moved": ["red1", "red1"]})
 
 
+def test_ARMA_3_1_a_move_with_no_point_left_is_refused_as_a_turn_over():
+    """Play moves on to the next side's roll once every point is given, so a position in the
+    move phase with 0 points left is one play never reaches (it would not read back as
+    written); a study position may still set it."""
+    g = boardkit.load_game("armageddon")
+    s = g.new_initial_state()
+    s.apply_action("roll 6")
+    s.apply_action("move red1 2")
+    d = s.to_position()
+    done = {**d, "left": 0, "moved": ["red1", "red2"]}
+    with pytest.raises(IllegalPositionError) as info:
+        g.state_from_position(done)
+    assert info.value.clause == "ARMA-3.1" and "red's turn is over" in str(info.value)
+    assert g.state_from_position(done, study=True).to_position()["turn"] == "green"  # settled into green's roll
+
+
 def test_ARMA_3_2_as_many_points_as_possible_must_be_used():
     out = {c: "out" for c in ("red2", "red3", "red4")}
     s = state("red", 5, {**out, "red1": "r10"})  # r11, r12, landing: 3 of 5 usable
