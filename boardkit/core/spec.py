@@ -9,7 +9,7 @@ module, so adding a game touches nothing outside its own package, data and tests
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Callable, Literal, Mapping
 
@@ -121,8 +121,6 @@ class GameSpec:
         players_option: the option that sets the number of seats, if any.
         turn_clause: the clause that says whose turn it is (for refusals of a seat that is
             not to move).
-        sides: named groups of seats (``{"earth": (0, 1), "aliens": (2,)}``), if the game
-            has sides.
         heuristic: ``"module:function"`` of the game's heuristic for search agents,
             ``h(state, player) -> float`` in ``[-1, 1]`` from what ``player`` may know
             (imported on first use, :meth:`hook`), or None.
@@ -145,7 +143,6 @@ class GameSpec:
     game: str
     turn_clause: str
     players_option: str | None = None
-    sides: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
     heuristic: str | None = None
     score: str | None = None
 
