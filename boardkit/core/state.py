@@ -453,7 +453,8 @@ class State:
             IllegalActionError: the action is not legal here (or not this seat's turn);
                 ``.clause`` names the rule. The state is left unchanged.
             NotationError: text (or a hand-built Action) that is not an action of this game.
-            ValueError: ``player`` is not a seat, or is missing where several seats act.
+            ValueError: ``player`` is not a seat, or is missing where several seats act (then
+                the game's own refusal where its rule path gives one: gridhunt's GRID-6).
         """
         if player is None and isinstance(action, Action) and len(self.current_players()) <= 1:
             found = self._find_legal(action)
@@ -464,10 +465,10 @@ class State:
                 self._seen.append(seen)
                 return
         action = self.canonical(action) if player is None else self._canonical_for(action, player)
-        if player is None and len(self.current_players()) > 1:
+        err = self._why(action, player)
+        if err is None and player is None and len(self.current_players()) > 1:  # the game's rule path said nothing
             raise ValueError(f"{self.game.name}: players {self.current_players()} act at once: say which one acts "
                              f"(apply_action(action, player=...))")
-        err = self._why(action, player)
         if err is not None:
             raise err
         seen = self._seen_by(action)
@@ -577,7 +578,6 @@ class State:
         """
         actors = getattr(self, "_acted_by", {})
         return [f"@{actors[i]} {a}" if i in actors else str(a) for i, a in enumerate(self._history)]
-
 
     #: The former private name of :meth:`saved_history`, kept for code that still uses it.
     _saved_history = saved_history
