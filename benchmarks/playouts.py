@@ -43,8 +43,10 @@ def play(game: boardkit.Game, seed: int, checked: bool, max_actions: int) -> int
             action = legal[rng.randrange(len(legal))]
         if checked:
             state.apply_action(action)
-        else:
+        elif hasattr(state, "apply_unchecked"):
             state.apply_unchecked(action)
+        else:  # a version before the unchecked path had its public name (for before/after figures)
+            state._apply(action)
         n += 1
     return n
 
