@@ -183,19 +183,38 @@ def test_marabunta_declares_its_running_score() -> None:
     assert score is not None and score(state) == [float(x) for x in totals(state)]
 
 
-def test_armageddon_heuristic_counts_earth_chips_in_play() -> None:
-    """ARMA-1.4: all Earth chips in play is 1 for Earth and -1 for the aliens; down to the
-    aliens' threshold it is -1 for Earth."""
+def test_armageddon_heuristic_counts_earth_chips_in_play_by_the_games_own_end() -> None:
+    """ARMA-1.4, option aliens_win: all Earth chips in play is 1 for Earth and -1 for the
+    aliens; a position where the aliens have won by the game's own end test is -1 for Earth,
+    and one where they have not is above it. The seed's 'colours' counts each colour's chips
+    beyond its last one; 'count' counts Earth's chips beyond one per colour."""
     from boardkit.agents.heuristics import heuristic_for
-    from boardkit.games.armageddon.rules import OUT
+    from boardkit.games.armageddon.rules import OUT, _check_end
 
     h = heuristic_for("armageddon")
-    state = boardkit.load_game("armageddon").new_initial_state()
-    g = state.game
-    assert [h(state, p) for p in range(g.num_players)] == [1.0, 1.0, 1.0, -1.0]
-    for c in g.earth_chips[: len(g.earth_chips) - g.alien_win_at]:
-        state.pos.at[c] = OUT
-    assert h(state, 0) == -1.0 and h(state, g.aliens_seat) == 1.0
+    for rule in ("colours", "count"):
+        state = boardkit.load_game("armageddon", aliens_win=rule).new_initial_state()
+        g = state.game
+        assert [h(state, p) for p in range(g.num_players)] == [1.0, 1.0, 1.0, -1.0]
+        nine_out = g.earth_chips[: len(g.earth_chips) - g.alien_win_at]  # red and green all out, yellow1 out
+        for c in nine_out:
+            state.pos.at[c] = OUT
+        probe = state.pos.copy()
+        _check_end(g, probe)
+        won = probe.winner == "aliens"
+        assert won == (rule == "count")  # yellow keeps three chips: not every colour is down to one
+        if won:
+            assert h(state, 0) == -1.0 and h(state, g.aliens_seat) == 1.0
+        else:
+            assert h(state, 0) == pytest.approx(2 * (2 / 9) - 1)  # yellow's 2 spare chips of 9
+            last = {chips[0] for chips in g.colour_chips}  # each colour down to one chip
+            down = boardkit.load_game("armageddon", aliens_win=rule).new_initial_state()
+            for c in g.earth_chips:
+                if c not in last:
+                    down.pos.at[c] = OUT
+            probe = down.pos.copy()
+            _check_end(g, probe)
+            assert probe.winner == "aliens" and h(down, 0) == -1.0 and h(down, g.aliens_seat) == 1.0
 
 
 def test_gridhunt_heuristic_reads_deaths() -> None:
