@@ -224,6 +224,19 @@ def test_an_action_in_no_notation_or_an_unreadable_position_is_a_bad_file(tmp_pa
     assert "ruling 1 (one): question.after.1: " in _bad(tmp_path, HEAD + after)
 
 
+def test_a_position_the_rules_make_impossible_is_a_bad_file_naming_the_clause(tmp_path, capsys):
+    """A well-formed position the rules refuse (two Jailers, LEAD-10) cannot be set up: the
+    file is at fault, named with the ruling and the clause, from the loader and the command
+    line alike (exit 2, no traceback)."""
+    two = ('    position:\n      pieces: {0: "King d1, Rider c3", 1: "Queen d7, Jailer c4, Jailer c5"}\n'
+           '      market: [Illusionist, Manipulator, Brewmaster]\n    question')
+    message = _bad(tmp_path, HEAD + RULING.replace("    question", two, 1))
+    assert "ruling 1 (one): position: [LEAD-10] there is one Jailer" in message
+    assert main(["rulings", "leaders", str(tmp_path / "bad.yaml")]) == 2
+    err = capsys.readouterr().err
+    assert "[LEAD-10]" in err and "Traceback" not in err
+
+
 def test_a_legal_actions_picture_tints_where_each_action_ends():
     """The Nemesis ruling asks for the legal actions: its picture tints their 17 end cells."""
     from boardkit.viz.layout import HIGHLIGHT_FILL

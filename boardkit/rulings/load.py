@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from boardkit.core.paths import DATA_DIR
+from boardkit.core.rules import IllegalPositionError
 from boardkit.core.spec import OptionError
 from boardkit.core.validate import BoardkitDataError, import_jsonschema, parse_yaml, read_user_file, short_message, shorten
 from boardkit.rulings.model import RULINGS_DIR, Reading, Ruling, RulingsError
@@ -161,14 +162,17 @@ def _words(state: Any, text: Any, field_: str) -> tuple[Any, str | None]:
 def _setup_problem(r: dict[str, Any], game: Any) -> str | None:
     """A ruling's set-up and question as the game reads them, as 'field: why', or None.
 
-    A position the game cannot read, or a move or question action that is no action in the
-    game's notation, is a fault of the file (the game could never answer). A move the rules
+    A position the game cannot read or the rules make impossible (its clause named), or a move
+    or question action that is no action in the game's notation, is a fault of the file (the game could never answer). A move the rules
     refuse is not: :func:`boardkit.rulings.check` reports that as a failed ruling, naming the
     clause."""
     try:
         state = (game.new_initial_state() if r.get("position") is None
                  else game.state_from_position(r["position"], study=bool(r.get("study", False))))
     except BoardkitDataError as exc:
+        text = str(exc)
+        return text if text.startswith("position: ") else f"position: {text}"
+    except IllegalPositionError as exc:  # well formed, but the rules make it impossible: names the clause
         text = str(exc)
         return text if text.startswith("position: ") else f"position: {text}"
     for i, text in enumerate(r.get("moves") or ()):
