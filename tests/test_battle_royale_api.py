@@ -223,6 +223,24 @@ def test_position_from_a_named_layout_lists_only_the_differences():
         g.state_from_position({"layout": "c3 a1 e1 a5", "tiles": {}, "hands": {}})
 
 
+def test_a_position_naming_a_tile_twice_or_both_tile_and_hole_is_refused():
+    """BR-1.1: a tile is removed once and then holds nothing. The first layout removed b5, e4,
+    a2 and d1: a hole named twice, a hole that is no tile of the layout, a tile also under
+    holes, a tile named twice (in any case) or a tile the layout does not have are refused,
+    naming the field; before, the reader dropped or merged them quietly."""
+    g = game()
+    base = {"layout": "first", "hands": {0: ["2x2"], 1: ["2x2"]}}
+    for change, where, why in (
+            ({"holes": ["a1", "a1"], "tiles": {}}, "holes", "'a1' is named twice"),
+            ({"holes": ["b5"], "tiles": {}}, "holes", "'b5' is no tile of the layout 'first'"),
+            ({"holes": ["d3"], "tiles": {"d3": "red 1"}}, "tiles.d3", "listed under holes too"),
+            ({"tiles": {"d3": "red 1", "D3": "blue 1"}}, "tiles.D3", "listed twice"),
+            ({"tiles": {"b5": "red 1"}}, "tiles.b5", "no tile of the layout 'first'")):
+        with pytest.raises(boardkit.BoardkitDataError) as err:
+            g.state_from_position({**base, **change})
+        assert f"position: {where}: " in str(err.value) and why in str(err.value), str(err.value)
+
+
 # -- seats and hidden information ------------------------------------------------------------------
 def _dealt(players: int, seat: int, twist: bool):
     """All hands dealt and the start player drawn; with ``twist`` every card drawn by a seat

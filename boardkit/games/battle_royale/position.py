@@ -123,20 +123,38 @@ def _colour(r: PositionReader, name: str, where: str) -> str:
 
 def _read_tiles(r: PositionReader, ctx: _Reading, tiles: dict[str, str | None]) -> None:
     """``layout``, ``holes`` and ``tiles``: the arena, from a named layout (its tiles less the
-    holes, those listed changed) or every tile listed (BR-1.1)."""
+    holes, those listed changed) or every tile listed (BR-1.1). A hole is a tile of the layout
+    named once; a tile listed is named once, and with a layout is one of its tiles not under
+    holes (tiles are only ever removed, BR-1.1)."""
     game, state, doc = r.game, ctx.state, r.doc
+    holes: set[int] = set()
     if "layout" in doc:
         state.tiles = _layout_arena(game, doc["layout"])
         for name in doc.get("holes", []):
-            state.tiles.pop(r.cell(f"holes.{name}", name), None)
+            t = r.cell(f"holes.{name}", name)
+            if t in holes:
+                raise r.error("holes", f"{shorten(name)} is named twice")
+            if t not in state.tiles:
+                raise r.error("holes", f"{shorten(name)} is no tile of the layout {shorten(doc['layout'])}")
+            holes.add(t)
+            del state.tiles[t]
     elif "holes" in doc:
         raise r.error("holes", "holes are listed only with a layout; without one, every tile not under tiles is a hole")
     else:
         state.tiles = {}
         if not tiles:
             raise r.error("tiles", "list the tiles still in the arena (at least the goal c3)")
+    listed: set[int] = set()
     for name, text in tiles.items():
-        state.tiles[r.cell(f"tiles.{name}", name)] = _figures(text, f"position: tiles.{name}", game.colours)
+        t = r.cell(f"tiles.{name}", name)
+        if t in listed:
+            raise r.error(f"tiles.{name}", "this tile is listed twice")
+        if t in holes:
+            raise r.error(f"tiles.{name}", "this tile is listed under holes too: a removed tile holds no figure")
+        if "layout" in doc and t not in state.tiles:
+            raise r.error(f"tiles.{name}", f"no tile of the layout {shorten(doc['layout'])}: tiles are only ever removed")
+        listed.add(t)
+        state.tiles[t] = _figures(text, f"position: tiles.{name}", game.colours)
 
 
 def _check_goal(r: PositionReader, ctx: _Reading) -> None:
