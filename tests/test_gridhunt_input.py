@@ -73,6 +73,15 @@ def test_unknown_cell_and_off_the_grid() -> None:
     refused(s, "move l3 l4 banana", NotationError, "banana")
 
 
+def test_a_cut_order_says_words_are_missing_and_lists_the_forms() -> None:
+    """A verb alone fits none of its forms: the message says the text stops short, not that
+    one form's fixed word was expected."""
+    s = position({0: "l2"})
+    refused(s, "move", NotationError, r"^'move': words are missing; expected 'move CELL\.\.\.' or 'move none'$")
+    refused(s, "shoot", NotationError, r"^'shoot': words are missing; expected 'shoot CELL' or 'shoot all' or 'shoot none'$")
+    refused(s, "shoot banana", NotationError, r"'banana' is not a cell")
+
+
 def test_seven_steps() -> None:
     """GRID-3.1: 1 to 6 cells."""
     s = position({0: "b2"})

@@ -483,7 +483,10 @@ class Notation:
             if isinstance(piece, _Lit):
                 if wi < len(words) and words[wi].lower() == piece.word:
                     return go(pi + 1, wi + 1, acc, seq)
-                fail(wi + (1 if wi else 0), f"expected {piece.word!r}" + (f", not {shorten(words[wi])}" if wi < len(words) else ""))
+                if wi >= len(words):  # the text ends before the word: a cut text, whichever form it was meant for
+                    fail(wi + 1, "words are missing")
+                else:
+                    fail(wi + (1 if wi else 0), f"expected {piece.word!r}, not {shorten(words[wi])}")
                 return False
             if wi >= len(words):
                 fail(wi + 1, f"{'an' if piece.kind[:1] in 'aeiou' else 'a'} {piece.kind} is missing")
