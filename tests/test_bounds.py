@@ -83,6 +83,9 @@ def test_too_many_walls_are_refused_before_any_draw() -> None:
         boardkit.load_game("gridhunt", walls=60)
     assert MAX_WALLS[12] == 41
     boardkit.load_game("gridhunt", walls=MAX_WALLS[12])  # the bound itself is accepted
+    # a small grid with the default count: the message says the 12 was not the user's choice
+    with pytest.raises(boardkit.OptionError, match=r"option walls=12 \(12 is the default\): on a 4x4 grid at most 7"):
+        boardkit.load_game("gridhunt", size=4)
 
 
 @pytest.mark.parametrize("size", [6, 12, 26])

@@ -370,7 +370,9 @@ class GridhuntGame(Game):
                 if self.counts[k] < 0:
                     raise OptionError(f"gridhunt: the count of {k} cells, {self.counts[k]}, is below 0 (GRID-7)")
             if self.counts["wall"] > MAX_WALLS[size]:
-                raise OptionError(f"gridhunt: option walls={self.counts['wall']}: on a {size}x{size} grid at most "
+                default = next(opt.default for opt in SPEC.options if opt.name == "walls")
+                said = f" ({default} is the default)" if o.walls == default else ""
+                raise OptionError(f"gridhunt: option walls={self.counts['wall']}{said}: on a {size}x{size} grid at most "
                                   f"{MAX_WALLS[size]} walls (gridhunt.game.MAX_WALLS); past it fewer than one random "
                                   f"layout in ten leaves the free cells connected and the draws may not end (GRID-7)")
             specials = sum(self.counts.values()) - self.counts["wall"]
