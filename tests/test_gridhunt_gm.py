@@ -136,6 +136,15 @@ def test_GRID_D17_amend_and_withdraw_until_the_round_resolves():
         gm.receive("Nobody", "move b4")
 
 
+def test_a_report_for_an_unknown_player_says_so_before_any_round_is_resolved():
+    gm = desk()
+    with pytest.raises(MessageError) as err:
+        gm.private_report("Zed")
+    assert "Zed" in str(err.value) and "no round" not in str(err.value)
+    with pytest.raises(ValueError, match="no round"):
+        gm.private_report("Ana")
+
+
 class _SeatOnly:
     """A state seen through one door: a seat's observation, the public one and the options."""
 

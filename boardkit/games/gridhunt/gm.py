@@ -304,7 +304,8 @@ class GameMaster:
         Raises:
             MessageError: not a player; ValueError: no such resolved round.
         """
-        return self._round(rnd).private[self.seat(who)]
+        seat = self.seat(who)  # the player first: an unknown name is refused as such in any round
+        return self._round(rnd).private[seat]
 
     def public_report(self, rnd: int | None = None) -> Report:
         """The public report written as round ``rnd`` (default: the last resolved) ended, from
