@@ -172,3 +172,26 @@ def test_long_value_gets_a_short_stable_report_name(tmp_path: Path) -> None:
     assert report.main(_args(nb_dir, out, "--param", f"WORD={long_a}", "--timeout", "60", cache=cache)) == 0
     page = out / f"{report.report_name('tiny', {'WORD': long_a})}.html"
     assert page.is_file() and "300" in page.read_text(encoding="utf-8")
+
+
+def test_each_notebook_kernel_is_shut_down_when_it_ends_on_local_sockets(tmp_path: Path, capfd) -> None:
+    """A report runs many notebooks in one process: each kernel is shut down as its notebook
+    ends, passed or failed (before, every kernel lived until the report process exited and
+    then warned "Parent appears to have exited"), and it talks over local sockets, not TCP
+    (no "running over TCP without encryption" warning per notebook)."""
+    import psutil
+
+    from boardkit.tools.report.run import NotebookFailure, execute_notebook
+
+    def kernels() -> list[psutil.Process]:
+        return [p for p in psutil.Process().children(recursive=True) if "ipykernel_launcher" in " ".join(p.cmdline())]
+
+    good = _notebook(tmp_path / "good.ipynb", "print(N)")
+    bad = _notebook(tmp_path / "bad.ipynb", "raise ValueError('no')")
+    for _ in range(2):
+        assert execute_notebook(good, timeout=60).cells[-1].outputs[0]["text"] == "2\n"
+        assert kernels() == []
+    with pytest.raises(NotebookFailure):
+        execute_notebook(bad, timeout=60)
+    assert kernels() == []
+    assert "TCP" not in capfd.readouterr().err

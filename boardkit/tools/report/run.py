@@ -4,6 +4,9 @@ parameters injected, naming the cell that failed."""
 from __future__ import annotations
 
 import asyncio
+import os
+import shutil
+import tempfile
 import sys
 from pathlib import Path
 from typing import Any, Mapping
@@ -13,7 +16,8 @@ from boardkit.tools.report.params import INJECTED_TAG, inject_parameters
 
 
 def _kernel_manager():  # type: ignore[no-untyped-def]
-    """Kernel manager whose ``python3`` kernel runs on ``sys.executable`` (this venv)."""
+    """Kernel manager whose ``python3`` kernel runs on ``sys.executable`` (this venv), and the
+    folder of its sockets (the caller removes it)."""
     from jupyter_client.kernelspec import KernelSpec, KernelSpecManager
     from jupyter_client.manager import AsyncKernelManager
 
@@ -26,8 +30,13 @@ def _kernel_manager():  # type: ignore[no-untyped-def]
                 resource_dir="",
             )
 
-    return AsyncKernelManager(kernel_name="python3",
-                              kernel_spec_manager=_ThisPythonKernelSpecManager())
+    # local sockets, not TCP: nothing listens on the network, and the kernel does not warn
+    # "Kernel is running over TCP without encryption" for every notebook. Their path is
+    # absolute (the kernel runs in the notebook's folder, the client in ours) and short (a
+    # socket path has at most about 100 characters).
+    sockets = tempfile.mkdtemp(prefix="bk-kernel-")
+    return AsyncKernelManager(kernel_name="python3", transport="ipc", ip=os.path.join(sockets, "k"),
+                              kernel_spec_manager=_ThisPythonKernelSpecManager()), sockets
 
 
 def _first_line(cell) -> str:  # type: ignore[no-untyped-def]
@@ -130,6 +139,7 @@ def execute_notebook(path: Path, *, timeout: int = DEFAULT_TIMEOUT,  # type: ign
         ReportError: unknown or invalid parameters, no parameters cell when some are given, or
             a timeout that is not a positive whole number.
     """
+    from jupyter_core.utils import run_sync
     from nbclient import NotebookClient
     from nbclient.exceptions import CellExecutionError, CellTimeoutError, DeadKernelError
 
@@ -145,9 +155,10 @@ def execute_notebook(path: Path, *, timeout: int = DEFAULT_TIMEOUT,  # type: ign
     def started(cell: Any, cell_index: int) -> None:  # noqa: ARG001
         running.append(cell_index)
 
+    km, sockets = _kernel_manager()
     client = NotebookClient(
         nb,
-        km=_kernel_manager(),
+        km=km,
         timeout=timeout,
         kernel_name="python3",
         resources={"metadata": {"path": str(path.parent)}},
@@ -166,4 +177,8 @@ def execute_notebook(path: Path, *, timeout: int = DEFAULT_TIMEOUT,  # type: ign
     except DeadKernelError as exc:
         idx, src = _where(nb, running[-1] if running else None)
         raise NotebookFailure(path, idx, src, f"kernel died: {exc}") from exc
+    finally:  # nbclient shuts down only a kernel manager it made: this one is ours
+        if km.has_kernel:
+            run_sync(km.shutdown_kernel)(now=True)
+        shutil.rmtree(sockets, ignore_errors=True)
     return nb
