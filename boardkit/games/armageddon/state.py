@@ -282,7 +282,7 @@ class ArmageddonState(State):
                 self.phase = MOVE
                 continue
             if self.phase == MOVE:
-                if self.left > 0 and self.usable() > 0:
+                if self.left > 0 and usable.any_share(g, self.pos, self.left, self.movable(), self._memo()):  # ARMA-3.2
                     return
                 self._next_turn()
                 continue

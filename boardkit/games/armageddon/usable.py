@@ -187,6 +187,30 @@ def best(g: "ArmageddonGame", p: Pos, r: int, movable: frozenset[int], memo: dic
     return top
 
 
+def any_share(g: "ArmageddonGame", p: Pos, r: int, movable: frozenset[int], memo: dict[object, Any]) -> bool:
+    """Whether some point of ``r`` can still be used this turn: :func:`best` ``> 0``, asked
+    without searching for the most (ARMA-3.2: a turn with no usable point ends). Every legal
+    walk of ``k`` points is worth at least ``k`` (:func:`_value`), so the best is above 0
+    exactly when some chip of ``movable`` has a legal walk (:func:`_look`) of ``1 .. r``
+    points."""
+    if r == 0 or not movable or p.winner is not None:
+        return False
+    got = memo.get((p.key(), r, movable))
+    if got is not None:
+        return got > 0  # type: ignore[no-any-return]
+    tab = _table(p, r, memo)
+    for c in sorted(movable):
+        for verb in g.verbs:
+            bounds = _span(g, p, tab, c, verb, r)
+            for k in range(max(bounds[0], 1), min(r, bounds[1]) + 1):
+                last = tab.get((c, k, verb))
+                if last is None:
+                    last = _look(g, p, tab, c, k, verb, bounds)
+                if type(last) is int:
+                    return True
+    return False
+
+
 def judge(g: "ArmageddonGame", p: Pos, r: int, movable: frozenset[int], memo: dict[object, Any],
           c: int, k: int, verb: str) -> None:
     """The one rule path of a share (ARMA-3.1, ARMA-3.2, ARMA-D3 and :func:`walk`): returns
@@ -276,4 +300,4 @@ def draw(g: "ArmageddonGame", p: Pos, r: int, movable: frozenset[int], memo: dic
     return None
 
 
-__all__ = ["best", "draw", "judge", "shares", "TRIES"]
+__all__ = ["any_share", "best", "draw", "judge", "shares", "TRIES"]

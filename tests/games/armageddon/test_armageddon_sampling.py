@@ -108,3 +108,23 @@ def test_ARMA_3_2_rollout_draw_is_uniform_in_frequency():
     expected = 3000 / len(legal)
     chi2 = sum((counts[a] - expected) ** 2 / expected for a in legal)
     assert chi2 < scipy.stats.chi2.ppf(0.999, len(legal) - 1), (chi2, counts)  # seeded: the same figure every run
+
+
+@pytest.mark.parametrize("options", [{}, {"back": "none"}, {"displace": "forced"}], ids=["seed", "back-none", "displace-forced"])
+def test_ARMA_3_2_a_turn_goes_on_exactly_when_the_search_finds_a_usable_point(options):
+    """The end-of-turn test (usable.any_share: some chip has a legal walk of 1 .. r points) is
+    best() > 0, found by the full search, at every move of seeded games and for every set of
+    chips and points a share could leave: the turn ends when, and only when, no point is usable."""
+    game = boardkit.load_game("armageddon", **options)
+    g = game
+    seen = ends = 0
+    for s in _move_states(game, seed=5, games=3):
+        movable = s.movable()
+        for r in range(0, s.left + 1):
+            for drop in [None, *sorted(movable)]:
+                chips = movable - {drop} if drop is not None else movable
+                full = usable.best(g, s.pos, r, chips, {}) > 0
+                assert usable.any_share(g, s.pos, r, chips, {}) == full, (s.to_position(), r, sorted(chips))
+                seen += 1
+                ends += not full
+    assert seen > 1000 and ends > 100  # both answers met, not only the easy one
