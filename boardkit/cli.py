@@ -163,10 +163,12 @@ def rulings(args: argparse.Namespace) -> int:
             print(f"boardkit rulings: {line}", file=sys.stderr)
         return 2
     if args.html:  # checked before any ruling is played
-        page = Path(args.html)
-        if page.is_dir() or not page.parent.is_dir():
-            print(f"boardkit rulings: --html: {args.html!r} is " + ("a folder" if page.is_dir() else
-                  "in a folder that does not exist") + "; give the path of an HTML file to write", file=sys.stderr)
+        from boardkit.core.checks import check_output_file
+
+        try:
+            check_output_file(args.html, "--html")
+        except ValueError as exc:
+            print(f"boardkit rulings: {exc}; give the path of an HTML file to write", file=sys.stderr)
             return 2
     results = book.check(loaded)
     if args.html:  # a page to share: the FAQ with pictures, failures in red

@@ -35,6 +35,7 @@ def test_write_png_and_svg(figure, tmp_path: Path) -> None:
     _chromium_or_skip()
     png = write_image(figure, tmp_path / "board.png")
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and png.stat().st_size > 5000
+    (tmp_path / "sub").mkdir()  # write_image creates no folder
     svg = write_image(figure, tmp_path / "sub" / "board", format="svg")
     text = svg.read_text(encoding="utf-8")
     assert text.lstrip().startswith("<svg") and "</svg>" in text and "Leaders" in text

@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 from boardkit.core.actions import Action
+from boardkit.core.checks import check_whole  # noqa: F401  # agents' settings are checked with it
 from boardkit.core.game import State
 from boardkit.core.rules import IllegalActionError
 
@@ -29,14 +30,6 @@ class AgentError(RuntimeError):
     def __reduce__(self) -> tuple[Any, ...]:
         """Rebuilt from its fields, so the error crosses process and Dask worker boundaries."""
         return (AgentError, (self.agent, self.player, str(self.action), self.clause, self.reason))
-
-
-def check_whole(label: str, value: Any, least: int = 1) -> int:
-    """``value`` if it is a whole number >= ``least`` (not a bool); else ValueError naming
-    ``label``. For agents' settings, checked when the agent is made, not during play."""
-    if isinstance(value, bool) or not isinstance(value, int) or value < least:
-        raise ValueError(f"{label} must be a whole number >= {least}, not {str(value)[:60]!r}")
-    return value
 
 
 def check_heuristic(label: str, fn: Any) -> Any:

@@ -21,7 +21,9 @@ from math import comb
 from typing import Any, Mapping
 
 import boardkit
+from boardkit.core.checks import check_state, check_whole
 from boardkit.core.game import Game, State
+from boardkit.core.validate import shorten
 from boardkit.games.armageddon import rules, usable
 
 SIXTH = Fraction(1, 6)
@@ -31,8 +33,12 @@ _DEFAULT: list[Any] = []
 
 
 def _game(game: Game | None) -> Any:
-    """``game``, or the default Armageddon game (loaded once)."""
+    """``game``, or the default Armageddon game (loaded once); ValueError naming ``game`` for
+    anything but an Armageddon game."""
     if game is not None:
+        if getattr(game, "name", None) != "armageddon" or not hasattr(game, "arma"):
+            raise ValueError(f"game: an Armageddon game (boardkit.load_game('armageddon', ...)) or None, "
+                             f"not {shorten(game)}")
         return game
     if not _DEFAULT:
         _DEFAULT.append(boardkit.load_game("armageddon"))
@@ -62,10 +68,10 @@ def split_count_free(n: int, k: int) -> int:
     weak compositions of n into k parts (a chip may get 0), ``C(n + k - 1, k - 1)``.
 
     Raises:
-        ValueError: n < 0 or k < 1.
+        ValueError: n or k is not a whole number, n < 0 or k < 1.
     """
-    if n < 0 or k < 1:
-        raise ValueError(f"a roll of n >= 0 among k >= 1 chips, not n={n}, k={k}")
+    check_whole("n", n, 0)
+    check_whole("k", k, 1)
     return comb(n + k - 1, k - 1)
 
 
@@ -100,8 +106,10 @@ def split_ways(state: State) -> SplitWays:
     Raises:
         ValueError: ``state`` is not an Armageddon state in its move phase.
     """
-    if getattr(state.game, "name", "") != "armageddon" or getattr(state, "phase", "") != "move":
-        raise ValueError("split_ways takes an Armageddon state in its move phase (after a roll)")
+    check_state(state, "armageddon")
+    if getattr(state, "phase", "") != "move":
+        raise ValueError(f"split_ways takes an Armageddon state in its move phase (after a roll), not phase "
+                         f"{shorten(getattr(state, 'phase', None))}")
     g: Any = state.game
     memo = g.memo
     seat = state.seat  # type: ignore[attr-defined]
@@ -177,13 +185,13 @@ def arrival_distribution(game: Game | None = None, colour: str = "red", start: s
         :class:`Arrival`.
 
     Raises:
-        ValueError: an unknown colour, start or laser state.
+        ValueError: ``game`` is not an Armageddon game; an unknown colour, start or laser state.
     """
     g = _game(game)
-    if colour not in g.arma.trajectories:
-        raise ValueError(f"colour is one of {', '.join(g.arma.trajectories)}, not {colour!r}")
+    if not isinstance(colour, str) or colour not in g.arma.trajectories:
+        raise ValueError(f"colour is one of {', '.join(g.arma.trajectories)}, not {shorten(colour)}")
     if laser not in ("on", "off"):
-        raise ValueError(f"laser is 'on' or 'off', not {laser!r}")
+        raise ValueError(f"laser is 'on' or 'off', not {shorten(laser)}")
     route = _earth_route(g, colour)  # ("table", trajectory..., landing, ...)
     land = route.index(g.arma.landing)
     laser_at = next(i for i, n in enumerate(route) if n in g.arma.laser)
@@ -194,7 +202,7 @@ def arrival_distribution(game: Game | None = None, colour: str = "red", start: s
     elif start in route[1:land]:
         i0 = route.index(start)
     else:
-        raise ValueError(f"start is 'home', 'table' or a circle of the {colour} trajectory, not {start!r}")
+        raise ValueError(f"start is 'home', 'table' or a circle of the {colour} trajectory, not {shorten(start)}")
     dist: dict[int, Fraction] = {i0: Fraction(1)}
     arrive: dict[int, Fraction] = {}
     shot: dict[int, Fraction] = {}
@@ -260,19 +268,20 @@ def raid_distribution(turns: int, game: Game | None = None, interceptor: tuple[s
         interceptor: ``(colour, d)`` with 1 <= d <= 6, or None.
 
     Raises:
-        ValueError: turns < 1, or a bad interceptor.
+        ValueError: ``turns`` is not a whole number >= 1; ``game`` is not an Armageddon game;
+            a bad interceptor (the message names the argument and the value).
     """
+    check_whole("turns", turns)
     g = _game(game)
-    if turns < 1:
-        raise ValueError(f"turns >= 1, not {turns}")
     route = g.arma.officer_route()  # (gk, exit..., pad, blue..., cruiser)
     pad, end = route.index(g.arma.pad), len(route) - 1
     cross, hit = -2, Fraction(0)
     if interceptor is not None:
-        colour, d = interceptor
-        if colour not in g.arma.crossing_of or not 1 <= d <= 6:
+        colour, d = interceptor if isinstance(interceptor, (tuple, list)) and len(interceptor) == 2 else (None, None)
+        if (not isinstance(colour, str) or colour not in g.arma.crossing_of or isinstance(d, bool)
+                or not isinstance(d, int) or not 1 <= d <= 6):
             raise ValueError(f"interceptor is (colour, d) with a colour of {', '.join(g.arma.crossing_of)} and "
-                             f"1 <= d <= 6, not {interceptor!r}")
+                             f"1 <= d <= 6, not {shorten(interceptor)}")
         if g.arma.trajectories[colour].index(g.arma.crossing_of[colour]) < d:
             raise ValueError(f"the {colour} trajectory has fewer than {d} circles before its crossing")
         cross = route.index(g.arma.crossing_of[colour])

@@ -22,7 +22,9 @@ from typing import Any, Iterable
 
 import networkx as nx
 
-from boardkit.games.gridhunt.rules import MAX_STEPS, around, cell_index, cell_name, grid_graph
+from boardkit.core.checks import check_cell, check_state, check_whole
+from boardkit.core.validate import shorten
+from boardkit.games.gridhunt.rules import MAX_STEPS, around, cell_index, cell_name, cell_names, grid_graph
 
 
 def reachable_cells(size: int, start: str, known_walls: Iterable[str] = ()) -> set[str]:
@@ -38,16 +40,28 @@ def reachable_cells(size: int, start: str, known_walls: Iterable[str] = ()) -> s
         The set of cell names (``start`` excluded: a path never returns to it).
 
     Raises:
-        KeyError: a cell that is not on the grid.
+        ValueError: ``size`` is not a whole number >= 1, ``start`` or a known wall is not a
+            cell of the grid, ``known_walls`` is text rather than a collection of names (the
+            message names the argument and the value).
 
     >>> len(reachable_cells(12, "f6"))   # the 6-step diamond (85 cells) minus f6 and 2 off the grid
     82
     """
-    walls = {cell_index(size, w) for w in known_walls}
+    check_whole("size", size)
+    names = cell_names(size)
+    where = f"the {size}x{size} grid"
+    if isinstance(known_walls, (str, bytes)) or not isinstance(known_walls, Iterable):
+        raise ValueError(f"known_walls: a collection of cell names, not {shorten(known_walls)}")
+    walls = {cell_index(size, check_cell(_lower(w), names, "known_walls", where)) for w in known_walls}
     g = grid_graph(size, walls)
-    s = cell_index(size, start)
+    s = cell_index(size, check_cell(_lower(start), names, "start", where))
     dist = nx.single_source_shortest_path_length(g, s, cutoff=MAX_STEPS)
     return {cell_name(size, c) for c, d in dist.items() if d >= 1}
+
+
+def _lower(cell: Any) -> Any:
+    """A cell name in lower case (``"F6"`` is ``"f6"``); anything else as it is."""
+    return cell.lower() if isinstance(cell, str) else cell
 
 
 def _widen(size: int, cells: set[int], walls: set[int]) -> set[int]:
@@ -71,13 +85,16 @@ def belief_sizes(state: Any, target: int) -> list[int]:
         One count per history entry.
 
     Raises:
-        ValueError: ``target`` is not a seat of the game.
+        ValueError: ``state`` is not a gridhunt state; ``target`` is not a seat of the game.
     """
     return [len(cells) for cells in _beliefs(state, target)]
 
 
 def belief_set(state: Any, target: int) -> set[str]:
     """Cells where seat ``target`` may be now as far as public knowledge goes (see the module doc).
+
+    Raises:
+        ValueError: as :func:`belief_sizes`.
 
     >>> import boardkit
     >>> s = boardkit.load_game("gridhunt", layout="small").new_initial_state()
@@ -91,6 +108,7 @@ def belief_set(state: Any, target: int) -> set[str]:
 
 
 def _beliefs(state: Any, target: int) -> list[set[int]]:
+    check_state(state, "gridhunt")
     state.check_seat(target)  # ValueError naming the seats for anything else
     size = state.size
     replay = state.game.new_initial_state()
@@ -125,8 +143,9 @@ def expected_revealed(state: Any) -> Fraction:
         An exact Fraction (0 for a blocked player, whose only order is ``move none``).
 
     Raises:
-        ValueError: no move order is awaited.
+        ValueError: ``state`` is not a gridhunt state; no move order is awaited.
     """
+    check_state(state, "gridhunt")
     if state.phase != "move":
         raise ValueError(f"gridhunt: expected_revealed needs a move order to come, not phase {state.phase!r}")
     p = state.current_player()

@@ -12,6 +12,18 @@ from typing import Any
 
 import networkx as nx
 
+from boardkit.core.checks import check_cell, check_state
+
+
+def _character_cell(state: Any, cell: Any) -> None:
+    """Refuse a state of another game, a cell not on its board, or a cell with no character,
+    naming the argument (ValueError)."""
+    check_state(state, "leaders")
+    board = state.game.board
+    check_cell(cell, board.names, where=f"board {board.name}")
+    if cell not in state.observation(None)["pieces"]:
+        raise ValueError(f"cell: there is no character on {cell}")
+
 
 def one_action(state: Any, cell: str) -> dict[str, list[str]]:
     """Cells the character on ``cell`` can end on in one action, with the actions doing it.
@@ -24,8 +36,15 @@ def one_action(state: Any, cell: str) -> dict[str, list[str]]:
         ``{end_cell: [action notation, ...]}``, end cells other than ``cell`` itself, sorted.
 
     Raises:
-        ValueError: no character on ``cell``.
+        ValueError: ``state`` is not a Leaders state; ``cell`` is not a cell of its board or
+            has no character (the message names the argument and the value).
     """
+    _character_cell(state, cell)
+    return _one_action(state, cell)
+
+
+def _one_action(state: Any, cell: str) -> dict[str, list[str]]:
+    """:func:`one_action` on arguments already checked."""
     out: dict[str, list[str]] = {}
     for action, end in state.character_moves(cell):
         if end != cell:
@@ -40,9 +59,17 @@ def reach_graph(state: Any, cell: str) -> nx.DiGraph:
     rest of the board fixed); edge (u, v) has ``actions``: the notations that take it from u
     to v. Found by breadth-first search over relocated copies of the position.
 
+    Args:
+        state: a LeadersState.
+        cell: cell name of the character.
+
     Returns:
         ``networkx.DiGraph`` with graph attribute ``start`` = ``cell`` and ``kind``.
+
+    Raises:
+        ValueError: as :func:`one_action`.
     """
+    _character_cell(state, cell)
     kind = state.observation(None)["pieces"][cell]["kind"]
     g = nx.DiGraph(start=cell, kind=kind)
     g.add_node(cell)
@@ -51,7 +78,7 @@ def reach_graph(state: Any, cell: str) -> nx.DiGraph:
         nxt = []
         for u in frontier:
             here = state if u == cell else state.relocated(cell, u)
-            for v, actions in one_action(here, u).items():
+            for v, actions in _one_action(here, u).items():
                 if v not in g:
                     nxt.append(v)
                 g.add_edge(u, v, actions=actions)
@@ -63,8 +90,15 @@ def actions_to_reach(state: Any, cell: str) -> dict[str, int]:
     """Fewest actions (so, turns: one action per character per turn, LEAD-2.2) the character
     on ``cell`` needs to stand on each reachable cell, others not moving.
 
+    Args:
+        state: a LeadersState.
+        cell: cell name of the character.
+
     Returns:
         ``{cell name: number of actions}``, 0 for ``cell`` itself.
+
+    Raises:
+        ValueError: as :func:`one_action`.
     """
     return dict(nx.single_source_shortest_path_length(reach_graph(state, cell), cell))
 
@@ -73,12 +107,22 @@ def ability_reach(state: Any, player: int | None = None) -> dict[str, dict[str, 
     """For each character of ``player`` (default: the player to move), where one action can
     put it, split by verb (``move`` or the ability's verb).
 
+    Args:
+        state: a LeadersState.
+        player: a seat, or None for the player to move.
+
     Returns:
         ``{cell of the character: {verb: [end cells]}}``.
+
+    Raises:
+        ValueError: ``state`` is not a Leaders state; ``player`` is not a seat of the game
+            (the message names the argument and the value).
     """
-    obs = state.observation(None)
+    check_state(state, "leaders")
     if player is None:
         player = state.to_move
+    state.check_seat(player)
+    obs = state.observation(None)
     out: dict[str, dict[str, list[str]]] = {}
     for cell, pc in sorted(obs["pieces"].items()):
         if pc["owner"] != player:

@@ -49,10 +49,15 @@ def wilson(k: int, n: int, level: float = 0.95) -> Estimate:
         Estimate with the exact point value and the interval.
 
     Raises:
-        ValueError: counts out of range or an unsupported level.
+        ValueError: ``k`` or ``n`` is not a whole number, counts out of range, or an
+            unsupported level.
     """
     from scipy.stats import binomtest
 
+    from boardkit.core.checks import check_whole
+
+    check_whole("k", k, 0)
+    check_whole("n", n, 1)
     if not (n >= 1 and 0 <= k <= n):
         raise ValueError(f"need 0 <= k <= n and n >= 1, got k={k}, n={n}")
     if level not in LEVELS:

@@ -10,7 +10,9 @@ from collections import defaultdict
 from fractions import Fraction
 from typing import Any, Callable, Hashable, Mapping
 
+from boardkit.core.checks import check_callable, check_whole
 from boardkit.core.game import State
+from boardkit.core.validate import shorten
 
 
 def resolve_chance(state: State, key: Callable[[State], Hashable],
@@ -28,8 +30,14 @@ def resolve_chance(state: State, key: Callable[[State], Hashable],
         ``{label: probability}``, probabilities Fractions summing to exactly 1.
 
     Raises:
-        ValueError: more than ``max_nodes`` chance nodes.
+        ValueError: ``state`` is not a State, ``key`` is not callable, ``max_nodes`` is not a
+            whole number >= 1 (the message names the argument and the value); more than
+            ``max_nodes`` chance nodes.
     """
+    if not isinstance(state, State):
+        raise ValueError(f"state: a boardkit State, not {shorten(state)} ({type(state).__name__})")
+    check_callable(key, "key")
+    check_whole("max_nodes", max_nodes)
     out: dict[Hashable, Fraction] = defaultdict(Fraction)
     stack: list[tuple[State, Fraction]] = [(state.clone(), Fraction(1))]
     nodes = 0

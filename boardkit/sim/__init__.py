@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 
 from tqdm.auto import tqdm
 
+from boardkit.core.checks import check_output_file
 from boardkit.core.game import Game, State, sample_chance
 from boardkit.core.validate import shorten
 from boardkit.sim.stopping import RunStopped, _StopOnSignals, _stop_pool, _worker_init
@@ -453,10 +454,7 @@ class _ParquetSink:
         self.path = Path(path)
         if self.path.suffix.lower() != ".parquet":
             raise ValueError(f"out: {str(path)[:200]!r} is not a .parquet file name")
-        if not self.path.parent.is_dir():
-            raise ValueError(f"out: the folder {str(self.path.parent)[:200]!r} does not exist")
-        if self.path.is_dir():
-            raise ValueError(f"out: {str(path)[:200]!r} is a folder, not a file")
+        check_output_file(self.path, "out")  # an existing folder; not a folder itself
         self.part = self.path.with_name(f".{self.path.name}.{os.getpid()}.part")
         try:
             self.part.touch()

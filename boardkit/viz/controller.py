@@ -40,6 +40,7 @@ from typing import Any, Iterable, Sequence
 from boardkit.core.actions import Action
 from boardkit.core.game import State, sample_chance
 from boardkit.core.rules import IllegalActionError, NotationError
+from boardkit.core.validate import shorten
 from boardkit.viz.gametree import GameTree, Node, rng_from
 from boardkit.viz.results import Branch, ClickResult  # noqa: F401 - Branch: read here by name before the tree moved
 
@@ -98,6 +99,11 @@ class BoardController(GameTree):
         players = getattr(state.game, "num_players", 0)
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players):
             raise ValueError(f"{getattr(state.game, 'name', 'the game')}: seat is 0 .. {players - 1} or None, not {seat!r}")
+
+    @staticmethod
+    def _check_cell_text(cell: Any) -> None:
+        if not isinstance(cell, str):
+            raise ValueError(f"cell: a cell name such as 'd2', not {shorten(cell)} ({type(cell).__name__})")
 
     def set_seat(self, seat: int | None) -> None:
         """Hand the board to another seat (hot-seat play), or to the game master with None:
@@ -226,8 +232,13 @@ class BoardController(GameTree):
             cell: a cell name such as ``"d2"``.
 
         Returns:
-            A ClickResult; ``message`` is also kept in ``self.message``.
+            A ClickResult; ``message`` is also kept in ``self.message`` (a cell the board does
+            not have is an ``"illegal"`` click, explained).
+
+        Raises:
+            ValueError: ``cell`` is not text (the message names it).
         """
+        self._check_cell_text(cell)
         refusal = self._refusal()
         if refusal:
             return self._result(ClickResult("refused", message=f"click on {cell} refused: {refusal}"))

@@ -22,6 +22,9 @@ import shutil
 from pathlib import Path
 from typing import Any
 
+from boardkit.core.checks import check_output_file
+from boardkit.core.validate import shorten
+
 #: Formats kaleido writes, by file suffix.
 FORMATS = ("png", "svg", "pdf", "jpeg", "webp")
 #: Browser used when ``$BROWSER_PATH`` is not set (Debian's chromium package).
@@ -62,13 +65,22 @@ def _format(path: Path, format: str | None) -> str:
     return fmt
 
 
+def _check_figure(fig: Any) -> None:
+    """Refuse anything plotly cannot draw (a Figure, or a figure's dict), naming ``fig``."""
+    from plotly.basedatatypes import BaseFigure
+
+    if not isinstance(fig, (BaseFigure, dict)):
+        raise ValueError(f"fig: a plotly Figure (or its dict), not {shorten(fig)} ({type(fig).__name__})")
+
+
 def write_image(fig: Any, path: str | Path, format: str | None = None, *,
                 width: int | None = None, height: int | None = None, scale: float | None = None) -> Path:
     """Write a plotly figure as a static image, offline.
 
     Args:
         fig: a ``plotly.graph_objects.Figure`` (e.g. ``boardkit.viz.leaders.hex_figure(state)``).
-        path: the file to write; its folder is created if needed.
+        path: the file to write, in an existing folder (none is created: a mistyped folder is
+            refused, as ``boardkit simulate --out`` and ``boardkit rulings --html`` refuse it).
         format: ``"png"``, ``"svg"``, ``"pdf"``, ``"jpeg"`` or ``"webp"``; default: the
             suffix of ``path``.
         width, height: size in pixels (default: the figure's layout size).
@@ -78,11 +90,14 @@ def write_image(fig: Any, path: str | Path, format: str | None = None, *,
         The path written.
 
     Raises:
+        ValueError: ``fig`` is not a plotly figure (or its dict); ``path`` is in a folder that
+            does not exist, or is a folder (the message names the argument).
         ExportError: unknown format; kaleido (>= 1) not installed (``pip install -e
             '.[notebook]'``); no Chromium found, or ``$BROWSER_PATH`` does not name an
             executable (the message says which, and how to install it); or kaleido failed.
     """
-    path = Path(path)
+    _check_figure(fig)
+    path = check_output_file(path, "path")
     fmt = _format(path, format)
     try:
         import kaleido  # noqa: F401  # plotly needs it; import here for a clear message
@@ -102,7 +117,6 @@ def write_image(fig: Any, path: str | Path, format: str | None = None, *,
                           "a Chromium/Chrome executable, or unset it to use " + DEFAULT_CHROMIUM)
     import plotly.io as pio
 
-    path.parent.mkdir(parents=True, exist_ok=True)
     old = os.environ.get("BROWSER_PATH")
     os.environ["BROWSER_PATH"] = browser  # kaleido/choreographer read it
     try:

@@ -44,6 +44,7 @@ from typing import Any, Iterator
 
 import ipywidgets as widgets
 
+from boardkit.core.checks import check_cell
 from boardkit.viz.controller import BoardController
 from boardkit.viz.layout import CELL_FILL, HIGHLIGHT_FILL, SEAT_COLOURS, SELECTED_STROKE, CellLayout
 
@@ -249,12 +250,12 @@ class BoardWidget(widgets.VBox):
         """Click the button of ``cell`` (as a user would; ``"D1"`` and ``"d1"`` are the same).
 
         Raises:
-            KeyError: no such cell on the board.
+            ValueError: no such cell on the board (the message names the cell and lists the
+                board's cells).
         """
         cell = cell.strip().lower() if isinstance(cell, str) else cell
-        if cell not in self.cell_buttons:
-            where = getattr(self._board, "name", None) or getattr(self.controller.game, "name", "")
-            raise KeyError(f"{cell!r} is not a cell of board {where}")
+        where = getattr(self._board, "name", None) or getattr(self.controller.game, "name", "")
+        check_cell(cell, self.cell_buttons, where=f"board {where}")
         self.cell_buttons[cell].click()
 
     def buttons(self) -> dict[str, widgets.Button]:

@@ -34,6 +34,7 @@ import networkx as nx
 import boardkit
 from boardkit.core.boards import SquareBoard
 from boardkit.core.paths import DATA_DIR
+from boardkit.core.validate import shorten
 from boardkit.core.validate import parse_yaml, read_user_file
 from boardkit.games.battle_royale.actions import COLOURS as _SEAT_COLOURS
 from boardkit.games.battle_royale.actions import NEUTRAL
@@ -99,22 +100,26 @@ def name(col: int, row: int) -> str:
     """Position name of ``(col, row)``, each 0..4 (row 0 = rank 1).
 
     Raises:
-        ValueError: outside the frame.
+        ValueError: ``col`` or ``row`` is not a whole number, or is outside the frame.
 
     >>> name(2, 2)
     'c3'
     """
+    for label, value in (("col", col), ("row", row)):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ValueError(f"{label}: a whole number 0 .. {BOARD.columns - 1}, not {shorten(value)}")
     return BOARD.cell_at(col, row)
 
 
 def _tile_set(tiles: Iterable[str]) -> frozenset[str]:
-    """Validated set of tile names (every name a frame position)."""
-    if isinstance(tiles, str):
-        raise TypeError(f"tiles must be a collection of names, not the string {tiles!r}")
-    out = frozenset(tiles)
-    for t in out:
+    """Validated set of tile names (every name a frame position); ValueError naming ``tiles``
+    for text, for anything that is not a collection, or for a name off the frame."""
+    if isinstance(tiles, (str, bytes)) or not isinstance(tiles, Iterable):
+        raise ValueError(f"tiles: a collection of tile names, not {shorten(tiles)}")
+    names = list(tiles)
+    for t in names:
         coords(t)
-    return out
+    return frozenset(names)
 
 
 @cache
@@ -198,9 +203,9 @@ def layout_from_removed(removed: Sequence[str], n_removed: int | None = 4) -> fr
         The frozenset of present tile names (21 with four removed).
 
     Raises:
-        ValueError: naming the tile and the clause: an unknown name, a name given twice, the
-            goal tile removed, the wrong number of tiles, or a tile left without an orthogonal
-            path to the goal (all BR-1.1).
+        ValueError: ``removed`` is text or not a list; naming the tile and the clause: an
+            unknown name, a name given twice, the goal tile removed, the wrong number of
+            tiles, or a tile left without an orthogonal path to the goal (all BR-1.1).
 
     >>> sorted(set(POSITIONS) - layout_from_removed(["b5", "e4", "a2", "d1"]))
     ['a2', 'b5', 'd1', 'e4']
@@ -209,8 +214,8 @@ def layout_from_removed(removed: Sequence[str], n_removed: int | None = 4) -> fr
     ...
     ValueError: BR-1.1: removing a2 b1 d5 e5 cuts a1 off from the goal tile c3 (every tile must stay connected to c3 orthogonally)
     """
-    if isinstance(removed, str):
-        raise TypeError(f"removed must be a list of tile names, not the string {removed!r}")
+    if isinstance(removed, (str, bytes)) or not isinstance(removed, Iterable):
+        raise ValueError(f"removed: a list of tile names, not {shorten(removed)}")
     seen: set[str] = set()
     for t in removed:
         try:
@@ -290,18 +295,21 @@ def starting_figures(tiles: Iterable[str], players: int = 2, neutral: Sequence[s
         ``{tile: {colour: count}}`` for every present tile, colours in seat order.
 
     Raises:
-        ValueError: ``players`` outside 2..4, or a neutral tile not present.
+        ValueError: ``tiles`` or ``neutral`` is not a collection of tile names, ``players``
+            outside 2..4, or a neutral tile not present.
 
     >>> starting_figures(["c3", "c4"], 2, neutral=["c4"])
     {'c3': {'red': 1, 'blue': 1}, 'c4': {'red': 1, 'blue': 1, 'grey': 1}}
     """
-    if players not in (2, 3, 4):
-        raise ValueError(f"BR-1.6: 2 to 4 players, got {players}")
+    if isinstance(players, bool) or players not in (2, 3, 4):
+        raise ValueError(f"BR-1.6: 2 to 4 players, got {shorten(players)}")
     ts = sorted(_tile_set(tiles), key=POSITIONS.index)
     out = {t: {c: 1 for c in COLOURS[:players]} for t in ts}
     if players == 2:
+        if neutral is not None and (isinstance(neutral, (str, bytes)) or not isinstance(neutral, Iterable)):
+            raise ValueError(f"neutral: a list of tile names, not {shorten(neutral)}")
         for t in (load_arena_data()["neutral"] if neutral is None else neutral):
-            if t not in out:
+            if not isinstance(t, str) or t not in out:
                 raise ValueError(f"BR-1.6: neutral figure tile {t} is not a present tile")
             out[t]["grey"] = out[t].get("grey", 0) + 1
     return out
@@ -400,8 +408,8 @@ def apply_symmetry(symmetry: str, positions: Iterable[str]) -> tuple[str, ...]:
     >>> apply_symmetry("rot90", ["a1", "c3"])
     ('e1', 'c3')
     """
-    if symmetry not in SYMMETRIES:
-        raise ValueError(f"unknown symmetry {symmetry!r}: one of {', '.join(SYMMETRIES)}")
+    if not isinstance(symmetry, str) or symmetry not in SYMMETRIES:
+        raise ValueError(f"unknown symmetry {shorten(symmetry)}: one of {', '.join(SYMMETRIES)}")
     table = SYMMETRIES[symmetry]
     return tuple(sorted((table[p] for p in _tile_set(positions)), key=POSITIONS.index))
 
@@ -410,11 +418,14 @@ def canonical_layout(removed: Iterable[str]) -> tuple[str, ...]:
     """Canonical form of a set of removed tiles under D4: the least (by frame order) of its 8
     images. Two layouts are the same up to rotation and reflection iff their forms are equal.
 
+    Raises:
+        ValueError: ``removed`` is text or not a collection, or names a position off the frame.
+
     >>> canonical_layout(["e5"]) == canonical_layout(["a1"]) == ("a1",)
     True
     """
     idx = POSITIONS.index
-    removed = tuple(removed)
+    removed = tuple(_tile_set(removed))
     return min((apply_symmetry(s, removed) for s in SYMMETRIES), key=lambda t: [idx(p) for p in t])
 
 

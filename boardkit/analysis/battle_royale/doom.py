@@ -30,6 +30,7 @@ from boardkit.analysis.battle_royale.arena import (
 )
 from boardkit.analysis.battle_royale.arena import first_layout, starting_figures  # noqa: F401  (the examples use them)
 from boardkit.core.dice import Dist
+from boardkit.core.validate import shorten
 
 __all__ = [
     "cut_off", "articulation_tiles", "ExplosionResult", "explosion", "explosion_table",
@@ -50,7 +51,8 @@ def cut_off(tiles: Iterable[str], removed_tile: str) -> frozenset[str]:
         The lost tiles, ``removed_tile`` included.
 
     Raises:
-        ValueError: goal missing from ``tiles``, ``removed_tile`` is the goal or not present.
+        ValueError: ``tiles`` is not a collection of names of the frame, the goal is missing
+            from it, ``removed_tile`` is the goal or not present.
 
     >>> sorted(cut_off(first_layout(), "b1"))
     ['a1', 'b1']
@@ -60,8 +62,8 @@ def cut_off(tiles: Iterable[str], removed_tile: str) -> frozenset[str]:
         raise ValueError(f"BR-1.1: the goal tile {GOAL} must be present")
     if removed_tile == GOAL:
         raise ValueError(f"BR-4.2: the goal tile {GOAL} is never removed")
-    if removed_tile not in ts:
-        raise ValueError(f"BR-4.2: {removed_tile!r} is not a present tile")
+    if not isinstance(removed_tile, str) or removed_tile not in ts:
+        raise ValueError(f"BR-4.2: removed_tile {shorten(removed_tile)} is not a present tile")
     before = _goal_component(ts)
     after = _goal_component(ts - {removed_tile})
     return (before - after) | {removed_tile}
@@ -135,6 +137,8 @@ def _colour_key(c: str) -> tuple[int, str]:
 
 
 def _check_figures(ts: frozenset[str], figures: Mapping[str, Mapping[str, int]]) -> None:
+    if not isinstance(figures, Mapping) or not all(isinstance(per, Mapping) for per in figures.values()):
+        raise ValueError(f"figures: a mapping {{tile: {{colour: count}}}}, not {shorten(figures)}")
     for t, per in figures.items():
         if t not in ts and any(per.values()):
             raise ValueError(f"figures stand on {t!r}, which is not a present tile")
@@ -159,7 +163,8 @@ def explosion(tiles: Iterable[str], figures: Mapping[str, Mapping[str, int]], el
         An :class:`ExplosionResult`.
 
     Raises:
-        ValueError: unknown position, goal missing, or figures on a hole.
+        ValueError: unknown position, goal missing, ``figures`` not a mapping
+            ``{tile: {colour: count}}``, or figures on a hole.
 
     >>> r = explosion(first_layout(), starting_figures(first_layout()), "e2")
     >>> r.removed, r.figures_removed
@@ -197,10 +202,13 @@ def explosion_table(tiles: Iterable[str], figures: Mapping[str, Mapping[str, int
         "figures": {colour: count}, "figures_lost": int}}`` in frame order (a1 .. e5); holes
         and the goal have ``explodes`` False (a Move happens instead) and zero losses.
 
+    Raises:
+        ValueError: as :func:`explosion`.
+
     >>> explosion_table(first_layout())["a4"]["tiles_lost"]
     2
     """
-    figs = figures or {}
+    figs = {} if figures is None else figures
     out = {}
     for p in POSITIONS:
         r = explosion(tiles, figs, p)
@@ -219,10 +227,15 @@ def eliminator_moves(tiles: Iterable[str], eliminator: str) -> list[str]:
         Position names in frame order; empty when all surrounding positions are holes (then,
         in :func:`doom_tiles_lost`, the Eliminator stays).
 
+    Raises:
+        ValueError: ``tiles`` is not a collection of names of the frame, or ``eliminator`` is
+            not a position of the frame (the message names it).
+
     >>> eliminator_moves(first_layout(), "a1")
     ['b1', 'b2']
     """
     ts = _tile_set(tiles)
+    coords(eliminator)
     return sorted((q for q in BOARD.neighbours(eliminator, diagonal=True) if q in ts), key=POSITIONS.index)
 
 
@@ -287,8 +300,8 @@ def doom_tiles_lost(tiles: Iterable[str], eliminator: str = GOAL, die: Sequence[
         ``Dist`` over ints 0..(tiles - 1): tiles lost in all over the ``k`` rolls.
 
     Raises:
-        ValueError: unknown policy, a face other than move/explosion/battle (BR-4), ``k < 0``,
-            goal missing, or an unknown position.
+        ValueError: unknown policy, ``die`` not a list of faces or a Dist, a face other than
+            move/explosion/battle (BR-4), ``k < 0``, goal missing, or an unknown position.
 
     >>> doom_tiles_lost(first_layout(), "c3", k=1)
     Dist({0: 1})
@@ -305,6 +318,8 @@ def doom_tiles_lost(tiles: Iterable[str], eliminator: str = GOAL, die: Sequence[
         raise ValueError(f"k must be an int number of rolls >= 0, got {k!r}")
     if die is None:
         die = load_arena_data()["doom_die"]
+    if not isinstance(die, Dist) and (isinstance(die, (str, bytes)) or not isinstance(die, Sequence) or not die):
+        raise ValueError(f"die: the Doom die's faces (a list, one entry per face) or a Dist, not {shorten(die)}")
     dd = die if isinstance(die, Dist) else Dist.uniform(die)
     bad = [f for f in dd.outcomes() if f not in DOOM_FACES]
     if bad:
@@ -356,8 +371,8 @@ def reachable_tiles(tiles: Iterable[str], start: str, steps: int, diagonal: bool
     {'a1': 0, 'b1': 1, 'c1': 2, 'b2': 2}
     """
     ts = _tile_set(tiles)
-    if start not in ts:
-        raise ValueError(f"BR-2.2: start {start!r} is not a present tile")
+    if not isinstance(start, str) or start not in ts:
+        raise ValueError(f"BR-2.2: start {shorten(start)} is not a present tile")
     if isinstance(steps, bool) or not isinstance(steps, int) or steps < 0:
         raise ValueError(f"steps must be an int >= 0, got {steps!r}")
     dist = {start: 0}
@@ -379,6 +394,10 @@ def ascii_arena(tiles: Iterable[str], marks: Mapping[str, str] | None = None) ->
     """A text picture of the arena, rank 5 at the top: ``#`` tile, ``G`` goal, ``.`` hole, or a
     one-character mark per position.
 
+    Raises:
+        ValueError: ``tiles`` or a key of ``marks`` names no position of the frame, or
+            ``marks`` is not a mapping.
+
     >>> print(ascii_arena(first_layout(), {"b1": "x"}))
     5 # . # # #
     4 # # # # .
@@ -388,7 +407,11 @@ def ascii_arena(tiles: Iterable[str], marks: Mapping[str, str] | None = None) ->
       a b c d e
     """
     ts = _tile_set(tiles)
-    marks = marks or {}
+    marks = {} if marks is None else marks
+    if not isinstance(marks, Mapping):
+        raise ValueError(f"marks: a mapping {{position: character}}, not {shorten(marks)}")
+    for p in marks:
+        coords(p)  # a mark off the frame is refused, not dropped
     lines = []
     for r in reversed(range(BOARD.rows)):
         cells = []

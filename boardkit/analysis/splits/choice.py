@@ -24,6 +24,7 @@ from boardkit.analysis.splits.rolls import (
 from boardkit.analysis.splits.valuations import AdditiveValuation, FaceValuation, Valuation
 from boardkit.core.chance import to_sympy
 from boardkit.core.dice import Dist, ordered_rolls, pool
+from boardkit.core.validate import shorten
 
 __all__ = [
     "SplitRow", "SplitAnalysis", "choose", "analyse_split", "max_min_value", "rows_to_dicts", "splitter_expected_value",
@@ -79,6 +80,21 @@ def _respond(ca: Any, sa: Any, cb: Any, sb: Any, objective: str) -> tuple[str, A
     return pick, cv, sv, (sv - cv if objective == "difference" else sv)
 
 
+def _check_valuation(valuation: Any) -> None:
+    """Refuse a valuation that is neither an :class:`AdditiveValuation` nor callable,
+    naming the argument (ValueError)."""
+    if not isinstance(valuation, AdditiveValuation) and not callable(valuation):
+        raise ValueError(f"valuation: an AdditiveValuation (or FaceValuation) or a function value(role, pool), "
+                         f"not {shorten(valuation)} ({type(valuation).__name__})")
+
+
+def _check_pool(pool_: Any, name: str) -> tuple[Any, ...]:
+    """``pool_`` as a tuple; ValueError naming ``name`` for text or a non-collection."""
+    if isinstance(pool_, (str, bytes)) or not isinstance(pool_, Iterable):
+        raise ValueError(f"{name}: a tuple of elements ((colour, face) or {TILE!r}), not {shorten(pool_)}")
+    return tuple(pool_)
+
+
 def choose(pool_a: Pool, pool_b: Pool, valuation: Valuation, objective: str = "difference") -> SplitRow:
     """The chooser's best response to one split, and what the split is worth to the splitter.
 
@@ -97,7 +113,8 @@ def choose(pool_a: Pool, pool_b: Pool, valuation: Valuation, objective: str = "d
         A :class:`SplitRow`.
 
     Raises:
-        ValueError: an unknown objective or an empty pool.
+        ValueError: an unknown objective, a pool that is text, not a collection or empty, a
+            valuation that is neither additive nor callable (naming the argument).
         TypeError: the valuation returns a float or bool.
         KeyError: an additive valuation has no value for an element.
 
@@ -108,6 +125,8 @@ def choose(pool_a: Pool, pool_b: Pool, valuation: Valuation, objective: str = "d
     'a'
     """
     objective = _check_objective(objective)
+    _check_valuation(valuation)
+    pool_a, pool_b = _check_pool(pool_a, "pool_a"), _check_pool(pool_b, "pool_b")
     if not pool_a or not pool_b:
         raise ValueError(f"both pools must be non-empty (MARA-3.2), got {pool_a!r} and {pool_b!r}")
     pool_a, pool_b = tuple(pool_a), tuple(pool_b)
@@ -173,7 +192,7 @@ def rows_to_dicts(rows: Iterable[SplitRow], numbers: str = "fraction", tile: str
         ``chooser_value``, ``splitter_value``, ``value``.
 
     Raises:
-        ValueError: unknown ``numbers``.
+        ValueError: unknown ``numbers``; ``rows`` is not a collection of SplitRow.
 
     Source: seed 003_a24625b41ad3ab46.txt; MARA-10.
     """
@@ -185,7 +204,13 @@ def rows_to_dicts(rows: Iterable[SplitRow], numbers: str = "fraction", tile: str
     elif numbers == "float":
         conv = float
     else:
-        raise ValueError(f"unknown numbers {numbers!r}: use 'fraction', 'sympy' or 'float' (plots only)")
+        raise ValueError(f"unknown numbers {shorten(numbers)}: use 'fraction', 'sympy' or 'float' (plots only)")
+    if not isinstance(rows, Iterable):
+        raise ValueError(f"rows: SplitRow objects (SplitAnalysis.rows), not {shorten(rows)}")
+    rows = list(rows)
+    bad = next((r for r in rows if not isinstance(r, SplitRow)), None)
+    if bad is not None:
+        raise ValueError(f"rows: SplitRow objects (SplitAnalysis.rows), not {shorten(bad)} ({type(bad).__name__})")
     return [{"split": i, "pool_a": format_pool(r.pool_a, tile), "pool_b": format_pool(r.pool_b, tile),
              "chooser_takes": format_pool(r.chooser_pool, tile), "splitter_gets": format_pool(r.splitter_pool, tile),
              "pick": r.pick, "chooser_value": conv(r.chooser_value), "splitter_value": conv(r.splitter_value),
@@ -232,7 +257,8 @@ def analyse_split(roll: Sequence[str], valuation: Valuation, tile: str = TILE,
         A :class:`SplitAnalysis`.
 
     Raises:
-        ValueError: a roll of the wrong length, an unknown face, tile or objective (naming it).
+        ValueError: a roll of the wrong length, an unknown face, tile or objective, a
+            valuation neither additive nor callable (naming it).
         KeyError: an additive valuation has no value for an element of the round.
         TypeError: a callable valuation returns a float or bool.
 
@@ -243,6 +269,7 @@ def analyse_split(roll: Sequence[str], valuation: Valuation, tile: str = TILE,
     >>> a.value, a.ties, format_pool(a.best.pool_b)
     (Fraction(-2, 1), 20, 'yellow 3, orange 3, green 3')
     """
+    _check_valuation(valuation)
     voc = _names(names, valuation)
     elements = roll_elements(roll, voc)
     roll = tuple(roll)
@@ -425,7 +452,8 @@ def splitter_expected_value(valuation: Valuation, tile: str = TILE, objective: s
         The expected value to the splitter, an exact Fraction (the valuation's unit).
 
     Raises:
-        ValueError: unknown tile, objective or method, or ``"fast"`` with a callable valuation.
+        ValueError: unknown tile, objective or method, a valuation neither additive nor
+            callable, or ``"fast"`` with a callable valuation.
         KeyError: an additive valuation misses one of the 37 elements.
         TypeError: a callable valuation returns a float or bool.
 
@@ -435,6 +463,7 @@ def splitter_expected_value(valuation: Valuation, tile: str = TILE, objective: s
     >>> splitter_expected_value(v, objective="own")
     Fraction(6793, 1296)
     """
+    _check_valuation(valuation)
     voc = _names(names, valuation)
     die_elements = _dice(voc.colours)
     tile = _check_tile(tile, voc)

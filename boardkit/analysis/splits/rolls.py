@@ -22,6 +22,7 @@ from typing import Any, Hashable, Iterable, Sequence, TypeVar, Union
 
 import boardkit
 from boardkit.core.dice import Dist, count_faces, ordered_rolls, pool, sum_of
+from boardkit.core.validate import shorten
 
 __all__ = [
     "RoundNames", "DEFAULT_NAMES", "REGIONS", "FACES", "TILES", "ROLES", "OBJECTIVES", "TILE", "COLOURLESS_FACES", "Element", "Pool", "Roll", "Number", "roll_distribution", "roll_elements", "format_pool", "splits", "count_splits", "effect_key", "distinct_effect_splits",
@@ -258,13 +259,24 @@ def format_pool(pool_: Iterable[Element], tile: str = TILE) -> str:
     Returns:
         The elements joined by ``", "``.
 
+    Raises:
+        ValueError: ``pool_`` is text or not a collection, an element is neither
+            ``(colour, face)`` (two strings) nor ``"tile"``, or ``tile`` is not text (the
+            message names the argument and the value).
+
     Source: seed 003_a24625b41ad3ab46.txt; MARA-3.2.
 
     >>> format_pool((("yellow", "3"), "tile"), tile="again")
     'yellow 3, tile again'
     """
+    if isinstance(pool_, (str, bytes)) or not isinstance(pool_, Iterable):
+        raise ValueError(f"pool_: a collection of elements ((colour, face) or {TILE!r}), not {shorten(pool_)}")
+    if not isinstance(tile, str):
+        raise ValueError(f"tile: a tile name (text), not {shorten(tile)}")
     parts = []
     for e in pool_:
+        if e != TILE and not (isinstance(e, tuple) and len(e) == 2 and all(isinstance(x, str) for x in e)):
+            raise ValueError(f"pool_: an element is (colour, face) or {TILE!r}, not {shorten(e)}")
         if e == TILE:
             parts.append(TILE if tile == TILE else f"{TILE} {tile}")
         else:
@@ -331,14 +343,20 @@ def splits(elements: Sequence[H]) -> list[tuple[tuple[H, ...], tuple[H, ...]]]:
         A list of ``count_splits(len(elements))`` pairs ``(pool_a, pool_b)`` of tuples.
 
     Raises:
-        ValueError: fewer than 2 elements, or a repeated element (naming it).
+        ValueError: ``elements`` is not a collection, an element is unhashable,
+            fewer than 2 elements, or a repeated element (naming it).
 
     Source: seed 003_a24625b41ad3ab46.txt; MARA-3.2, MARA-10.
 
     >>> splits(["a", "b", "c"])
     [(('a', 'c'), ('b',)), (('a', 'b'), ('c',)), (('a',), ('b', 'c'))]
     """
+    if not isinstance(elements, Iterable):
+        raise ValueError(f"elements: a sequence of distinct elements, not {shorten(elements)}")
     elems = tuple(elements)
+    unhashable = next((e for e in elems if not isinstance(e, Hashable)), None)
+    if unhashable is not None:
+        raise ValueError(f"elements: each element is hashable (a tuple, a string...), not {shorten(unhashable)}")
     if len(elems) < 2:
         raise ValueError(f"splitting needs at least 2 elements (two non-empty pools, MARA-3.2), got {elems!r}")
     repeated = [e for e, k in Counter(elems).items() if k > 1]

@@ -133,7 +133,12 @@ class ArmageddonController(BoardController):
     def click(self, cell: str) -> ClickResult:
         """A click: in the move phase the first names the chip, the second the circle it
         should reach (the share is applied, or explained with its clause); otherwise as
-        :meth:`BoardController.click` (the circle of a displaced chip)."""
+        :meth:`BoardController.click` (the circle of a displaced chip).
+
+        Raises:
+            ValueError: ``cell`` is not text (the message names it).
+        """
+        self._check_cell_text(cell)
         if self._refusal() or self._phase() != "move" or (
                 self.seat is not None and self.seat not in self.state.current_players()):
             return super().click(cell)

@@ -418,6 +418,13 @@ class GridhuntController(BoardController):
         return not s.is_terminal() and not s.is_chance_node() and getattr(s, "phase", "") in ("move", "orders")
 
     def click(self, cell: str) -> ClickResult:
+        """A click: in the move phase, the cells of a move order's path; otherwise as
+        :meth:`BoardController.click`.
+
+        Raises:
+            ValueError: ``cell`` is not text (the message names it).
+        """
+        self._check_cell_text(cell)
         if not self._move_phase() or self._refusal() or (self.seat is not None and
                                                           self.seat not in self.state.current_players()):
             return super().click(cell)

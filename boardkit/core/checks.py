@@ -1,0 +1,115 @@
+"""Checks of the arguments of public functions: each refuses a bad value with a ValueError whose
+message names the argument and quotes the value (shortened, :func:`~boardkit.core.validate.shorten`),
+so a caller never meets a TypeError, IndexError or KeyError from deep inside a computation,
+nor an answer for a nonsense argument.
+
+A seat is checked by the state itself (:meth:`boardkit.core.state.State.check_seat`).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any, Collection
+
+from boardkit.core.validate import shorten
+
+#: The most cell names listed in a message about an unknown cell.
+LISTED_CELLS = 40
+
+
+def check_whole(label: str, value: Any, least: int = 1) -> int:
+    """``value`` if it is a whole number >= ``least`` (not a bool); else ValueError naming
+    ``label`` (an argument's name, or ``"MCTSAgent: iterations"``) and the value."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < least:
+        raise ValueError(f"{label} must be a whole number >= {least}, not {str(value)[:60]!r}")
+    return value
+
+
+def check_callable(value: Any, name: str) -> Any:
+    """Refuse anything that cannot be called.
+
+    Returns:
+        ``value``.
+
+    Raises:
+        ValueError: ``"<name>: a function, not <value>"``.
+    """
+    if not callable(value):
+        raise ValueError(f"{name}: a function, not {shorten(value)} ({type(value).__name__})")
+    return value
+
+
+def check_state(state: Any, game: str, name: str = "state") -> Any:
+    """Refuse anything but a state of the game named ``game``.
+
+    Args:
+        state: the value to check.
+        game: the game's name (``"leaders"``: ``state.game.name``).
+        name: the argument's name, for the message.
+
+    Returns:
+        ``state``.
+
+    Raises:
+        ValueError: ``"<name>: a leaders state, not a state of marabunta"`` (or of the value
+            given, when it is no state at all).
+    """
+    from boardkit.core.state import State
+
+    if isinstance(state, State) and getattr(state.game, "name", None) == game:
+        return state
+    got = (f"a state of {getattr(state.game, 'name', 'another game')}" if isinstance(state, State)
+           else f"{shorten(state)} ({type(state).__name__})")
+    raise ValueError(f"{name}: a {game} state, not {got}")
+
+
+def check_cell(cell: Any, cells: Collection[str], name: str = "cell", where: str = "the board") -> str:
+    """Refuse anything but one of ``cells``.
+
+    Args:
+        cell: the value to check.
+        cells: the cell names there are, in the order to list them (a mapping: its keys).
+        name: the argument's name, for the message.
+        where: what the cells are of (``"board leaders-hex-3"``), for the message.
+
+    Returns:
+        ``cell``.
+
+    Raises:
+        ValueError: ``"<name>: 'z9' is not a cell of <where>; cells: a1, a2, ..."`` (at most
+            :data:`LISTED_CELLS` listed).
+    """
+    if isinstance(cell, str) and cell in cells:
+        return cell
+    names = list(cells)
+    shown = ", ".join(names[:LISTED_CELLS]) + (f", … ({len(names)} cells)" if len(names) > LISTED_CELLS else "")
+    raise ValueError(f"{name}: {shorten(cell)} is not a cell of {where}; cells: {shown}")
+
+
+def check_output_file(path: Any, name: str) -> Path:
+    """Refuse a path to write that is no file name, is a folder, or is in a folder that does
+    not exist (a writer never creates folders: a mistyped folder is refused, not made).
+
+    Args:
+        path: the file to be written (text or ``os.PathLike``).
+        name: the argument's name (``"out"``, ``"--html"``), for the message.
+
+    Returns:
+        ``Path(path)``.
+
+    Raises:
+        ValueError: ``"<name>: the folder '...' does not exist"``, ``"<name>: '...' is a
+            folder, not a file"``, or ``path`` is no file name.
+    """
+    if not isinstance(path, (str, os.PathLike)) or not str(path):
+        raise ValueError(f"{name}: a file name, not {shorten(path)}")
+    p = Path(path)
+    if not p.parent.is_dir():
+        raise ValueError(f"{name}: the folder {shorten(str(p.parent), 200)} does not exist")
+    if p.is_dir():
+        raise ValueError(f"{name}: {shorten(str(p), 200)} is a folder, not a file")
+    return p
+
+
+__all__ = ["LISTED_CELLS", "check_callable", "check_cell", "check_output_file", "check_state", "check_whole"]

@@ -1,0 +1,235 @@
+"""Bad arguments to the public analysis helpers (and the board widgets, image export and
+exact chance resolution): each refused with a ValueError whose message names the argument and
+the value, never a TypeError, IndexError or KeyError from deep inside, and never an answer for
+a nonsense argument."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+import boardkit
+from boardkit.analysis import leaders as lead
+from boardkit.analysis.armageddon import arrival_distribution, raid_distribution, split_count_free, split_ways
+from boardkit.analysis.battle_royale import arena, doom
+from boardkit.analysis.gridhunt import belief_set, belief_sizes, expected_revealed, reachable_cells
+from boardkit.analysis.outcomes import options_compared
+from boardkit.analysis.splits import FaceValuation
+from boardkit.analysis.splits.choice import analyse_split, choose, rows_to_dicts, splitter_expected_value
+from boardkit.analysis.splits.rolls import format_pool, splits
+from boardkit.analysis.stats import wilson
+from boardkit.core.chance import resolve_chance
+from boardkit.core.checks import check_cell, check_output_file, check_state, check_whole
+
+
+def refused(call, *names: str) -> str:
+    """``call()`` raises a ValueError (never a TypeError, IndexError or KeyError) whose message
+    holds every text of ``names``; the message is returned."""
+    with pytest.raises(ValueError) as info:
+        call()
+    assert not isinstance(info.value, (TypeError, IndexError, KeyError))
+    message = str(info.value)
+    for name in names:
+        assert name in message, f"{name!r} not in {message!r}"
+    return message
+
+
+@pytest.fixture(scope="module")
+def leaders_state():
+    return boardkit.load_game("leaders").state_from_position(
+        {"pieces": {0: "King d1, Archer c3", 1: "Queen d7"}, "market": ["Rider", "Vizier", "Jailer"]})
+
+
+@pytest.fixture(scope="module")
+def marabunta_state():
+    return boardkit.load_game("marabunta").new_initial_state()
+
+
+# -- the shared checks ------------------------------------------------------------------------
+
+def test_shared_checks_name_the_argument_and_the_value(leaders_state, tmp_path: Path) -> None:
+    refused(lambda: check_whole("turns", "a"), "turns", "'a'")
+    refused(lambda: check_whole("turns", True), "turns", "True")
+    assert check_whole("k", 0, 0) == 0
+    refused(lambda: check_state(5, "leaders"), "state", "leaders", "5")
+    refused(lambda: check_state(boardkit.load_game("gridhunt").new_initial_state(), "leaders"),
+            "state", "a leaders state", "gridhunt")
+    assert check_state(leaders_state, "leaders") is leaders_state
+    message = refused(lambda: check_cell("z9", [f"c{i}" for i in range(100)], where="board x"), "'z9'", "board x")
+    assert "c0, c1" in message and "(100 cells)" in message and "c99" not in message
+    refused(lambda: check_output_file(tmp_path / "no" / "f.txt", "out"), "out", "does not exist")
+    refused(lambda: check_output_file(tmp_path, "out"), "out", "is a folder")
+    refused(lambda: check_output_file(12, "out"), "out", "12")
+    assert check_output_file(str(tmp_path / "f.txt"), "out") == tmp_path / "f.txt"
+
+
+# -- the reported holes -------------------------------------------------------------------------
+
+def test_raid_distribution_refuses_a_turn_count_that_is_not_a_whole_number() -> None:
+    """ARMA-5.1: the horizon is a number of alien turns."""
+    refused(lambda: raid_distribution("a"), "turns", "'a'")
+    refused(lambda: raid_distribution(0), "turns", "0")
+    refused(lambda: raid_distribution(2.5), "turns", "2.5")
+    refused(lambda: raid_distribution(3, interceptor=5), "interceptor", "5")
+    refused(lambda: raid_distribution(3, interceptor=("red", "x")), "interceptor", "'x'")
+    refused(lambda: raid_distribution(3, game=boardkit.load_game("leaders")), "game", "Armageddon")
+    assert raid_distribution(3, interceptor=["red", 2]) == raid_distribution(3, interceptor=("red", 2))
+
+
+def test_other_armageddon_helpers_refuse_by_name(leaders_state) -> None:
+    refused(lambda: arrival_distribution(game=5), "game", "5")
+    refused(lambda: arrival_distribution(colour=["red"]), "colour", "['red']")
+    refused(lambda: split_count_free("a", 2), "n", "'a'")
+    refused(lambda: split_count_free(3, 0), "k", "0")
+    refused(lambda: split_ways(5), "state", "armageddon", "5")
+    refused(lambda: split_ways(leaders_state), "state", "armageddon", "leaders")
+
+
+def test_format_pool_refuses_text_and_malformed_elements() -> None:
+    """MARA-3.2: a pool is dice (colour, face) and the tile."""
+    refused(lambda: format_pool("zz", "one"), "pool_", "'zz'")
+    refused(lambda: format_pool(["z"]), "pool_", "'z'")
+    refused(lambda: format_pool([("yellow",)]), "pool_", "('yellow',)")
+    refused(lambda: format_pool([("yellow", "3")], tile=5), "tile", "5")
+    refused(lambda: format_pool(7), "pool_", "7")
+    assert format_pool((("yellow", "3"), "tile"), tile="again") == "yellow 3, tile again"
+
+
+def test_leaders_reach_refuses_unknown_cells_empty_cells_and_other_games(leaders_state, marabunta_state) -> None:
+    """LEAD-2.2: the character on a cell of the board."""
+    for fn in (lead.one_action, lead.reach_graph, lead.actions_to_reach):
+        message = refused(lambda: fn(leaders_state, "z9"), "cell", "'z9'", "leaders-hex-3")
+        assert "d7" in message and "a1" in message  # the board's cells are listed
+        refused(lambda: fn(leaders_state, 5), "cell", "5")
+        refused(lambda: fn(leaders_state, "e4"), "cell", "no character on e4")
+        refused(lambda: fn(marabunta_state, "a1"), "state", "a leaders state", "marabunta")
+        refused(lambda: fn("board", "a1"), "state", "'board'")
+    assert lead.actions_to_reach(leaders_state, "d1")["d1"] == 0
+
+
+def test_ability_reach_refuses_a_seat_the_game_does_not_have(leaders_state, marabunta_state) -> None:
+    refused(lambda: lead.ability_reach(leaders_state, 5), "player", "5", "0 .. 1")
+    refused(lambda: lead.ability_reach(leaders_state, "0"), "player", "'0'")
+    refused(lambda: lead.ability_reach(leaders_state, True), "player", "True")
+    refused(lambda: lead.ability_reach(marabunta_state, 0), "state", "marabunta")
+    assert set(lead.ability_reach(leaders_state, 0)) == {"c3", "d1"} == set(lead.ability_reach(leaders_state))
+    assert set(lead.ability_reach(leaders_state, 1)) == {"d7"}
+
+
+def test_resolve_chance_refuses_a_key_that_is_no_function(leaders_state) -> None:
+    state = boardkit.load_game("leaders").new_initial_state()
+    refused(lambda: resolve_chance(state, "nope"), "key", "'nope'")
+    refused(lambda: resolve_chance("state", len), "state", "'state'")
+    refused(lambda: resolve_chance(state, len, max_nodes=0), "max_nodes", "0")
+    refused(lambda: resolve_chance(state, len, max_nodes="many"), "max_nodes", "'many'")
+
+
+def test_board_widget_click_refuses_a_cell_the_board_does_not_have(leaders_state) -> None:
+    pytest.importorskip("ipywidgets")
+    from boardkit.viz.widgets import board_widget
+
+    board = board_widget(leaders_state)
+    message = refused(lambda: board.click("z9"), "'z9'", "leaders-hex-3")
+    assert "d7" in message and "a1" in message
+    refused(lambda: board.click(5), "5", "leaders-hex-3")
+    refused(lambda: board.controller.click(5), "cell", "5")
+    refused(lambda: board.controller.click(None), "cell", "None")
+    board.click("D1")  # a cell is named in either case
+    assert "d1" in board.controller.message and "not a cell" not in board.controller.message
+
+
+@pytest.mark.parametrize("game", ["armageddon", "gridhunt", "battle_royale", "marabunta"])
+def test_every_controller_refuses_a_cell_that_is_not_text(game: str) -> None:
+    pytest.importorskip("ipywidgets")
+    from boardkit.viz.widgets import board_widget
+
+    state = boardkit.load_game(game).new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    board = board_widget(state)
+    refused(lambda: board.controller.click(7), "cell", "7")
+    refused(lambda: board.click("z99"), "'z99'", "is not a cell of board")
+
+
+def test_write_image_refuses_a_missing_folder_and_a_non_figure(tmp_path: Path) -> None:
+    """As ``boardkit simulate --out`` and ``boardkit rulings --html``: a writer creates no folder."""
+    pytest.importorskip("plotly")
+    from boardkit.viz.export import write_image
+    from boardkit.viz.leaders import hex_figure
+
+    fig = hex_figure(boardkit.load_game("leaders"))
+    refused(lambda: write_image(fig, tmp_path / "no" / "board.png"), "path", "does not exist")
+    assert not (tmp_path / "no").exists()
+    refused(lambda: write_image(fig, "/nonexist-boardkit/board.png"), "path", "/nonexist-boardkit")
+    assert not Path("/nonexist-boardkit").exists()
+    (tmp_path / "dir.png").mkdir()
+    refused(lambda: write_image(fig, tmp_path / "dir.png"), "path", "is a folder")
+    message = refused(lambda: write_image("notafigure", tmp_path / "x.png"), "fig", "'notafigure'")
+    assert not re.search("kaleido|chromium", message, re.I)
+    assert not (tmp_path / "x.png").exists()
+
+
+# -- the same holes elsewhere in boardkit.analysis ----------------------------------------------
+
+def test_gridhunt_helpers_refuse_by_name(leaders_state) -> None:
+    """GRID-3.1: paths on the grid; a seat of the game."""
+    message = refused(lambda: reachable_cells(12, "z99"), "start", "'z99'", "12x12 grid")
+    assert "(144 cells)" in message
+    refused(lambda: reachable_cells(12, "f6", ["a2", "q"]), "known_walls", "'q'")
+    refused(lambda: reachable_cells(12, "f6", "a2"), "known_walls", "'a2'")
+    refused(lambda: reachable_cells("12", "f6"), "size", "'12'")
+    assert reachable_cells(12, "F6") == reachable_cells(12, "f6")
+    state = boardkit.load_game("gridhunt", layout="small").new_initial_state()
+    refused(lambda: belief_set(state, 9), "player", "9")
+    refused(lambda: belief_sizes(leaders_state, 0), "state", "a gridhunt state", "leaders")
+    refused(lambda: belief_set(leaders_state, 0), "state", "leaders")
+    refused(lambda: expected_revealed(5), "state", "5")
+
+
+def test_battle_royale_helpers_refuse_by_name() -> None:
+    """BR-1.1 .. BR-4.2: tiles of the 5x5 frame."""
+    lay = arena.first_layout()
+    refused(lambda: doom.cut_off(5, "b1"), "tiles", "5")
+    refused(lambda: doom.cut_off(lay, ["b1"]), "removed_tile", "['b1']")
+    refused(lambda: doom.articulation_tiles(5), "tiles", "5")
+    refused(lambda: doom.explosion(lay, 5, "b1"), "figures", "5")
+    refused(lambda: doom.explosion_table(lay, {"b1": 2}), "figures", "{'b1': 2}")
+    refused(lambda: doom.eliminator_moves(lay, "z9"), "'z9'", "frame")
+    refused(lambda: doom.eliminator_moves(lay, 5), "5", "frame")
+    refused(lambda: doom.doom_tiles_lost(lay, die=5), "die", "5")
+    refused(lambda: doom.reachable_tiles(lay, ["c3"], 2), "start", "['c3']")
+    refused(lambda: doom.ascii_arena(lay, 5), "marks", "5")
+    refused(lambda: doom.ascii_arena(lay, {"z9": "x"}), "'z9'", "frame")
+    refused(lambda: arena.name("a", 1), "col", "'a'")
+    refused(lambda: arena.arena_graph(5), "tiles", "5")
+    refused(lambda: arena.is_valid_arena("c3"), "tiles", "'c3'")
+    refused(lambda: arena.layout_from_removed(5), "removed", "5")
+    refused(lambda: arena.starting_figures(lay, 2, 5), "neutral", "5")
+    refused(lambda: arena.canonical_layout(5), "tiles", "5")
+    refused(lambda: arena.apply_symmetry(["rot90"], ["a1"]), "symmetry", "['rot90']")
+
+
+def test_split_helpers_refuse_by_name() -> None:
+    """MARA-3.2, MARA-3.3: pools of elements and a valuation."""
+    v = FaceValuation({"0": 0, "1": 1, "2": 2, "3": 3, "circle": 2, "crate": 1, "tile": 2})
+    refused(lambda: choose(5, (("yellow", "3"),), v), "pool_a", "5")
+    refused(lambda: choose((("yellow", "3"),), "tile", v), "pool_b", "'tile'")
+    refused(lambda: choose((("yellow", "3"),), ("tile",), 5), "valuation", "5")
+    refused(lambda: analyse_split(("0",) * 6, 5), "valuation", "5")
+    refused(lambda: splitter_expected_value("own"), "valuation", "'own'")
+    refused(lambda: rows_to_dicts(5), "rows", "5")
+    refused(lambda: rows_to_dicts([1, 2]), "rows", "1")
+    refused(lambda: splits(5), "elements", "5")
+    refused(lambda: splits([[1], [2]]), "elements", "[1]")
+    assert len(splits("abc")) == 3
+
+
+def test_stats_and_outcomes_refuse_by_name() -> None:
+    refused(lambda: wilson("a", 5), "k", "'a'")
+    refused(lambda: wilson(1, "a"), "n", "'a'")
+    refused(lambda: wilson(1, 0), "n", "0")
+    refused(lambda: options_compared("leaders", 5, {}), "a", "5")
+    refused(lambda: options_compared("leaders", {}, "x"), "b", "'x'")
+    assert options_compared("leaders", {}, {}) == []
