@@ -97,15 +97,16 @@ def test_format_pool_refuses_text_and_malformed_elements() -> None:
     assert format_pool((("yellow", "3"), "tile"), tile="again") == "yellow 3, tile again"
 
 
-def test_leaders_reach_refuses_unknown_cells_empty_cells_and_other_games(leaders_state, marabunta_state) -> None:
+@pytest.mark.parametrize("name", ["one_action", "reach_graph", "actions_to_reach"])
+def test_leaders_reach_refuses_unknown_cells_empty_cells_and_other_games(name, leaders_state, marabunta_state) -> None:
     """LEAD-2.2: the character on a cell of the board."""
-    for fn in (lead.one_action, lead.reach_graph, lead.actions_to_reach):
-        message = refused(lambda: fn(leaders_state, "z9"), "cell", "'z9'", "leaders-hex-3")
-        assert "d7" in message and "a1" in message  # the board's cells are listed
-        refused(lambda: fn(leaders_state, 5), "cell", "5")
-        refused(lambda: fn(leaders_state, "e4"), "cell", "no character on e4")
-        refused(lambda: fn(marabunta_state, "a1"), "state", "a leaders state", "marabunta")
-        refused(lambda: fn("board", "a1"), "state", "'board'")
+    fn = getattr(lead, name)
+    message = refused(lambda: fn(leaders_state, "z9"), "cell", "'z9'", "leaders-hex-3")
+    assert "d7" in message and "a1" in message  # the board's cells are listed
+    refused(lambda: fn(leaders_state, 5), "cell", "5")
+    refused(lambda: fn(leaders_state, "e4"), "cell", "no character on e4")
+    refused(lambda: fn(marabunta_state, "a1"), "state", "a leaders state", "marabunta")
+    refused(lambda: fn("board", "a1"), "state", "'board'")
     assert lead.actions_to_reach(leaders_state, "d1")["d1"] == 0
 
 
