@@ -89,6 +89,11 @@ def _end_processes(pool: ProcessPoolExecutor, procs: list[Any]) -> None:
         if proc.is_alive():
             proc.kill()
             proc.join(1)
+    # the pool's manager thread closes its wake-up pipe as it sees the processes gone; let it
+    # finish now, or Python 3.11's exit hook may write to that pipe as it closes (EBADF traceback)
+    manager = getattr(pool, "_executor_manager_thread", None)
+    if manager is not None and manager is not threading.current_thread():
+        manager.join(2)
 
 
 __all__ = ["RunStopped"]
