@@ -539,13 +539,17 @@ def test_mcts_last_iterations_counts_the_iterations_run_not_the_root_visits() ->
     nxt = s.clone()
     nxt.apply_action(first)
     assert str(agent.act(nxt, 0, random.Random(3))) == "move red3 1"
-    assert agent.last_stop == "plan" and agent.last_iterations == 0
+    assert agent.last_stop == "plan" and agent.last_iterations == 0 and agent.last_root_visits == {}
     single = MCTSAgent(iterations=30, rollout_max=4, seconds=None, whole_turn=False)
     single.act(s, 0, random.Random(2))
     assert single.last_iterations == sum(single.last_root_visits.values()) == 30
     bounded = MCTSAgent(iterations=10**6, rollout_max=4, seconds=None, max_nodes=40, whole_turn=False)
     bounded.act(s, 0, random.Random(2))
     assert bounded.last_stop == "nodes" and 0 < bounded.last_iterations < 40
+    for whole in (True, False):  # the smallest tree still runs one iteration, as the time budget does
+        tiny = MCTSAgent(iterations=50, rollout_max=4, seconds=None, max_nodes=1, whole_turn=whole)
+        tiny.act(s, 0, random.Random(2))
+        assert tiny.last_stop == "nodes" and tiny.last_iterations == 1 and sum(tiny.last_root_visits.values()) == 1
 
 
 def test_turn_plan_settings_are_checked() -> None:

@@ -119,7 +119,8 @@ class MCTSAgent(Agent):
 
     Attributes:
         last_root_visits: action text -> visits at the root after the last decision (with
-            whole turns: the first action's text -> the visits of its most visited turn).
+            whole turns: the first action's text -> the visits of its most visited turn;
+            empty when the last decision ran no search).
         last_plan: the whole turn chosen at the last searched decision (action texts; empty
             when turns are not planned).
         last_stop: what ended the last search: ``"iterations"``, ``"nodes"``, ``"seconds"``
@@ -161,7 +162,7 @@ class MCTSAgent(Agent):
     def act(self, state: State, player: int, rng: random.Random) -> Action:
         check_turn(state, player, rng)
         actions = state.legal_actions(player)
-        self.last_iterations = 0
+        self.last_iterations, self.last_root_visits = 0, {}
         if len(actions) == 1:
             self.last_stop = "one action"
             return actions[0]
@@ -216,7 +217,7 @@ class MCTSAgent(Agent):
             if done and deadline is not None and _clock() >= deadline:
                 self.last_stop = "seconds"
                 break
-            if nodes >= max_nodes:
+            if done and nodes >= max_nodes:  # like the time budget: at least one iteration runs
                 self.last_stop = "nodes"
                 break
             s, path, added = self._descend(root, world, player, turn_keys, rng, simultaneous_root)
