@@ -189,6 +189,23 @@ def test_gridhunt_helpers_refuse_by_name(leaders_state) -> None:
     refused(lambda: expected_revealed(5), "state", "5")
 
 
+def test_gridhunt_beliefs_refuse_a_state_with_no_past_to_replay() -> None:
+    """GRID-5.3: the public beliefs replay the game from its initial state. A state read from a
+    position has no such past: it was answered as if nothing were known (a dead seat possibly
+    anywhere); it is refused, and the same game played from the start is answered."""
+    import random
+
+    g = boardkit.load_game("gridhunt", layout="small")
+    s, rng = g.new_initial_state(), random.Random(5)
+    while not s.is_terminal() and all(s.alive):
+        s.apply_action(boardkit.sample_chance(s, rng) if s.is_chance_node() else rng.choice(s.legal_actions()))
+    dead = s.alive.index(False)
+    assert belief_set(s, dead) == set()  # played from the start: a dead seat is nowhere
+    read = g.state_from_position(s.to_position())
+    for fn in (belief_set, belief_sizes):
+        refused(lambda fn=fn: fn(read, dead), "state", "set up from a position", "new_initial_state")
+
+
 def test_battle_royale_helpers_refuse_by_name() -> None:
     """BR-1.1 .. BR-4.2: tiles of the 5x5 frame."""
     lay = arena.first_layout()

@@ -85,7 +85,9 @@ def belief_sizes(state: Any, target: int) -> list[int]:
         One count per history entry.
 
     Raises:
-        ValueError: ``state`` is not a gridhunt state; ``target`` is not a seat of the game.
+        ValueError: ``state`` is not a gridhunt state; ``target`` is not a seat of the game;
+            ``state`` was set up from a position (or is a drawn world): the beliefs replay
+            the game from its initial state, and such a state has no past to replay.
     """
     return [len(cells) for cells in _beliefs(state, target)]
 
@@ -110,6 +112,9 @@ def belief_set(state: Any, target: int) -> set[str]:
 def _beliefs(state: Any, target: int) -> list[set[int]]:
     check_state(state, "gridhunt")
     state.check_seat(target)  # ValueError naming the seats for anything else
+    if state._start is not None:  # its history begins at a position: replaying it would start blind
+        raise ValueError("state: set up from a position (or drawn for a seat), so it has no past from the initial "
+                         "state to replay; the beliefs need a game played from game.new_initial_state()")
     size = state.size
     replay = state.game.new_initial_state()
     cells: set[int] = set(range(size * size))
