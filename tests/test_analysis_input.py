@@ -170,6 +170,14 @@ def test_write_image_refuses_a_missing_folder_and_a_non_figure(tmp_path: Path) -
     message = refused(lambda: write_image("notafigure", tmp_path / "x.png"), "fig", "'notafigure'")
     assert not re.search("kaleido|chromium", message, re.I)
     assert not (tmp_path / "x.png").exists()
+    out = tmp_path / "x.png"  # sizes that Chromium would answer with a file that is no image, or ignore
+    refused(lambda: write_image(fig, out, width=10**5, height=10**5), "width=100000", "MAX_SIDE")
+    refused(lambda: write_image(fig, out, width=-5), "width", "-5")
+    refused(lambda: write_image(fig, out, width="big"), "width", "'big'")
+    refused(lambda: write_image(fig, out, scale=0), "scale", "0")
+    refused(lambda: write_image(fig, out, width=4000, scale=3), "width=4000 at scale=3", "8192")
+    refused(lambda: write_image(fig, out, format=3), "format", "3")
+    assert not out.exists()
 
 
 # -- the same holes elsewhere in boardkit.analysis ----------------------------------------------

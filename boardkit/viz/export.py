@@ -17,12 +17,13 @@ Example (about 2-4 s for the first image, as kaleido starts the browser)::
 
 from __future__ import annotations
 
+import math
 import os
 import shutil
 from pathlib import Path
 from typing import Any
 
-from boardkit.core.checks import check_output_file
+from boardkit.core.checks import check_output_file, check_whole
 from boardkit.core.validate import shorten
 
 #: Formats kaleido writes, by file suffix.
@@ -56,7 +57,29 @@ def find_chromium() -> str | None:
     return None
 
 
+#: The largest image side written, in pixels (width or height times scale): far larger ones
+#: come out of Chromium as a few bytes that are no image.
+MAX_SIDE = 8192
+
+
+def _check_size(width: Any, height: Any, scale: Any) -> None:
+    """Refuse a width or height that is not a whole number of pixels >= 1, a scale that is not
+    a number > 0, or an image side past :data:`MAX_SIDE`, naming the argument."""
+    for name, value in (("width", width), ("height", height)):
+        if value is not None:
+            check_whole(name, value)
+    if scale is not None and (isinstance(scale, bool) or not isinstance(scale, (int, float))
+                              or not math.isfinite(scale) or scale <= 0):
+        raise ValueError(f"scale must be a number > 0, not {shorten(scale)}")
+    for name, value in (("width", width), ("height", height)):
+        if value is not None and value * (scale or 1) > MAX_SIDE:
+            raise ValueError(f"{name}={value}" + (f" at scale={scale}" if scale else "")
+                             + f" makes an image side past {MAX_SIDE} pixels (export.MAX_SIDE)")
+
+
 def _format(path: Path, format: str | None) -> str:
+    if format is not None and not isinstance(format, str):
+        raise ValueError(f"format: one of {', '.join(FORMATS)} or None, not {shorten(format)}")
     fmt = (format or path.suffix.lstrip(".")).lower()
     fmt = {"jpg": "jpeg"}.get(fmt, fmt)
     if fmt not in FORMATS:
@@ -90,13 +113,16 @@ def write_image(fig: Any, path: str | Path, format: str | None = None, *,
         The path written.
 
     Raises:
-        ValueError: ``fig`` is not a plotly figure (or its dict); ``path`` is in a folder that
-            does not exist, or is a folder (the message names the argument).
+        ValueError: ``fig`` is not a plotly figure (or its dict); ``width`` or ``height`` not
+            a whole number >= 1, ``scale`` not a number > 0, an image side (size times scale)
+            past :data:`MAX_SIDE`; ``format`` not text; ``path`` is in a folder that does not
+            exist, or is a folder (the message names the argument).
         ExportError: unknown format; kaleido (>= 1) not installed (``pip install -e
             '.[notebook]'``); no Chromium found, or ``$BROWSER_PATH`` does not name an
             executable (the message says which, and how to install it); or kaleido failed.
     """
     _check_figure(fig)
+    _check_size(width, height, scale)
     path = check_output_file(path, "path")
     fmt = _format(path, format)
     try:
