@@ -169,10 +169,7 @@ def _setup_problem(r: dict[str, Any], game: Any) -> str | None:
     try:
         state = (game.new_initial_state() if r.get("position") is None
                  else game.state_from_position(r["position"], study=bool(r.get("study", False))))
-    except BoardkitDataError as exc:
-        text = str(exc)
-        return text if text.startswith("position: ") else f"position: {text}"
-    except IllegalPositionError as exc:  # well formed, but the rules make it impossible: names the clause
+    except (BoardkitDataError, IllegalPositionError) as exc:  # unreadable, or impossible by a clause it names
         text = str(exc)
         return text if text.startswith("position: ") else f"position: {text}"
     for i, text in enumerate(r.get("moves") or ()):

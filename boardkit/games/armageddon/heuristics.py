@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from boardkit.games.armageddon.rules import OUT, earth_in_play
+from boardkit.games.armageddon.rules import colour_counts, earth_in_play
 
 
 def heuristic(state: Any, player: int) -> float:
@@ -24,9 +24,8 @@ def heuristic(state: Any, player: int) -> float:
     """
     g = state.game
     if g.aliens_win == "colours":
-        at = state.pos.at
         spare = sum(len(chips) - 1 for chips in g.colour_chips)
-        now = sum(max(0, sum(1 for c in chips if at[c] != OUT) - 1) for chips in g.colour_chips)
+        now = sum(max(0, n - 1) for n in colour_counts(g, state.pos))
     else:
         spare = len(g.earth_chips) - g.alien_win_at
         now = earth_in_play(g, state.pos) - g.alien_win_at

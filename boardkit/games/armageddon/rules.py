@@ -162,6 +162,13 @@ def _out(g: "ArmageddonGame", p: Pos, c: int, why: str) -> None:
     p.events.append(f"{g.chip_names[c]} {why}")
 
 
+def colour_counts(g: "ArmageddonGame", p: Pos) -> list[int]:
+    """Chips in play of each playing colour, in ``g.colours`` order (ARMA-1.4: the aliens win
+    under aliens_win='colours' when every one is 1 or 0)."""
+    at = p.at
+    return [sum(1 for c in chips if at[c] != OUT) for chips in g.colour_chips]
+
+
 def _check_end(g: "ArmageddonGame", p: Pos) -> None:
     """ARMA-1.4, ARMA-D11: the aliens win when every playing colour is down to one chip in play
     or none (option aliens_win='colours'), or when Earth has as many chips in play as colours
@@ -177,7 +184,7 @@ def _check_end(g: "ArmageddonGame", p: Pos) -> None:
                     n += 1
             if n > 1:
                 return
-        left = [sum(1 for c in chips if at[c] != OUT) for chips in g.colour_chips]
+        left = colour_counts(g, p)
         if all(n <= 1 for n in left):
             p.winner, p.clause = "aliens", "ARMA-1.4"
             p.reason = "every Earth colour is down to one chip or none (" + ", ".join(
@@ -544,4 +551,4 @@ def take(p0: Pos) -> Pos:
 
 
 __all__ = ["OUT", "LIMBO", "TABLE", "EARTH", "WARRIOR", "OFFICER", "VERBS", "Refusal", "Pos", "laser_on",
-           "aliens_inside", "earth_in_play", "home_options", "send_home", "route_of", "walk", "can_take", "take"]
+           "aliens_inside", "earth_in_play", "colour_counts", "home_options", "send_home", "route_of", "walk", "can_take", "take"]

@@ -272,6 +272,11 @@ CELLS_PER_PLAYER = 9
 DEFAULT_SIZE = 12
 
 
+def _default(name: str) -> object:
+    """The seed's default of the option ``name`` (data/rules/gridhunt.yaml, via the spec)."""
+    return next(opt.default for opt in SPEC.options if opt.name == name)
+
+
 def fitting_size(players: int) -> int:
     """GRID-D14: the side of the grid when option ``size`` is None: the smallest side of 12 or
     more with at least 9 cells per player (12 for 8 .. 16 players, 13 for 17 .. 18, 26 for 75).
@@ -370,8 +375,7 @@ class GridhuntGame(Game):
                 if self.counts[k] < 0:
                     raise OptionError(f"gridhunt: the count of {k} cells, {self.counts[k]}, is below 0 (GRID-7)")
             if self.counts["wall"] > MAX_WALLS[size]:
-                default = next(opt.default for opt in SPEC.options if opt.name == "walls")
-                said = f" ({default} is the default)" if o.walls == default else ""
+                said = f" ({o.walls} is the default)" if o.walls == _default("walls") else ""
                 raise OptionError(f"gridhunt: option walls={self.counts['wall']}{said}: on a {size}x{size} grid at most "
                                   f"{MAX_WALLS[size]} walls (gridhunt.game.MAX_WALLS); past it fewer than one random "
                                   f"layout in ten leaves the free cells connected and the draws may not end (GRID-7)")
@@ -382,7 +386,7 @@ class GridhuntGame(Game):
                                   f"too few for {specials} special cells and {n} players (GRID-7, GRID-5.1)")
         else:
             given = [k for k in ("size", "walls", "mines", "vision", "attack", "beacon", "shield")
-                     if o[k] != next(opt.default for opt in SPEC.options if opt.name == k)]
+                     if o[k] != _default(k)]
             if given:
                 raise OptionError(f"gridhunt: option {given[0]}={shorten(o[given[0]])} is for a random layout; the layout "
                                   f"file {shorten(o['layout'])} sets the grid and its cells (GRID-7)")
