@@ -53,6 +53,10 @@ def test_shared_checks_name_the_argument_and_the_value(leaders_state, tmp_path: 
     refused(lambda: check_whole("turns", "a"), "turns", "'a'")
     refused(lambda: check_whole("turns", True), "turns", "True")
     assert check_whole("k", 0, 0) == 0
+    refused(lambda: check_whole("n", 11, 1, 10, "x.MAX_N"), "n=11", "at most 10", "x.MAX_N")
+    refused(lambda: check_whole("n", 0, 1, 10), "n", "1 .. 10", "'0'")
+    refused(lambda: check_whole("n", 10**5000, 1, 10), "n=a number of about 5000 digits", "at most 10")
+    assert check_whole("n", 10, 1, 10) == 10
     refused(lambda: check_state(5, "leaders"), "state", "leaders", "5")
     refused(lambda: check_state(boardkit.load_game("gridhunt").new_initial_state(), "leaders"),
             "state", "a leaders state", "gridhunt")
@@ -190,11 +194,29 @@ def test_gridhunt_helpers_refuse_by_name(leaders_state) -> None:
     refused(lambda: reachable_cells(12, "f6", "a2"), "known_walls", "'a2'")
     refused(lambda: reachable_cells("12", "f6"), "size", "'12'")
     assert reachable_cells(12, "F6") == reachable_cells(12, "f6")
+    refused(lambda: reachable_cells(27, "a1"), "size=27", "at most 26")  # was an IndexError
+    for small in (1, 2, 3):  # were answered on grids the game does not allow (GRID-7)
+        refused(lambda small=small: reachable_cells(small, "a1"), "size", f"'{small}'", "4 .. 26")
+    refused(lambda: reachable_cells(12, "f6", ["f6"]), "start", "'f6'", "known_walls")  # was NodeNotFound
+    assert len(reachable_cells(4, "a1")) == 15 and len(reachable_cells(26, "a1")) == 27
     state = boardkit.load_game("gridhunt", layout="small").new_initial_state()
     refused(lambda: belief_set(state, 9), "player", "9")
     refused(lambda: belief_sizes(leaders_state, 0), "state", "a gridhunt state", "leaders")
     refused(lambda: belief_set(leaders_state, 0), "state", "leaders")
     refused(lambda: expected_revealed(5), "state", "5")
+
+
+def test_gridhunt_reachable_figure_refuses_as_reachable_cells() -> None:
+    """GRID-3.1, GRID-7: the figure checks its arguments as the analysis does, before drawing."""
+    pytest.importorskip("plotly")
+    from boardkit.viz.gridhunt import reachable_figure, reachable_steps
+
+    refused(lambda: reachable_figure(27, "a1"), "size=27", "at most 26")
+    refused(lambda: reachable_figure(3, "a1"), "size", "'3'")
+    refused(lambda: reachable_figure(12, "f6", ["f6"]), "start", "'f6'", "known_walls")
+    refused(lambda: reachable_figure(12, "f6", "a2"), "known_walls", "'a2'")
+    refused(lambda: reachable_steps(12, "z99"), "start", "'z99'")
+    assert reachable_figure(12, "F6", ["A2"]).data[0].text[5][5] == "@"  # marks in either case
 
 
 def test_gridhunt_beliefs_refuse_a_state_with_no_past_to_replay() -> None:

@@ -2,7 +2,8 @@
 
 - :func:`reachable_cells`: the cells a player may end on with one declared path of 1 .. 6
   orthogonal steps, given the walls it knows (GRID-3.1, GRID-3.3); a path of at most 6 steps
-  reaches exactly the cells at graph distance 1 .. 6 (a shortest path never revisits a cell).
+  reaches exactly the cells at graph distance 1 .. 6 (a shortest path never revisits a cell);
+  :func:`reachable_steps` gives each its distance.
 - :func:`belief_set` / :func:`belief_sizes`: the cells where a player may be as far as public
   knowledge goes (GRID-5.3): the whole grid at the start, widened by each of its moves to every
   cell one declared path away through publicly known walls (a hidden wall may stop it anywhere
@@ -24,7 +25,9 @@ import networkx as nx
 
 from boardkit.core.checks import check_cell, check_state, check_whole
 from boardkit.core.validate import shorten
-from boardkit.games.gridhunt.rules import MAX_STEPS, around, cell_index, cell_name, cell_names, grid_graph
+from boardkit.games.gridhunt.rules import (
+    MAX_SIZE, MAX_STEPS, MIN_SIZE, around, cell_index, cell_name, cell_names, grid_graph,
+)
 
 
 def reachable_cells(size: int, start: str, known_walls: Iterable[str] = ()) -> set[str]:
@@ -32,7 +35,8 @@ def reachable_cells(size: int, start: str, known_walls: Iterable[str] = ()) -> s
     ``known_walls`` (GRID-3.1, GRID-3.3): graph distance 1 .. 6 in the grid minus those walls.
 
     Args:
-        size: the grid's side.
+        size: the grid's side, :data:`~boardkit.games.gridhunt.rules.MIN_SIZE` (4) ..
+            :data:`~boardkit.games.gridhunt.rules.MAX_SIZE` (26) as the game allows (GRID-7).
         start: the player's cell (``"f6"``).
         known_walls: cell names of the walls the player knows.
 
@@ -40,23 +44,52 @@ def reachable_cells(size: int, start: str, known_walls: Iterable[str] = ()) -> s
         The set of cell names (``start`` excluded: a path never returns to it).
 
     Raises:
-        ValueError: ``size`` is not a whole number >= 1, ``start`` or a known wall is not a
-            cell of the grid, ``known_walls`` is text rather than a collection of names (the
-            message names the argument and the value).
+        ValueError: as :func:`reachable_steps`.
 
     >>> len(reachable_cells(12, "f6"))   # the 6-step diamond (85 cells) minus f6 and 2 off the grid
     82
     """
-    check_whole("size", size)
-    names = cell_names(size)
-    where = f"the {size}x{size} grid"
+    return set(reachable_steps(size, start, known_walls))
+
+
+def reachable_steps(size: int, start: str, known_walls: Iterable[str] = ()) -> dict[str, int]:
+    """Cell -> the fewest steps of a declared path from ``start`` to it (1 .. 6), avoiding the
+    known walls: the cells of :func:`reachable_cells` with their distance (GRID-3.1, GRID-3.3).
+
+    Args:
+        size: the grid's side, 4 .. 26 (GRID-7).
+        start: the player's cell (``"f6"``; either case).
+        known_walls: cell names of the walls the player knows.
+
+    Returns:
+        ``{cell name: steps}``, names in lower case, ``start`` left out.
+
+    Raises:
+        ValueError: ``size`` is not a whole number 4 .. 26 (``rules.MIN_SIZE`` ..
+            ``rules.MAX_SIZE``), ``start`` or a known wall is not a cell of the grid,
+            ``known_walls`` is text rather than a collection of names, ``start`` is one of the
+            ``known_walls`` (no player stands on a wall, GRID-2.3) (the message names the
+            argument and the value).
+
+    >>> reachable_steps(4, "a1", ["b1"])["c1"]
+    4
+    """
+    names, where = _grid_names(size)
     if isinstance(known_walls, (str, bytes)) or not isinstance(known_walls, Iterable):
         raise ValueError(f"known_walls: a collection of cell names, not {shorten(known_walls)}")
     walls = {cell_index(size, check_cell(_lower(w), names, "known_walls", where)) for w in known_walls}
-    g = grid_graph(size, walls)
     s = cell_index(size, check_cell(_lower(start), names, "start", where))
-    dist = nx.single_source_shortest_path_length(g, s, cutoff=MAX_STEPS)
-    return {cell_name(size, c) for c, d in dist.items() if d >= 1}
+    if s in walls:
+        raise ValueError(f"start: {shorten(start)} is one of known_walls: no player stands on a wall (GRID-2.3)")
+    dist = nx.single_source_shortest_path_length(grid_graph(size, walls), s, cutoff=MAX_STEPS)
+    return {names[c]: d for c, d in dist.items() if d >= 1}
+
+
+def _grid_names(size: Any) -> tuple[tuple[str, ...], str]:
+    """The cell names of a ``size`` x ``size`` grid and the grid's name for messages, once
+    ``size`` is checked to be a side the game allows (GRID-7)."""
+    check_whole("size", size, MIN_SIZE, MAX_SIZE, f"a grid of {MIN_SIZE} .. {MAX_SIZE} cells a side, GRID-7")
+    return cell_names(size), f"the {size}x{size} grid"
 
 
 def _lower(cell: Any) -> Any:
@@ -169,4 +202,4 @@ def expected_revealed(state: Any) -> Fraction:
     return Fraction(total, len(orders))
 
 
-__all__ = ["reachable_cells", "belief_set", "belief_sizes", "expected_revealed"]
+__all__ = ["reachable_cells", "reachable_steps", "belief_set", "belief_sizes", "expected_revealed"]

@@ -18,12 +18,40 @@ from boardkit.core.validate import shorten
 LISTED_CELLS = 40
 
 
-def check_whole(label: str, value: Any, least: int = 1) -> int:
-    """``value`` if it is a whole number >= ``least`` (not a bool); else ValueError naming
-    ``label`` (an argument's name, or ``"MCTSAgent: iterations"``) and the value."""
+def check_whole(label: str, value: Any, least: int = 1, most: int | None = None, bound: str = "") -> int:
+    """``value`` if it is a whole number ``least`` .. ``most`` (not a bool); else ValueError
+    naming ``label`` (an argument's name, or ``"MCTSAgent: iterations"``) and the value.
+
+    Args:
+        label: the argument's name, for the message.
+        value: the value to check.
+        least: the least value accepted.
+        most: the largest value accepted (None: no upper bound).
+        bound: what sets ``most`` (a constant's name, ``"armageddon.MAX_RAID_TURNS"``), for
+            the message.
+
+    Returns:
+        ``value``.
+
+    Raises:
+        ValueError: ``"<label> must be a whole number >= <least>, not 'a'"`` (``<least> ..
+            <most>`` when there is a ``most``), or past ``most``:
+            ``"<label>=<value>: at most <most> (<bound>)"``.
+    """
     if isinstance(value, bool) or not isinstance(value, int) or value < least:
-        raise ValueError(f"{label} must be a whole number >= {least}, not {str(value)[:60]!r}")
+        span = f">= {least}" if most is None else f"{least} .. {most}"
+        raise ValueError(f"{label} must be a whole number {span}, not {_number(value)!r}")
+    if most is not None and value > most:
+        raise ValueError(f"{label}={_number(value)}: at most {most}" + (f" ({bound})" if bound else ""))
     return value
+
+
+def _number(value: Any) -> str:
+    """``str(value)`` cut to 60 characters; an int too long to print whole (Python refuses
+    past 4300 digits) is described by its number of digits."""
+    if isinstance(value, int) and value.bit_length() > 600:
+        return f"a number of about {int(value.bit_length() * 0.30103)} digits"
+    return str(value)[:60]
 
 
 def check_callable(value: Any, name: str) -> Any:

@@ -44,7 +44,7 @@ from boardkit.core.validate import shorten
 from boardkit.games.gridhunt.actions import KINDS, Layout, Move, Shoot, ShootAll, ShootNone, Start, Stay, Turn
 from boardkit.games.gridhunt.data import load_layout
 from boardkit.games.gridhunt.position import from_position
-from boardkit.games.gridhunt.rules import MAX_STEPS, cell_names, neighbours4
+from boardkit.games.gridhunt.rules import MAX_SIZE, MAX_STEPS, MIN_SIZE, cell_names, neighbours4
 from boardkit.games.gridhunt.spec import RULES_HISTORY, SPEC
 from boardkit.games.gridhunt.state import MAX_LAYOUT_DRAWS, GridhuntState  # noqa: F401 (documented here)
 
@@ -369,8 +369,9 @@ class GridhuntGame(Game):
         self.fixed: tuple[str, ...] | None = None
         if o.layout == "random":
             size = fitting_size(n) if o.size is None else o.size  # GRID-D14
-            if not 4 <= size <= 26:
-                raise OptionError(f"gridhunt: option size={shorten(size)}: a grid of 4 .. 26 cells a side (GRID-7)")
+            if not MIN_SIZE <= size <= MAX_SIZE:
+                raise OptionError(f"gridhunt: option size={shorten(size)}: a grid of {MIN_SIZE} .. {MAX_SIZE} cells a side "
+                                  f"(GRID-7)")
             for k in KINDS:
                 if self.counts[k] < 0:
                     raise OptionError(f"gridhunt: the count of {k} cells, {self.counts[k]}, is below 0 (GRID-7)")

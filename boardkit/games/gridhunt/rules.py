@@ -18,6 +18,8 @@ from typing import Iterable
 import networkx as nx
 
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
+#: The sides a grid may have (GRID-7): at least 4 cells, at most one per letter (26).
+MIN_SIZE, MAX_SIZE = 4, 26
 #: The longest declared path (GRID-3.1) and the longest line shot (GRID-4.2).
 MAX_STEPS = 6
 #: Orthogonal directions as (column, row) deltas: north, east, south, west.
@@ -153,5 +155,5 @@ def connected(size: int, walls: Iterable[int]) -> bool:
     return len(seen) == len(free)
 
 
-__all__ = ["LETTERS", "MAX_STEPS", "ORTHOGONAL", "DIAGONAL", "cell_name", "cell_index", "cell_names", "neighbours4", "around", "lines", "line_to",
+__all__ = ["LETTERS", "MIN_SIZE", "MAX_SIZE", "MAX_STEPS", "ORTHOGONAL", "DIAGONAL", "cell_name", "cell_index", "cell_names", "neighbours4", "around", "lines", "line_to",
            "paths_from", "grid_graph", "connected"]

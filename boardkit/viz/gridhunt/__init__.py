@@ -296,24 +296,28 @@ def value_figure(size: int, values: dict[str, float], title: str, colorbar: str,
 
 def reachable_steps(size: int, start: str, known_walls: Iterable[str] = ()) -> dict[str, int]:
     """Cell -> the fewest steps of a declared path from ``start`` to it (1 .. 6), avoiding the
-    known walls: the cells of :func:`~boardkit.analysis.gridhunt.reachable_cells` (GRID-3.1,
-    GRID-3.3) with their distance."""
-    import networkx as nx
+    known walls: :func:`boardkit.analysis.gridhunt.reachable_steps` (GRID-3.1, GRID-3.3).
 
-    from boardkit.games.gridhunt.rules import MAX_STEPS, grid_graph
+    Raises:
+        ValueError: as :func:`boardkit.analysis.gridhunt.reachable_steps` (a size the game does
+            not allow, a cell off the grid, ``start`` on a known wall).
+    """
+    from boardkit.analysis.gridhunt import reachable_steps as steps
 
-    names = cell_names(size)
-    g = grid_graph(size, {cell_index(size, w) for w in known_walls})
-    dist = nx.single_source_shortest_path_length(g, cell_index(size, start), cutoff=MAX_STEPS)
-    return {names[c]: d for c, d in dist.items() if d >= 1}
+    return steps(size, start, known_walls)
 
 
 def reachable_figure(size: int, start: str, known_walls: Iterable[str] = (), title: str | None = None) -> Any:
     """Heat map of the cells one declared path of 1 .. 6 steps from ``start`` can end on, by
-    the fewest steps (GRID-3.1), the known walls marked ``#`` and ``start`` ``@``."""
-    walls = list(known_walls)
-    steps = reachable_steps(size, start, walls)
-    marks = {w: "#" for w in walls} | {start: "@"} | {c: str(d) for c, d in steps.items()}
+    the fewest steps (GRID-3.1), the known walls marked ``#`` and ``start`` ``@``.
+
+    Raises:
+        ValueError: as :func:`reachable_steps`, before anything is drawn.
+    """
+    as_given = isinstance(known_walls, (str, bytes)) or not isinstance(known_walls, Iterable)
+    walls: list[str] = [] if as_given else list(known_walls)
+    steps = reachable_steps(size, start, known_walls if as_given else walls)  # text or a non-collection: refused
+    marks = {w.lower(): "#" for w in walls} | {start.lower(): "@"} | {c: str(d) for c, d in steps.items()}
     return value_figure(size, {c: float(d) for c, d in steps.items()},
                          title or f"{len(steps)} cells reachable from {start} ({len(walls)} known walls)", "steps",
                          marks, colorscale="Blues_r")
