@@ -259,6 +259,29 @@ def test_battle_royale_helpers_refuse_by_name() -> None:
     refused(lambda: arena.apply_symmetry(["rot90"], ["a1"]), "symmetry", "['rot90']")
 
 
+@pytest.mark.parametrize("name", ["element_gains", "position_valuation", "position_expected_value", "element_gain",
+                                  "margin", "analyse_position"])
+def test_marabunta_valuations_refuse_a_state_of_another_game(name, leaders_state) -> None:
+    """MARA-3.3: a valuation of the round of a Marabunta position (was an AttributeError from
+    inside, or a TypeError)."""
+    from boardkit.analysis import marabunta as mara
+
+    fn = getattr(mara, name)
+    args = {"element_gain": (0, "tile"), "margin": (0,), "element_gains": (0,)}.get(name, ())
+    refused(lambda: fn(leaders_state, *args), "state", "a marabunta state", "leaders")
+    refused(lambda: fn("position", *args), "state", "'position'", "str")
+
+
+def test_marabunta_valuations_refuse_elements_and_objectives_by_name() -> None:
+    from boardkit.analysis import marabunta as mara
+
+    state = boardkit.load_game("marabunta").state_from_position({"tile": "one"})
+    refused(lambda: mara.element_gains(state, 0, 5), "elements", "5")
+    refused(lambda: mara.position_valuation(state, "tile"), "elements", "'tile'")
+    refused(lambda: mara.position_expected_value(state, "most"), "objective", "'most'")
+    assert mara.element_gains(state, 0, [("yellow", "3")]) == {("yellow", "3"): mara.element_gain(state, 0, ("yellow", "3"))}
+
+
 def test_split_helpers_refuse_by_name() -> None:
     """MARA-3.2, MARA-3.3: pools of elements and a valuation."""
     v = FaceValuation({"0": 0, "1": 1, "2": 2, "3": 3, "circle": 2, "crate": 1, "tile": 2})

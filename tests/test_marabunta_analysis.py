@@ -166,7 +166,7 @@ def test_MARA_3_3_position_expected_value_fast_equals_brute():
 
 def test_analysis_refuses_bad_input():
     s = position()
-    with pytest.raises(TypeError, match="Marabunta state"):
+    with pytest.raises(ValueError, match="state: a marabunta state, not a state of leaders"):
         M.element_gain(boardkit.load_game("leaders").new_initial_state(), 0, TILE)
     with pytest.raises(ValueError, match="player is 0"):
         M.element_gain(s, 2, TILE)

@@ -41,6 +41,9 @@ from typing import TYPE_CHECKING, Any, Iterable
 from boardkit.analysis.splits import (
     FACES, TILE, AdditiveValuation, Element, Pool, SplitAnalysis, RoundNames, analyse_split, splitter_expected_value,
 )
+from boardkit.analysis.splits.rolls import _check_objective
+from boardkit.core.checks import check_state
+from boardkit.core.validate import shorten
 
 if TYPE_CHECKING:
     from boardkit.games.marabunta.game import MarabuntaState
@@ -64,10 +67,17 @@ def _margin(state: "MarabuntaState", player: int) -> int:
 
 
 def _check_state(state: Any) -> None:
-    from boardkit.games.marabunta.game import MarabuntaState
+    check_state(state, "marabunta")
 
-    if not isinstance(state, MarabuntaState):
-        raise TypeError(f"a Marabunta state is needed, got {type(state).__name__}")
+
+def _check_elements(elements: Any) -> list[Element] | None:
+    """``elements`` as a list (None stays None: every element); text or a value that is no
+    collection is refused by name (an element itself is checked by :func:`element_gain`)."""
+    if elements is None:
+        return None
+    if isinstance(elements, (str, bytes)) or not isinstance(elements, Iterable):
+        raise ValueError(f"elements: a collection of (colour, face) dice and 'tile', not {shorten(elements)}")
+    return list(elements)
 
 
 def _check(state: Any, player: int) -> None:
@@ -168,7 +178,8 @@ def element_gain(state: "MarabuntaState", player: int, element: Element, with_di
         no score).
 
     Raises:
-        TypeError, ValueError: not a Marabunta state, a bad player, no tile, an unknown element.
+        ValueError: ``state`` is not a Marabunta state (naming the argument and what it is), a
+            bad player, no tile, an unknown element.
     """
     _check(state, player)
     g = state.game
@@ -204,7 +215,13 @@ def element_gain(state: "MarabuntaState", player: int, element: Element, with_di
 def element_gains(state: "MarabuntaState", player: int,
                   elements: Iterable[Element] | None = None) -> dict[Element, Fraction]:
     """Margin gains of several elements for ``player`` (default: every ``(colour, face)`` of
-    the six dice, 36, and the tile). See :func:`element_gain`."""
+    the six dice, 36, and the tile). See :func:`element_gain`.
+
+    Raises:
+        ValueError: as :func:`element_gain`; ``elements`` is not a collection of elements.
+    """
+    _check(state, player)
+    elements = _check_elements(elements)
     g = state.game
     if elements is None:
         elements = [(c, f) for c in g.regions for f in FACES] + [TILE]
@@ -237,8 +254,13 @@ def position_valuation(state: "MarabuntaState", elements: Iterable[Element] | No
     Returns:
         An :class:`~boardkit.analysis.splits.AdditiveValuation`, or, for the again tile, a
         callable valuation ``value(role, pool)`` (not additive: the tile repeats the best die).
+
+    Raises:
+        ValueError: ``state`` is not a Marabunta state or has no tile yet; ``elements`` is not
+            a collection of elements, or one is unknown (the message names the argument).
     """
-    elements = list(elements) if elements is not None else None
+    _check_state(state)
+    elements = _check_elements(elements)
     chooser = element_gains(state, state.chooser, elements)
     splitter = element_gains(state, state.splitter, elements)
     base = AdditiveValuation(chooser, splitter, names=RoundNames.of_game(state.game))
@@ -280,7 +302,13 @@ def position_expected_value(state: "MarabuntaState", objective: str = "differenc
 
     Returns:
         Points of margin, exact.
+
+    Raises:
+        ValueError: ``state`` is not a Marabunta state or has no tile yet (the message names
+            the argument); an unknown objective (refused before the 36 faces are valued).
     """
+    _check_state(state)
+    _check_objective(objective)
     return splitter_expected_value(position_valuation(state), tile=str(state.tile), objective=objective,
                                    names=RoundNames.of_game(state.game),
                                    progress=progress)
