@@ -91,6 +91,15 @@ def test_other_armageddon_helpers_refuse_by_name(leaders_state) -> None:
     refused(lambda: split_ways(leaders_state), "state", "armageddon", "leaders")
 
 
+def test_arrival_within_refuses_a_turn_count_that_is_not_a_whole_number() -> None:
+    """ARMA-4.1: turns of the chip's colour ('x' was a TypeError from inside, -5 answered 0)."""
+    arrival = arrival_distribution()
+    refused(lambda: arrival.within("x"), "t", "'x'")
+    refused(lambda: arrival.within(-5), "t", "'-5'", ">= 0")
+    refused(lambda: arrival.within(2.5), "t", "2.5")
+    assert arrival.within(0) == 0 and arrival.within(10**6) == arrival.p_arrive
+
+
 def test_format_pool_refuses_text_and_malformed_elements() -> None:
     """MARA-3.2: a pool is dice (colour, face) and the tile."""
     refused(lambda: format_pool("zz", "one"), "pool_", "'zz'")

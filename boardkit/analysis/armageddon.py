@@ -156,7 +156,12 @@ class Arrival:
     cumulative: dict[int, Fraction] = field(default_factory=dict)
 
     def within(self, t: int) -> Fraction:
-        """Probability of having landed within ``t`` turns."""
+        """Probability of having landed within ``t`` turns (ARMA-4.1; 0 within 0 turns).
+
+        Raises:
+            ValueError: ``t`` is not a whole number >= 0 (the message names it and the value).
+        """
+        check_whole("t", t, 0)
         return sum((p for s, p in self.arrive.items() if s <= t), Fraction(0))
 
 
