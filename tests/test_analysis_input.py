@@ -291,6 +291,25 @@ def test_marabunta_valuations_refuse_elements_and_objectives_by_name() -> None:
     assert mara.element_gains(state, 0, [("yellow", "3")]) == {("yellow", "3"): mara.element_gain(state, 0, ("yellow", "3"))}
 
 
+def test_battle_royale_setup_and_pictures_refuse_what_they_ignored(tmp_path: Path) -> None:
+    """BR-1.6: 2 to 4 players, neutral figures with 2 only; BR-6: the data file by name."""
+    lay = arena.first_layout()
+    refused(lambda: arena.starting_figures(lay, players=2.0), "players", "2.0")  # was a TypeError from a slice
+    refused(lambda: arena.starting_figures(lay, players="3"), "players", "'3'")
+    refused(lambda: arena.starting_figures(lay, 3, neutral=["c4"]), "neutral", "players=3", "BR-1.6")  # was ignored
+    refused(lambda: arena.starting_figures(lay, 4, neutral=[]), "neutral", "players=4")
+    refused(lambda: arena.starting_figures(lay, 2, neutral=["z9"]), "neutral", "'z9'")
+    assert "grey" not in arena.starting_figures(lay, 3)["c4"] and arena.starting_figures(lay)["c4"]["grey"] == 1
+    refused(lambda: arena.load_arena_data(3), "path", "3")  # was a TypeError from pathlib
+    refused(lambda: arena.load_arena_data(""), "path", "''")
+    refused(lambda: arena.first_layout(b"x.yaml"), "path", "b'x.yaml'")
+    with pytest.raises(boardkit.BoardkitDataError, match="cannot read data file"):
+        arena.load_arena_data(tmp_path / "none.yaml")
+    refused(lambda: doom.ascii_arena(lay, {"b1": 5}), "marks", "'b1'", "5")  # was a TypeError from str.join
+    refused(lambda: doom.ascii_arena(lay, {"b1": "xy"}), "marks", "'b1'", "'xy'")
+    assert doom.ascii_arena(lay, {"b1": "x"}).splitlines()[4] == "1 # x # . #"
+
+
 def test_split_helpers_refuse_by_name() -> None:
     """MARA-3.2, MARA-3.3: pools of elements and a valuation."""
     v = FaceValuation({"0": 0, "1": 1, "2": 2, "3": 3, "circle": 2, "crate": 1, "tile": 2})

@@ -115,6 +115,24 @@ def check_cell(cell: Any, cells: Collection[str], name: str = "cell", where: str
     raise ValueError(f"{name}: {shorten(cell)} is not a cell of {where}; cells: {shown}")
 
 
+def check_file_name(path: Any, name: str) -> Path:
+    """Refuse a path that is no file name: neither text nor ``os.PathLike``, or empty.
+
+    Args:
+        path: the file's name (to read or write).
+        name: the argument's name (``"path"``, ``"--html"``), for the message.
+
+    Returns:
+        ``Path(path)``.
+
+    Raises:
+        ValueError: ``"<name>: a file name, not 3"``.
+    """
+    if not isinstance(path, (str, os.PathLike)) or not str(path):
+        raise ValueError(f"{name}: a file name, not {shorten(path)}")
+    return Path(path)
+
+
 def check_output_file(path: Any, name: str) -> Path:
     """Refuse a path to write that is no file name, is a folder, or is in a folder that does
     not exist (a writer never creates folders: a mistyped folder is refused, not made).
@@ -130,9 +148,7 @@ def check_output_file(path: Any, name: str) -> Path:
         ValueError: ``"<name>: the folder '...' does not exist"``, ``"<name>: '...' is a
             folder, not a file"``, or ``path`` is no file name.
     """
-    if not isinstance(path, (str, os.PathLike)) or not str(path):
-        raise ValueError(f"{name}: a file name, not {shorten(path)}")
-    p = Path(path)
+    p = check_file_name(path, name)
     if not p.parent.is_dir():
         raise ValueError(f"{name}: the folder {shorten(str(p.parent), 200)} does not exist")
     if p.is_dir():
@@ -140,4 +156,4 @@ def check_output_file(path: Any, name: str) -> Path:
     return p
 
 
-__all__ = ["LISTED_CELLS", "check_callable", "check_cell", "check_output_file", "check_state", "check_whole"]
+__all__ = ["LISTED_CELLS", "check_callable", "check_cell", "check_file_name", "check_output_file", "check_state", "check_whole"]

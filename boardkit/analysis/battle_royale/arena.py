@@ -33,6 +33,7 @@ import networkx as nx
 
 import boardkit
 from boardkit.core.boards import SquareBoard
+from boardkit.core.checks import check_file_name
 from boardkit.core.paths import DATA_DIR
 from boardkit.core.validate import shorten
 from boardkit.core.validate import parse_yaml, read_user_file
@@ -249,12 +250,14 @@ def load_arena_data(path: str | Path | None = None) -> dict[str, Any]:
         ``{"doom_die": [face, ...], "first_layout": [removed tile, ...], "neutral": [tile, ...]}``.
 
     Raises:
-        ValueError: a Doom face other than move/explosion/battle (BR-4), or a key missing.
+        ValueError: ``path`` is no file name (naming it and the value); a Doom face other than
+            move/explosion/battle (BR-4), or a key missing.
+        BoardkitDataError: the file is missing, unreadable or not YAML (naming the file).
 
     >>> load_arena_data()["doom_die"]
     ['move', 'move', 'explosion', 'explosion', 'battle', 'battle']
     """
-    p = Path(path) if path is not None else _DEFAULT_DATA
+    p = check_file_name(path, "path") if path is not None else _DEFAULT_DATA
     doc = parse_yaml(read_user_file(p, "data"), p)
     for key in ("doom_die", "first_layout"):
         if key not in doc:
@@ -295,22 +298,27 @@ def starting_figures(tiles: Iterable[str], players: int = 2, neutral: Sequence[s
         ``{tile: {colour: count}}`` for every present tile, colours in seat order.
 
     Raises:
-        ValueError: ``tiles`` or ``neutral`` is not a collection of tile names, ``players``
-            outside 2..4, or a neutral tile not present.
+        ValueError: ``tiles`` or ``neutral`` is not a collection of tile names, ``players`` is
+            not a whole number 2..4 (``2.0`` too), ``neutral`` given with 3 or 4 players (they
+            play without neutral figures, BR-1.6), or a neutral tile not present (each message
+            names the argument and the value).
 
     >>> starting_figures(["c3", "c4"], 2, neutral=["c4"])
     {'c3': {'red': 1, 'blue': 1}, 'c4': {'red': 1, 'blue': 1, 'grey': 1}}
     """
-    if isinstance(players, bool) or players not in (2, 3, 4):
-        raise ValueError(f"BR-1.6: 2 to 4 players, got {shorten(players)}")
+    if isinstance(players, bool) or not isinstance(players, int) or players not in (2, 3, 4):
+        raise ValueError(f"players: 2 to 4 players (BR-1.6), not {shorten(players)}")
+    if neutral is not None and (isinstance(neutral, (str, bytes)) or not isinstance(neutral, Iterable)):
+        raise ValueError(f"neutral: a list of tile names, not {shorten(neutral)}")
+    if neutral is not None and players != 2:
+        raise ValueError(f"neutral: neutral figures are used only with 2 players, not with players={players} "
+                         f"(BR-1.6); give neutral=None")
     ts = sorted(_tile_set(tiles), key=POSITIONS.index)
     out = {t: {c: 1 for c in COLOURS[:players]} for t in ts}
     if players == 2:
-        if neutral is not None and (isinstance(neutral, (str, bytes)) or not isinstance(neutral, Iterable)):
-            raise ValueError(f"neutral: a list of tile names, not {shorten(neutral)}")
         for t in (load_arena_data()["neutral"] if neutral is None else neutral):
             if not isinstance(t, str) or t not in out:
-                raise ValueError(f"BR-1.6: neutral figure tile {t} is not a present tile")
+                raise ValueError(f"neutral: {shorten(t)} is not a present tile (BR-1.6)")
             out[t]["grey"] = out[t].get("grey", 0) + 1
     return out
 

@@ -395,8 +395,9 @@ def ascii_arena(tiles: Iterable[str], marks: Mapping[str, str] | None = None) ->
     one-character mark per position.
 
     Raises:
-        ValueError: ``tiles`` or a key of ``marks`` names no position of the frame, or
-            ``marks`` is not a mapping.
+        ValueError: ``tiles`` or a key of ``marks`` names no position of the frame, ``marks``
+            is not a mapping, or a mark is not one character of text (naming its position and
+            the value).
 
     >>> print(ascii_arena(first_layout(), {"b1": "x"}))
     5 # . # # #
@@ -410,8 +411,10 @@ def ascii_arena(tiles: Iterable[str], marks: Mapping[str, str] | None = None) ->
     marks = {} if marks is None else marks
     if not isinstance(marks, Mapping):
         raise ValueError(f"marks: a mapping {{position: character}}, not {shorten(marks)}")
-    for p in marks:
+    for p, mark in marks.items():
         coords(p)  # a mark off the frame is refused, not dropped
+        if not isinstance(mark, str) or len(mark) != 1:
+            raise ValueError(f"marks: the mark of {shorten(p)} is one character, not {shorten(mark)}")
     lines = []
     for r in reversed(range(BOARD.rows)):
         cells = []
