@@ -138,6 +138,9 @@ def test_resolve_chance_refuses_a_key_that_is_no_function(leaders_state) -> None
     refused(lambda: resolve_chance("state", len), "state", "'state'")
     refused(lambda: resolve_chance(state, len, max_nodes=0), "max_nodes", "0")
     refused(lambda: resolve_chance(state, len, max_nodes="many"), "max_nodes", "'many'")
+    refused(lambda: resolve_chance(state, lambda s: [1, 2]), "key", "[1, 2]", "list", "not hashable")  # was a TypeError
+    refused(lambda: resolve_chance(state, lambda s: {"a": 1}), "key", "{'a': 1}", "dict")
+    assert sum(resolve_chance(state, lambda s: (1, 2)).values()) == 1
 
 
 def test_board_widget_click_refuses_a_cell_the_board_does_not_have(leaders_state) -> None:

@@ -31,8 +31,9 @@ def resolve_chance(state: State, key: Callable[[State], Hashable],
 
     Raises:
         ValueError: ``state`` is not a State, ``key`` is not callable, ``max_nodes`` is not a
-            whole number >= 1 (the message names the argument and the value); more than
-            ``max_nodes`` chance nodes.
+            whole number >= 1, ``key`` returns a value that is not hashable (a list, a dict:
+            the message names the argument and the value); more than ``max_nodes`` chance
+            nodes.
     """
     if not isinstance(state, State):
         raise ValueError(f"state: a boardkit State, not {shorten(state)} ({type(state).__name__})")
@@ -44,7 +45,7 @@ def resolve_chance(state: State, key: Callable[[State], Hashable],
     while stack:
         s, p = stack.pop()
         if not s.is_chance_node():
-            out[key(s)] += p
+            out[_label(key, s)] += p
             continue
         nodes += 1
         if nodes > max_nodes:
@@ -54,6 +55,17 @@ def resolve_chance(state: State, key: Callable[[State], Hashable],
             child._apply(action)
             stack.append((child, p * q))
     return dict(out)
+
+
+def _label(key: Callable[[State], Hashable], state: State) -> Hashable:
+    """``key(state)``, refused by name when it cannot be a dict key (a list, a dict, a set)."""
+    label = key(state)
+    try:
+        hash(label)
+    except TypeError:
+        raise ValueError(f"key: returned {shorten(label)} ({type(label).__name__}), which cannot label a group "
+                         f"(not hashable); return a tuple, a frozenset or text instead") from None
+    return label
 
 
 def probability(dist: Mapping[Hashable, Fraction], event: Callable[[Any], bool]) -> Fraction:
