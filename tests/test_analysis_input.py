@@ -335,3 +335,28 @@ def test_stats_and_outcomes_refuse_by_name() -> None:
     refused(lambda: options_compared("leaders", 5, {}), "a", "5")
     refused(lambda: options_compared("leaders", {}, "x"), "b", "'x'")
     assert options_compared("leaders", {}, {}) == []
+
+
+def test_outcome_tables_missing_their_columns_are_refused_naming_them() -> None:
+    """win_rates, lengths and ab_compare on tables without the columns they read (were a
+    ZeroDivisionError, a KeyError or a float() error from inside)."""
+    import pandas as pd
+
+    from boardkit.analysis.outcomes import ab_compare, lengths, metrics, win_rates
+    from boardkit.sim import play_many
+
+    run = play_many("leaders", 3, progress=False)
+    refused(lambda: win_rates(pd.DataFrame({"index": [0], "winners": [[0]], "terminal": [True]})),
+            "df", "win_<seat>")  # was a ZeroDivisionError
+    refused(lambda: win_rates(run.drop(columns=["win_0", "win_1"])), "df", "win_<seat>")
+    refused(lambda: metrics(run.drop(columns=["win_0", "win_1", "branching"])), "df", "branching", "win_<seat>")
+    refused(lambda: lengths(run.drop(columns=["seat_turns"])), "column", "'seat_turns'")
+    refused(lambda: lengths(run, 5), "column", "5")
+    refused(lambda: lengths(run, "game"), "column", "'game'", "'leaders'")  # was float('leaders')
+    for col in ("seed", "game", "agents", "options", "rules"):  # each was a KeyError
+        refused(lambda col=col: ab_compare(run.drop(columns=[col]), run), "a: not a play_many table", col)
+        refused(lambda col=col: ab_compare(run, run.drop(columns=[col])), "b: not a play_many table", col)
+    refused(lambda: ab_compare(run, run, measures="win_0"), "measures", "'win_0'")  # was read letter by letter
+    refused(lambda: ab_compare(run, run, measures=["game"]), "measures", "'game'")
+    refused(lambda: ab_compare(run, run, measures=["win_7"]), "measures", "'win_7'")
+    assert list(ab_compare(run, run.copy())["measure"]) == ["win_0", "seat_turns", "timeout"]

@@ -27,16 +27,41 @@ if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
 
 
-def _check_table(df: "pd.DataFrame", needs: Sequence[str] = ("index", "winners", "terminal")) -> None:
+#: The columns of a play_many table that :func:`ab_compare` reads, besides its measures.
+AB_COLUMNS = ("index", "winners", "terminal", "seed", "game", "agents", "options", "rules")
+
+
+def _check_table(df: "pd.DataFrame", needs: Sequence[str] = ("index", "winners", "terminal"), name: str = "df",
+                 seats: bool = False) -> None:
+    """Refuse anything but a play_many table with the columns ``needs`` (and, with ``seats``,
+    a ``win_<seat>`` column per seat) and at least one game; the message names the argument
+    ``name`` and the missing columns."""
     import pandas as pd
 
     if not isinstance(df, pd.DataFrame):
-        raise ValueError(f"expected the pandas DataFrame of boardkit.sim.play_many, got {type(df).__name__}")
+        raise ValueError(f"{name}: expected the pandas DataFrame of boardkit.sim.play_many, got {type(df).__name__}")
     missing = [c for c in needs if c not in df.columns]
+    if seats and not _seats(df):
+        missing.append("win_<seat> (one per seat)")
     if missing:
-        raise ValueError(f"not a play_many table: column(s) {', '.join(missing)} missing")
+        raise ValueError(f"{name}: not a play_many table: column(s) {', '.join(missing)} missing")
     if len(df) == 0:
-        raise ValueError("the table has no games")
+        raise ValueError(f"{name}: the table has no games")
+
+
+def _check_numbers(df: "pd.DataFrame", column: Any, name: str, label: str) -> None:
+    """Refuse a ``column`` (argument ``label``) that is not a column name, not a column of
+    ``df`` (argument ``name``), or holds a value that is not a number (text, a list): the
+    mean of a measure or a length needs numbers."""
+    if not isinstance(column, str):
+        raise ValueError(f"{label}: a column name, not {shorten(column)}")
+    if column not in df.columns:
+        raise ValueError(f"{label}: {column!r} is not a column of {name}")
+    for v in df[column]:
+        try:
+            float(v)
+        except (TypeError, ValueError):
+            raise ValueError(f"{label}: the column {column!r} of {name} holds {shorten(v)}, not a number") from None
 
 
 def _missing(v: Any) -> bool:
@@ -111,12 +136,13 @@ def win_rates(df: "pd.DataFrame", level: float = 0.95) -> "pd.DataFrame":
         ``advantage`` (rate - fair; the interval shifted likewise: ``adv_low``, ``adv_high``).
 
     Raises:
-        ValueError: not a play_many table, or no games, or a ``sides`` column that does not
-            hold each seat once, differs between rows or splits a game's winners.
+        ValueError: not a play_many table (a column ``index``, ``winners``, ``terminal`` or
+            ``win_<seat>`` missing: the message names them), or no games, or a ``sides`` column
+            that does not hold each seat once, differs between rows or splits a game's winners.
     """
     import pandas as pd
 
-    _check_table(df)
+    _check_table(df, seats=True)
     seats = _seats(df)
     fair = 1 / _side_count(df, seats)
     rows = []
@@ -163,9 +189,11 @@ def lengths(df: "pd.DataFrame", column: str = "seat_turns", level: float = 0.95)
     or ``decisions``): mean with interval, median, quartiles, min, max.
 
     Raises:
-        ValueError: not a play_many table, no games, or an unknown column.
+        ValueError: not a play_many table (``index`` or ``column`` missing: the message names
+            it), no games, ``column`` is no column name or holds no numbers.
     """
-    _check_table(df, ("index", column))
+    _check_table(df, ("index",))
+    _check_numbers(df, column, "df", "column")
     values = [float(v) for v in df[column]]
     q = df[column].quantile([0.25, 0.5, 0.75])
     return {"column": column, "mean": mean_interval(values, level), "median": float(q[0.5]),
@@ -197,13 +225,13 @@ def metrics(df: "pd.DataFrame", level: float = 0.95) -> "pd.DataFrame":
         out when no game has one; ``low <= value <= high`` in every row.
 
     Raises:
-        ValueError: not a play_many table, or no games.
+        ValueError: not a play_many table (the message names the missing columns), or no games.
     """
     import numpy as np
     import pandas as pd
     from scipy.stats import bootstrap
 
-    _check_table(df, ("index", "winners", "terminal", "seat_turns", "branching"))
+    _check_table(df, ("index", "winners", "terminal", "seat_turns", "branching"), seats=True)
     n = len(df)
     seats = _seats(df)
     rows = []
@@ -276,20 +304,24 @@ def ab_compare(a: "pd.DataFrame", b: "pd.DataFrame", level: float = 0.95,
         options decide; the rules profiles when they differ).
 
     Raises:
-        ValueError: the runs are not on the same seeds, games or agents, or a measure is
-            not a column.
+        ValueError: ``a`` or ``b`` is not a play_many table (a column of :data:`AB_COLUMNS`
+            missing: the message names the table and the columns) or has no games; the runs
+            are not on the same seeds, games or agents; ``measures`` is text rather than a
+            list of column names, or a measure is not a column of numbers of both tables.
     """
     import pandas as pd
 
-    _check_table(a)
-    _check_table(b)
+    _check_table(a, AB_COLUMNS, "a")
+    _check_table(b, AB_COLUMNS, "b")
+    if isinstance(measures, (str, bytes)) or not isinstance(measures, Sequence):
+        raise ValueError(f"measures: a list of column names, not {shorten(measures)}")
+    for m in measures:
+        for name, df in (("a", a), ("b", b)):
+            _check_numbers(df, m, name, "measures")
     if list(a["seed"]) != list(b["seed"]):
         raise ValueError("A and B are not the same seeds: play both with the same n and seed")
     if set(a["game"]) != set(b["game"]) or set(a["agents"]) != set(b["agents"]):
         raise ValueError("A and B differ in game or agents: an A/B compares rule readings only")
-    for m in measures:
-        if m not in a.columns or m not in b.columns:
-            raise ValueError(f"measure {m!r} is not a column of both tables")
     game = a["game"].iloc[0]
     opts_a, opts_b = json.loads(a["options"].iloc[0]), json.loads(b["options"].iloc[0])
     diffs = options_compared(game, opts_a, opts_b)
@@ -328,4 +360,4 @@ def ab_test(game: str, n: int, seed: int | str = 0, a: Mapping[str, Any] | None 
     return ab_compare(runs[0], runs[1], level, measures)
 
 
-__all__ = ["Mean", "mean_interval", "win_rates", "lengths", "metrics", "options_compared", "ab_compare", "ab_test"]
+__all__ = ["AB_COLUMNS", "Mean", "mean_interval", "win_rates", "lengths", "metrics", "options_compared", "ab_compare", "ab_test"]
