@@ -360,3 +360,44 @@ def test_outcome_tables_missing_their_columns_are_refused_naming_them() -> None:
     refused(lambda: ab_compare(run, run, measures=["game"]), "measures", "'game'")
     refused(lambda: ab_compare(run, run, measures=["win_7"]), "measures", "'win_7'")
     assert list(ab_compare(run, run.copy())["measure"]) == ["win_0", "seat_turns", "timeout"]
+
+
+# -- pictures of one game given another's state ---------------------------------------------------
+
+_PICTURES = {"grid_figure": ("gridhunt", "boardkit.viz.gridhunt"), "board_figure": ("armageddon", "boardkit.viz.armageddon"),
+             "territory_svg": ("marabunta", "boardkit.viz.marabunta"), "hex_figure": ("leaders", "boardkit.viz.leaders"),
+             "hex_svg": ("leaders", "boardkit.viz.leaders")}
+
+
+@pytest.mark.parametrize("picture", sorted(_PICTURES))
+def test_pictures_refuse_a_state_of_another_game_naming_the_expected_game(picture: str) -> None:
+    """Each was a KeyError or an AttributeError from inside (hex_figure drew any board with
+    drawing positions as hexagons)."""
+    import importlib
+
+    pytest.importorskip("plotly")
+    own, module = _PICTURES[picture]
+    fn = getattr(importlib.import_module(module), picture)
+    expected = "hex board" if own == "leaders" else f"{own} state"
+    for other in ("armageddon", "gridhunt", "leaders", "marabunta", "battle_royale"):
+        state = boardkit.load_game(other).new_initial_state()
+        if other == own or (own == "leaders" and other == "marabunta"):  # marabunta's map is a hex board too
+            fn(state)
+            continue
+        refused(lambda state=state: fn(state), "state", expected, other)
+    refused(lambda: fn(5), "state", "5 (int)")
+    if own != "leaders":
+        refused(lambda: fn({}), "state_or_obs", "a dict without")
+
+
+def test_pictures_of_an_observation_refuse_another_game() -> None:
+    from boardkit.viz.armageddon import board_figure
+    from boardkit.viz.marabunta import territory_svg
+
+    pytest.importorskip("plotly")
+    leaders = boardkit.load_game("leaders")
+    obs = boardkit.load_game("marabunta").new_initial_state().observation(None)
+    refused(lambda: territory_svg(obs, game=leaders), "game", "a marabunta game", "LeadersGame")
+    assert territory_svg(obs).startswith("<svg")
+    obs = boardkit.load_game("armageddon").new_initial_state().observation(None)
+    refused(lambda: board_figure(obs, game=leaders), "game", "an armageddon game")

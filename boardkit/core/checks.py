@@ -89,7 +89,45 @@ def check_state(state: Any, game: str, name: str = "state") -> Any:
         return state
     got = (f"a state of {getattr(state.game, 'name', 'another game')}" if isinstance(state, State)
            else f"{shorten(state)} ({type(state).__name__})")
-    raise ValueError(f"{name}: a {game} state, not {got}")
+    raise ValueError(f"{name}: {_a(game)} state, not {got}")
+
+
+def check_state_or_observation(value: Any, game: str, keys: Collection[str], name: str = "state_or_obs") -> Any:
+    """Refuse anything but a state of the game named ``game`` or an observation of one (a
+    dict with the ``keys`` that game's observations have); for the pictures, which draw either.
+
+    Args:
+        value: the value to check.
+        game: the game's name (``"gridhunt"``).
+        keys: the keys an observation of the game has (``("size", "cells")``).
+        name: the argument's name, for the message.
+
+    Returns:
+        ``value``.
+
+    Raises:
+        ValueError: ``"<name>: a gridhunt state or its observation (a dict with size, cells),
+            not a state of leaders"`` (or of the value given: a dict names the keys it lacks).
+    """
+    from boardkit.core.state import State
+
+    if isinstance(value, State):
+        if getattr(value.game, "name", None) == game:
+            return value
+        got = f"a state of {getattr(value.game, 'name', 'another game')}"
+    elif isinstance(value, dict):
+        missing = [k for k in keys if k not in value]
+        if not missing:
+            return value
+        got = f"a dict without {', '.join(map(repr, missing))}"
+    else:
+        got = f"{shorten(value)} ({type(value).__name__})"
+    raise ValueError(f"{name}: {_a(game)} state or its observation (a dict with {', '.join(keys)}), not {got}")
+
+
+def _a(word: str) -> str:
+    """``word`` after its indefinite article: ``"a leaders"``, ``"an armageddon"``."""
+    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
 
 
 def check_cell(cell: Any, cells: Collection[str], name: str = "cell", where: str = "the board") -> str:
@@ -156,4 +194,5 @@ def check_output_file(path: Any, name: str) -> Path:
     return p
 
 
-__all__ = ["LISTED_CELLS", "check_callable", "check_cell", "check_file_name", "check_output_file", "check_state", "check_whole"]
+__all__ = ["LISTED_CELLS", "check_callable", "check_cell", "check_file_name", "check_output_file", "check_state", "check_state_or_observation",
+           "check_whole"]

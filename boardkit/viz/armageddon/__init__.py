@@ -40,6 +40,8 @@ from functools import lru_cache
 from html import escape
 from typing import Any, Iterable
 
+from boardkit.core.checks import check_state_or_observation
+from boardkit.core.validate import shorten
 from boardkit.games.armageddon.board import COLOURS
 from boardkit.viz.armageddon.controller import ArmageddonController, explain_text
 from boardkit.viz.layout import CellLayout, cell_set
@@ -70,12 +72,18 @@ def _default_game() -> Any:
 
 def _context(state_or_obs: Any, game: Any = None) -> tuple[dict[str, Any], Any]:
     """(observation, game) from an ArmageddonState, or an observation and a game (default:
-    the default Armageddon game)."""
-    if hasattr(state_or_obs, "observation") and hasattr(state_or_obs, "game"):
-        return state_or_obs.observation(None), game or state_or_obs.game
-    if isinstance(state_or_obs, dict) and "chips" in state_or_obs:
+    the default Armageddon game).
+
+    Raises:
+        ValueError: ``state_or_obs`` is neither an Armageddon state nor an observation of one, or
+            ``game`` is not an Armageddon game (the message names the argument and what it is).
+    """
+    check_state_or_observation(state_or_obs, "armageddon", ("chips",))
+    if game is not None and getattr(game, "name", None) != "armageddon":
+        raise ValueError(f"game: an armageddon game, not {shorten(game)} ({type(game).__name__})")
+    if isinstance(state_or_obs, dict):
         return state_or_obs, game or _default_game()
-    raise TypeError(f"expected an Armageddon state or its observation(None), got {type(state_or_obs).__name__}")
+    return state_or_obs.observation(None), game or state_or_obs.game
 
 
 def chip_side(chip: str) -> str:

@@ -48,6 +48,7 @@ from html import escape
 from typing import Any, Iterable
 
 from boardkit.core.actions import Action
+from boardkit.core.checks import check_state_or_observation
 from boardkit.core.rules import NotationError
 from boardkit.games.gridhunt.rules import around, cell_index, cell_names
 from boardkit.viz.controller import BoardController
@@ -161,11 +162,15 @@ def grid_view(obs: dict[str, Any]) -> dict[str, CellView]:
 
 
 def _view_of(state_or_obs: Any, seat: int | None) -> dict[str, Any]:
-    if hasattr(state_or_obs, "observation") and hasattr(state_or_obs, "game"):
-        return state_or_obs.observation(seat)
+    """The observation to draw: ``state_or_obs`` itself, or the state's view for ``seat``.
+
+    Raises:
+        ValueError: neither a gridhunt state nor an observation of one (naming the argument).
+    """
+    check_state_or_observation(state_or_obs, "gridhunt", ("size", "cells"))
     if isinstance(state_or_obs, dict):
         return state_or_obs
-    raise TypeError(f"a GridhuntState or an observation dict, not {type(state_or_obs).__name__}")
+    return state_or_obs.observation(seat)
 
 
 def _matrix(size: int, values: dict[str, Any], fill: Any) -> list[list[Any]]:

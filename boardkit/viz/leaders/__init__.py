@@ -20,6 +20,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any, Iterable, Mapping
 
+from boardkit.core.validate import shorten
 from boardkit.viz.layout import CELL_FILL, HIGHLIGHT_FILL, SEAT_COLOURS, SELECTED_STROKE, hex_corners, cell_set
 
 #: Fill colour of each player's pieces (player index -> CSS colour); more players cycle.
@@ -48,15 +49,31 @@ def owner_colour(owner: int) -> str:
     return OWNER_COLOURS[owner % len(OWNER_COLOURS)]
 
 
+#: The games on a hex board, for messages (a state of another game is refused by name).
+HEX_GAMES = "leaders, marabunta"
+
+
 def _board_and_pieces(obj: Any, seat: int | None = None) -> tuple[Any, dict[str, dict[str, Any]]]:
-    """(HexBoard, pieces) from a State (the pieces that ``seat`` sees), a Game or a HexBoard."""
-    if hasattr(obj, "observation") and hasattr(obj, "game"):
-        return obj.game.board, dict(obj.observation(seat).get("pieces", {}))
-    if hasattr(obj, "board") and hasattr(obj.board, "coords"):
-        return obj.board, {}
+    """(HexBoard, pieces) from a State (the pieces that ``seat`` sees), a Game or a HexBoard.
+
+    Raises:
+        ValueError: a State or Game of a game whose board is no hex board (gridhunt's grid,
+            Armageddon's graph, Battle Royale's squares), or anything else; the message names
+            the argument, the game and the hex-board games.
+    """
+    game = obj.game if hasattr(obj, "observation") and hasattr(obj, "game") else obj
+    if hasattr(game, "board") and not hasattr(obj, "coords"):
+        if getattr(game.board, "kind", None) != "hex":
+            what = "a state" if game is not obj else "a game"
+            raise ValueError(f"state: a state or game on a hex board ({HEX_GAMES}), not {what} of "
+                             f"{getattr(game, 'name', type(game).__name__)}, whose board is no hex board")
+        if game is not obj:
+            return game.board, dict(obj.observation(seat).get("pieces", {}))
+        return game.board, {}
     if hasattr(obj, "coords") and hasattr(obj, "names"):
         return obj, {}
-    raise TypeError(f"expected a hex-board State, Game or HexBoard, got {type(obj).__name__}")
+    raise ValueError(f"state: a hex-board State, Game or HexBoard ({HEX_GAMES}), not {shorten(obj)} "
+                     f"({type(obj).__name__})")
 
 
 def recruit_cells(board: Any) -> dict[str, str]:

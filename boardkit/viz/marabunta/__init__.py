@@ -33,7 +33,9 @@ from html import escape
 from typing import Any, Iterable
 
 from boardkit.core.actions import Action
+from boardkit.core.checks import check_state_or_observation
 from boardkit.core.rules import NotationError
+from boardkit.core.validate import shorten
 from boardkit.games.marabunta.actions import Place, Skip, Split
 from boardkit.viz.controller import BoardController, ClickResult
 from boardkit.viz.layout import SELECTED_STROKE, hex_corners, cell_set
@@ -69,12 +71,18 @@ def _default_game() -> Any:
 
 def _context(state_or_obs: Any, game: Any = None) -> tuple[dict[str, Any], Any]:
     """(observation, game) from a MarabuntaState, or an observation and a game (default:
-    the default Marabunta game)."""
-    if hasattr(state_or_obs, "observation") and hasattr(state_or_obs, "game"):
-        return state_or_obs.observation(None), game or state_or_obs.game
-    if isinstance(state_or_obs, dict) and "fields" in state_or_obs:
+    the default Marabunta game).
+
+    Raises:
+        ValueError: ``state_or_obs`` is neither a marabunta state nor an observation of one, or
+            ``game`` is not a marabunta game (the message names the argument and what it is).
+    """
+    check_state_or_observation(state_or_obs, "marabunta", ("fields",))
+    if game is not None and getattr(game, "name", None) != "marabunta":
+        raise ValueError(f"game: a marabunta game, not {shorten(game)} ({type(game).__name__})")
+    if isinstance(state_or_obs, dict):
         return state_or_obs, game or _default_game()
-    raise TypeError(f"expected a Marabunta state or its observation(None), got {type(state_or_obs).__name__}")
+    return state_or_obs.observation(None), game or state_or_obs.game
 
 
 
