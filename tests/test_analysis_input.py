@@ -335,6 +335,26 @@ def test_stats_and_outcomes_refuse_by_name() -> None:
     refused(lambda: options_compared("leaders", 5, {}), "a", "5")
     refused(lambda: options_compared("leaders", {}, "x"), "b", "'x'")
     assert options_compared("leaders", {}, {}) == []
+    message = refused(lambda: options_compared("leaders", {"nope": 1}, {}), "option set a", "unknown option(s) nope",
+                      "first_player")  # was answered [('nope', 1, None, '')]
+    assert message.split(": ", 1)[1] == str(_load_error("leaders", nope=1)).split(": ", 1)[1]  # the engine's words
+    refused(lambda: options_compared("leaders", {}, {"first_player": 1, "frist": 0}), "option set b", "frist")
+    assert options_compared("leaders", {"rules": "seed"}, {"rules": "published", "first_player": 1}) == [
+        ("first_player", None, 1, "LEAD-1.4"), ("rules", "seed", "published", "")]
+
+
+def _load_error(game: str, **options: object) -> Exception:
+    with pytest.raises(boardkit.OptionError) as info:
+        boardkit.load_game(game, **options)
+    return info.value
+
+
+def test_explosion_refuses_a_colour_the_game_does_not_have() -> None:
+    """BR-1.3, BR-1.6: red, blue, green, yellow and the neutral grey (others were counted)."""
+    lay = arena.first_layout()
+    refused(lambda: doom.explosion(lay, {"e2": {"purple": 1}}, "e2"), "figures", "'purple'", "e2", "grey")
+    refused(lambda: doom.explosion_table(lay, {"b1": {"Red": 1}}), "figures", "'Red'")
+    assert doom.explosion(lay, {"e2": {"grey": 1, "red": 2}}, "e2").figures_removed == {"red": 2, "grey": 1}
 
 
 def test_outcome_tables_missing_their_columns_are_refused_naming_them() -> None:

@@ -272,17 +272,21 @@ def metrics(df: "pd.DataFrame", level: float = 0.95) -> "pd.DataFrame":
 
 def options_compared(game: str, a: Mapping[str, Any], b: Mapping[str, Any]) -> list[tuple[str, Any, Any, str]]:
     """The options that differ between two runs of ``game``: ``(option, value A, value B,
-    clause)`` with the clause each option decides.
+    clause)`` with the clause each option decides (``rules``, the profile, may be named too).
 
     Raises:
         ValueError: an unknown game; ``a`` or ``b`` is not a mapping of options (naming it).
+        OptionError: an option ``game`` does not take (the message of ``load_game``, listing
+            the valid options).
     """
-    from boardkit.core.spec import get_spec
+    from boardkit.core.spec import check_option_names, get_spec
 
+    spec = get_spec(game)
     for label, opts in (("a", a), ("b", b)):
         if not isinstance(opts, Mapping):
             raise ValueError(f"{label}: a mapping {{option: value}}, not {shorten(opts)}")
-    specs = {o.name: o for o in get_spec(game).options}
+        check_option_names(f"{game} (option set {label})", (k for k in opts if k != "rules"), spec.options)
+    specs = {o.name: o for o in spec.options}
     return [(k, a.get(k), b.get(k), specs[k].clause if k in specs else "")
             for k in sorted(set(a) | set(b)) if a.get(k) != b.get(k)]
 

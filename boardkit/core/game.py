@@ -19,7 +19,7 @@ from boardkit.core.outcome import Outcome
 from boardkit.core.playout import random_playout, sample_chance
 from boardkit.core.rules import ClauseRegistry, load_clauses
 from boardkit.core.saved import _check_files_on_disk, _parse_saved, _split_actor, replay, state_from_json  # noqa: F401
-from boardkit.core.spec import PROFILES, GameSpec, Option, OptionError, check_profile, get_spec, load_game
+from boardkit.core.spec import PROFILES, GameSpec, Option, OptionError, check_option_names, check_profile, get_spec, load_game
 from boardkit.core.state import CHANCE, SIMULTANEOUS, TERMINAL, State
 from boardkit.core.validate import BoardkitDataError, is_data_name, shorten
 
@@ -88,10 +88,7 @@ class Game:
         self.rules: str = check_profile(self.name, rules)
         options = self.canonical_options(options)
         specs = {o.name: o for o in self.option_specs}
-        unknown = sorted(set(options) - set(specs))
-        if unknown:
-            valid = ", ".join(f"{o.name} (default {o.default_for(rules)!r})" for o in self.option_specs) or "none"
-            raise OptionError(f"{self.name}: unknown option(s) {', '.join(map(str, unknown))}; valid options: {valid}")
+        check_option_names(self.name, options, self.option_specs, rules)
         values = {n: spec.check(self.name, options.get(n, spec.default_for(rules))) for n, spec in specs.items()}
         self._options = self.spec.options_type(**values)
         key = self.spec.players_option

@@ -11,7 +11,7 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Callable, Literal, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Literal, Mapping
 
 from boardkit.core.notation import Notation
 from boardkit.core.options import GameOptions, options_type
@@ -98,6 +98,27 @@ class Option:
                 allowed += " or None"
             raise OptionError(f"{game}: option {self.name}={shorten(value)} is not allowed; use {allowed} ({self.clause})")
         return value
+
+
+def check_option_names(game: str, names: Iterable[Any], options: Iterable[Option], rules: str = "seed") -> None:
+    """Refuse option names that ``game`` does not take: the check of ``load_game``, shared
+    by the helpers that read option sets without making a game.
+
+    Args:
+        game: the game's id, for the message.
+        names: the option names given.
+        options: the game's :class:`Option` records (``GameSpec.options``).
+        rules: the profile whose defaults the message lists.
+
+    Raises:
+        OptionError: ``"<game>: unknown option(s) <names>; valid options: <name> (default
+            <value>), ..."``.
+    """
+    options = tuple(options)
+    unknown = sorted(set(names) - {o.name for o in options}, key=str)
+    if unknown:
+        valid = ", ".join(f"{o.name} (default {o.default_for(rules)!r})" for o in options) or "none"
+        raise OptionError(f"{game}: unknown option(s) {', '.join(map(str, unknown))}; valid options: {valid}")
 
 
 @dataclass(frozen=True)
@@ -266,5 +287,5 @@ def load_game(name: str, rules: str = "seed", **options: Any) -> "Game":
     return get_spec(name).game_class()(rules=rules, **options)
 
 
-__all__ = ["GameSpec", "Option", "OptionError", "PROFILES", "SAME", "check_profile", "register", "unregister", "registered", "add_discovery",
+__all__ = ["GameSpec", "Option", "OptionError", "PROFILES", "SAME", "check_option_names", "check_profile", "register", "unregister", "registered", "add_discovery",
            "list_games", "get_spec", "load_game"]

@@ -143,6 +143,8 @@ def _check_figures(ts: frozenset[str], figures: Mapping[str, Mapping[str, int]])
         if t not in ts and any(per.values()):
             raise ValueError(f"figures stand on {t!r}, which is not a present tile")
         for c, n in per.items():
+            if c not in COLOURS:  # BR-1.3, BR-1.6: the players' colours and the neutral grey
+                raise ValueError(f"figures: {shorten(c)} on {shorten(t)} is not a colour of the game: {', '.join(COLOURS)}")
             if isinstance(n, bool) or not isinstance(n, int) or n < 0:
                 raise ValueError(f"figure count {n!r} for {c} on {t} is not a non-negative int")
 
@@ -164,7 +166,8 @@ def explosion(tiles: Iterable[str], figures: Mapping[str, Mapping[str, int]], el
 
     Raises:
         ValueError: unknown position, goal missing, ``figures`` not a mapping
-            ``{tile: {colour: count}}``, or figures on a hole.
+            ``{tile: {colour: count}}``, a colour not of :data:`COLOURS` (naming it), or
+            figures on a hole.
 
     >>> r = explosion(first_layout(), starting_figures(first_layout()), "e2")
     >>> r.removed, r.figures_removed
