@@ -170,6 +170,34 @@ def test_every_controller_refuses_a_cell_that_is_not_text(game: str) -> None:
     refused(lambda: board.click("z99"), "'z99'", "is not a cell of board")
 
 
+@pytest.mark.parametrize("game", ["leaders", "armageddon", "gridhunt", "battle_royale", "marabunta"])
+def test_every_controller_answers_a_cell_off_the_board_with_an_illegal_click(game: str) -> None:
+    """A cell the board does not have is an "illegal" click naming it, in every phase (Leaders
+    and Battle Royale raised the notation's NotationError from the explanation)."""
+    import random
+
+    pytest.importorskip("ipywidgets")
+    from boardkit.viz.widgets import board_widget
+
+    state, rng = boardkit.load_game(game).new_initial_state(), random.Random(1)
+    for step in range(60):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            state.apply_action(boardkit.sample_chance(state, rng))
+            continue
+        if step % 4 == 0:
+            ctl = board_widget(state.clone()).controller
+            clicks = ctl.clicks
+            for cell in ("zz99", "z9"):
+                result = ctl.click(cell)
+                assert result.status == "illegal" and cell in result.message, result.message
+                if game != "gridhunt":  # the grid of the game's size: its own words (GRID-2.1)
+                    assert f"'{cell}' is not a cell of board" in result.message and "cells: " in result.message
+                assert ctl.clicks == clicks and ctl.state.history() == state.history()  # nothing changed
+        state.apply_action(rng.choice(state.legal_actions()))
+
+
 def test_write_image_refuses_a_missing_folder_and_a_non_figure(tmp_path: Path) -> None:
     """As ``boardkit simulate --out`` and ``boardkit rulings --html``: a writer creates no folder."""
     pytest.importorskip("plotly")

@@ -148,9 +148,16 @@ def check_cell(cell: Any, cells: Collection[str], name: str = "cell", where: str
     """
     if isinstance(cell, str) and cell in cells:
         return cell
+    raise ValueError(unknown_cell(cell, cells, name, where))
+
+
+def unknown_cell(cell: Any, cells: Collection[str], name: str = "cell", where: str = "the board") -> str:
+    """The words of :func:`check_cell` for a cell that is not one of ``cells``: ``"<name>:
+    'z9' is not a cell of <where>; cells: a1, a2, ..."`` (at most :data:`LISTED_CELLS`
+    listed); for a refusal that is no exception (a board's "illegal" click)."""
     names = list(cells)
     shown = ", ".join(names[:LISTED_CELLS]) + (f", … ({len(names)} cells)" if len(names) > LISTED_CELLS else "")
-    raise ValueError(f"{name}: {shorten(cell)} is not a cell of {where}; cells: {shown}")
+    return f"{name}: {shorten(cell)} is not a cell of {where}; cells: {shown}"
 
 
 def check_file_name(path: Any, name: str) -> Path:
@@ -195,4 +202,4 @@ def check_output_file(path: Any, name: str) -> Path:
 
 
 __all__ = ["LISTED_CELLS", "check_callable", "check_cell", "check_file_name", "check_output_file", "check_state", "check_state_or_observation",
-           "check_whole"]
+           "check_whole", "unknown_cell"]

@@ -38,6 +38,8 @@ import random
 from typing import Any, Iterable, Sequence
 
 from boardkit.core.actions import Action
+from boardkit.core.board_kinds import Board
+from boardkit.core.checks import unknown_cell
 from boardkit.core.game import State, sample_chance
 from boardkit.core.rules import IllegalActionError, NotationError
 from boardkit.core.validate import shorten
@@ -233,7 +235,8 @@ class BoardController(GameTree):
 
         Returns:
             A ClickResult; ``message`` is also kept in ``self.message`` (a cell the board does
-            not have is an ``"illegal"`` click, explained).
+            not have is an ``"illegal"`` click naming it and listing the board's cells, the
+            clicks so far kept).
 
         Raises:
             ValueError: ``cell`` is not text (the message names it).
@@ -242,6 +245,10 @@ class BoardController(GameTree):
         refusal = self._refusal()
         if refusal:
             return self._result(ClickResult("refused", message=f"click on {cell} refused: {refusal}"))
+        board = getattr(self.game, "board", None)
+        if isinstance(board, Board) and cell not in board:  # either case is a cell (board.index)
+            return self._result(ClickResult("illegal", clicks=self._clicks, highlights=tuple(self.highlights()),
+                                            message="Illegal: " + unknown_cell(cell, board.names, where=f"board {board.name}")))
         if self.seat is not None and self.seat not in self.state.current_players():
             return self._not_your_turn((cell,))
         if self._clicks and cell == self._clicks[-1]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from boardkit.core.actions import Action
+from boardkit.core.checks import unknown_cell
 from boardkit.core.rules import IllegalActionError
 from boardkit.games.armageddon.actions import Back, Move, Spare, Take
 from boardkit.games.armageddon.rules import route_of
@@ -144,8 +145,10 @@ class ArmageddonController(BoardController):
             return super().click(cell)
         s: Any = self.state
         g = s.game
-        if cell not in g.node:
-            return self._result(ClickResult("illegal", message=f"Illegal: {cell} is not a circle of the board"))
+        if cell not in g.node:  # as every board's click: named, the board's cells listed
+            return self._result(ClickResult("illegal", clicks=self._clicks, highlights=tuple(self.highlights()),
+                                            message="Illegal: " + unknown_cell(cell, g.board.names,
+                                                                               where=f"board {g.board.name}")))
         chip = self.selected_chip()
         if chip is not None and cell == self._clicks[0]:
             self._clicks = ()
