@@ -449,3 +449,27 @@ def test_pictures_of_an_observation_refuse_another_game() -> None:
     assert territory_svg(obs).startswith("<svg")
     obs = boardkit.load_game("armageddon").new_initial_state().observation(None)
     refused(lambda: board_figure(obs, game=leaders), "game", "an armageddon game")
+
+
+# -- computations with a documented upper bound ---------------------------------------------------
+
+def test_long_computations_refuse_past_their_bound_naming_it() -> None:
+    """Each ran for minutes (or ran out of memory) before answering; the bound itself answers
+    within a few seconds (the constants' comments give the times measured)."""
+    from boardkit.analysis.armageddon import MAX_RAID_TURNS, MAX_SPLIT_FREE
+    from boardkit.analysis.splits.rolls import MAX_SPLIT_ELEMENTS
+
+    refused(lambda: raid_distribution(10**7), "turns=10000000", f"at most {MAX_RAID_TURNS}", "armageddon.MAX_RAID_TURNS")
+    refused(lambda: raid_distribution(MAX_RAID_TURNS + 1), f"turns={MAX_RAID_TURNS + 1}")
+    refused(lambda: split_count_free(10**6, 10**6), "n=1000000", f"at most {MAX_SPLIT_FREE}", "MAX_SPLIT_FREE")
+    refused(lambda: split_count_free(3, 10**6), "k=1000000", "MAX_SPLIT_FREE")
+    assert split_count_free(MAX_SPLIT_FREE, 1) == 1
+    lay = arena.first_layout()
+    refused(lambda: doom.doom_tiles_lost(lay, k=10**4), "k=10000", "at most 100", "MAX_DOOM_ROLLS['max_damage']")
+    refused(lambda: doom.doom_tiles_lost(lay, k=10, policy="uniform"), "k=10", "at most 9", "MAX_DOOM_ROLLS['uniform']")
+    refused(lambda: doom.doom_tiles_lost(lay, k=-1), "k", "'-1'")
+    assert sum(p for _, p in doom.doom_tiles_lost(lay, k=doom.MAX_DOOM_ROLLS["min_damage"], policy="min_damage").items()) == 1
+    refused(lambda: splits(range(30)), "elements", "30 elements", "range(0, 30)", f"at most {MAX_SPLIT_ELEMENTS}",
+            "MAX_SPLIT_ELEMENTS")
+    refused(lambda: splits(iter(range(10**9))), "elements", f"more than {MAX_SPLIT_ELEMENTS} elements")
+    assert len(splits(iter(range(8)))) == 127

@@ -27,6 +27,12 @@ from boardkit.core.validate import shorten
 from boardkit.games.armageddon import rules, usable
 
 SIXTH = Fraction(1, 6)
+#: The most alien turns :func:`raid_distribution` follows (about 0.7 s there; a raid is over
+#: within some 30 turns, later turns repeat the total).
+MAX_RAID_TURNS = 100_000
+#: The largest ``n`` and ``k`` of :func:`split_count_free` (C(2 x 10^5, 10^5) takes about 1 s;
+#: the binomial's cost grows with the smaller of n and k - 1).
+MAX_SPLIT_FREE = 100_000
 
 
 _DEFAULT: list[Any] = []
@@ -68,10 +74,11 @@ def split_count_free(n: int, k: int) -> int:
     weak compositions of n into k parts (a chip may get 0), ``C(n + k - 1, k - 1)``.
 
     Raises:
-        ValueError: n or k is not a whole number, n < 0 or k < 1.
+        ValueError: n or k is not a whole number, n < 0 or k < 1, or either is past
+            :data:`MAX_SPLIT_FREE` (10^5; the message names it, the value and the bound).
     """
-    check_whole("n", n, 0)
-    check_whole("k", k, 1)
+    check_whole("n", n, 0, MAX_SPLIT_FREE, "armageddon.MAX_SPLIT_FREE")
+    check_whole("k", k, 1, MAX_SPLIT_FREE, "armageddon.MAX_SPLIT_FREE")
     return comb(n + k - 1, k - 1)
 
 
@@ -268,15 +275,16 @@ def raid_distribution(turns: int, game: Game | None = None, interceptor: tuple[s
     Earth chip otherwise keeps waiting (its colour uses its points elsewhere).
 
     Args:
-        turns: the horizon t >= 1 (alien turns).
+        turns: the horizon, 1 .. :data:`MAX_RAID_TURNS` (10^5) alien turns.
         game: an Armageddon game (default: the default game).
         interceptor: ``(colour, d)`` with 1 <= d <= 6, or None.
 
     Raises:
-        ValueError: ``turns`` is not a whole number >= 1; ``game`` is not an Armageddon game;
-            a bad interceptor (the message names the argument and the value).
+        ValueError: ``turns`` is not a whole number >= 1, or is past :data:`MAX_RAID_TURNS`
+            (10^5: the message names it, the value and the bound); ``game`` is not an
+            Armageddon game; a bad interceptor (the message names the argument and the value).
     """
-    check_whole("turns", turns)
+    check_whole("turns", turns, 1, MAX_RAID_TURNS, "armageddon.MAX_RAID_TURNS")
     g = _game(game)
     route = g.arma.officer_route()  # (gk, exit..., pad, blue..., cruiser)
     pad, end = route.index(g.arma.pad), len(route) - 1
@@ -317,5 +325,5 @@ def raid_distribution(turns: int, game: Game | None = None, interceptor: tuple[s
     return Raid(complete, intercepted, within)
 
 
-__all__ = ["as_sympy", "split_count_free", "SplitWays", "split_ways", "Arrival", "arrival_distribution", "Raid",
+__all__ = ["MAX_RAID_TURNS", "MAX_SPLIT_FREE", "as_sympy", "split_count_free", "SplitWays", "split_ways", "Arrival", "arrival_distribution", "Raid",
            "raid_distribution"]

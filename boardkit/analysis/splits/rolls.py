@@ -25,7 +25,7 @@ from boardkit.core.dice import Dist, count_faces, ordered_rolls, pool, sum_of
 from boardkit.core.validate import shorten
 
 __all__ = [
-    "RoundNames", "DEFAULT_NAMES", "REGIONS", "FACES", "TILES", "ROLES", "OBJECTIVES", "TILE", "COLOURLESS_FACES", "Element", "Pool", "Roll", "Number", "roll_distribution", "roll_elements", "format_pool", "splits", "count_splits", "effect_key", "distinct_effect_splits",
+    "RoundNames", "DEFAULT_NAMES", "REGIONS", "FACES", "TILES", "ROLES", "OBJECTIVES", "TILE", "MAX_SPLIT_ELEMENTS", "COLOURLESS_FACES", "Element", "Pool", "Roll", "Number", "roll_distribution", "roll_elements", "format_pool", "splits", "count_splits", "effect_key", "distinct_effect_splits",
 ]
 
 #: The six faces of every die (MARA-1.1), as strings; "circle" is the empty circle (flag).
@@ -74,6 +74,9 @@ ROLES: tuple[str, ...] = ("chooser", "splitter")
 OBJECTIVES: tuple[str, ...] = ("difference", "own")
 #: The element standing for the round's tile; also the tile name meaning "unnamed tile".
 TILE = "tile"
+#: The most elements :func:`splits` lists the splits of: 2^19 - 1 = 524,287 splits of 20
+#: elements take 3 to 4 s, and each element more doubles it (a round has 7, MARA-3.2).
+MAX_SPLIT_ELEMENTS = 20
 
 #: Faces whose effect does not depend on the die's colour: a 0 goes in any region (MARA-4.4),
 #: a crate is crossed on one's own player board (MARA-4.2).
@@ -344,7 +347,8 @@ def splits(elements: Sequence[H]) -> list[tuple[tuple[H, ...], tuple[H, ...]]]:
 
     Raises:
         ValueError: ``elements`` is not a collection, an element is unhashable,
-            fewer than 2 elements, or a repeated element (naming it).
+            fewer than 2 elements or more than :data:`MAX_SPLIT_ELEMENTS` (20; the message
+            names the count and the bound), or a repeated element (naming it).
 
     Source: seed 003_a24625b41ad3ab46.txt; MARA-3.2, MARA-10.
 
@@ -353,7 +357,11 @@ def splits(elements: Sequence[H]) -> list[tuple[tuple[H, ...], tuple[H, ...]]]:
     """
     if not isinstance(elements, Iterable):
         raise ValueError(f"elements: a sequence of distinct elements, not {shorten(elements)}")
-    elems = tuple(elements)
+    elems = tuple(itertools.islice(elements, MAX_SPLIT_ELEMENTS + 1))
+    if len(elems) > MAX_SPLIT_ELEMENTS:
+        size = f"{len(elements)}" if hasattr(elements, "__len__") else f"more than {MAX_SPLIT_ELEMENTS}"
+        raise ValueError(f"elements: {size} elements ({shorten(elements)}): at most {MAX_SPLIT_ELEMENTS} "
+                         f"(rolls.MAX_SPLIT_ELEMENTS; their 2^(n-1) - 1 splits are listed)")
     unhashable = next((e for e in elems if not isinstance(e, Hashable)), None)
     if unhashable is not None:
         raise ValueError(f"elements: each element is hashable (a tuple, a string...), not {shorten(unhashable)}")
