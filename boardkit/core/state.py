@@ -309,6 +309,15 @@ class State:
             raise ValueError(f"{self.game.name}: seat {seat} is to act but has no legal action")
         return acts[rng.randrange(len(acts))]
 
+    def uniform_chance(self) -> Sequence[Action] | None:
+        """The chance outcomes in :meth:`chance_outcomes` order when the game knows them to be
+        equally likely (each ``1 / len``), else None (not known, not equally likely, or not a
+        chance node): :func:`~boardkit.core.playout.sample_chance` then draws one with a single
+        ``randrange`` and no probabilities. The default is None; a game overrides it for its
+        dice and uniform draws (the conformance tests check it against
+        :meth:`chance_outcomes`). Callers must not change the sequence."""
+        return None
+
     def _sample_legal(self, rng: Any, player: int) -> Action | None:
         """Hook of :meth:`sample_legal_action`: a legal action of ``player`` (to act) drawn
         with probability exactly ``1 / len(legal_actions(player))``, or None to draw from the list."""

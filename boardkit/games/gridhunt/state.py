@@ -399,7 +399,23 @@ class GridhuntState(KnowledgeMixin, ResolveMixin, State):
         return list(out)
 
     def _chance_outcomes(self) -> list[tuple[Action, Fraction]]:
-        """The chance outcomes in notation order (GRID-7, GRID-5.1, GRID-6, GRID-D6)."""
+        """The chance outcomes in notation order (GRID-7, GRID-5.1, GRID-6, GRID-D6), each
+        equally likely (:meth:`uniform_chance`)."""
+        drawn = self._chance_drawn()
+        pr = _one_in(len(drawn))
+        return [(a, pr) for a in drawn]
+
+    def uniform_chance(self) -> list[Action] | None:
+        """At a chance node, its outcomes in notation order, every one equally likely: a layout
+        cell among the empty ones (GRID-7), a start cell among the free ones (GRID-5.1), who acts
+        next among the seats still to act (GRID-6, GRID-D6); else None (see
+        :meth:`boardkit.core.state.State.uniform_chance`)."""
+        if self.phase in ("setup", "next", "resolve"):
+            return self._chance_drawn()
+        return None
+
+    def _chance_drawn(self) -> list[Action]:
+        """The chance outcomes of :meth:`_chance_outcomes`, without their probabilities."""
         g = self.game
         cells = self.cells
         if self.phase == "setup":
@@ -411,17 +427,15 @@ class GridhuntState(KnowledgeMixin, ResolveMixin, State):
                 taken = set(self.pos)
                 start = g.start_by_seat[self.placing]
                 drawn = [start[i] for i in order if cells[i] != "wall" and i not in taken]  # GRID-5.1
-            pr = _one_in(len(drawn))
-            return [(a, pr) for a in drawn]
+            return drawn
         if self.phase == "next":  # GRID-6: seats in order, as text too below 11 seats
             who = self._remaining()
             if self.n > 10:
                 who.sort(key=str)
         else:  # GRID-D6
             who = sorted(self.pending, key=str)
-        pr = _one_in(len(who))
         turn = g.turn_actions
-        return [(turn[p], pr) for p in who]
+        return [turn[p] for p in who]
 
     # -- applying -----------------------------------------------------------------------------------
     def apply_action(self, action: Action | str, player: int | None = None) -> None:
