@@ -434,7 +434,7 @@ class GridhuntGame(Game):
         """The notation reads every seat of the spec (``turn 15`` is an action; with fewer
         players it is illegal, GRID-6, not misspelt)."""
         if self._notation_context is None:
-            self._notation_context = NotationContext(self.cell_names(), len(self.spec.seats), self.vocabularies())
+            self._notation_context = NotationContext(self.cell_names(), self.num_players, self.vocabularies())
         return self._notation_context
 
     def move_action(self, path: tuple[int, ...]) -> Action:
