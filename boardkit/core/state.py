@@ -314,8 +314,8 @@ class State:
         equally likely (each ``1 / len``), else None (not known, not equally likely, or not a
         chance node): :func:`~boardkit.core.playout.sample_chance` then draws one with a single
         ``randrange`` and no probabilities. The default is None; a game overrides it for its
-        dice and uniform draws (the conformance tests check it against
-        :meth:`chance_outcomes`). Callers must not change the sequence."""
+        dice and uniform draws (tests/test_sample_legal.py checks it against
+        :meth:`chance_outcomes` in every game). Callers must not change the sequence."""
         return None
 
     def _sample_legal(self, rng: Any, player: int) -> Action | None:
