@@ -105,6 +105,7 @@ class _Tables:
         self._templates: dict[int, _Template] = {}
         self._paths: dict[tuple[int, frozenset[int]], list[Action]] = {}
         self._by_walls: dict[tuple[int, frozenset[int]], list[Action]] = {}  # the same, by all the walls known
+        self._wall_names: dict[frozenset[int], frozenset[str]] = {}  # see wall_names
 
     @staticmethod
     def _code(path: tuple[int, ...]) -> int:
@@ -182,6 +183,22 @@ class _Tables:
                 if collecting:
                     gc.enable()
             out = self._templates[start] = _Template(moves, runs)
+        return out
+
+    def all_moves(self, start: int) -> list[Action]:
+        """Every path from ``start`` ignoring walls, as moves in notation order (shared: never
+        changed)."""
+        return self._template(start).moves
+
+    def wall_names(self, walls: frozenset[int]) -> frozenset[str]:
+        """The names of the cells ``walls`` (made once per set of walls: a seat's known walls
+        are kept as one set until they grow, KnowledgeMixin.known_walls)."""
+        out = self._wall_names.get(walls)
+        if out is None:
+            if len(self._wall_names) > _CACHE_LIMIT:
+                self._wall_names.clear()
+            names = self.names
+            out = self._wall_names[walls] = frozenset([names[c] for c in walls])
         return out
 
     def moves_from(self, start: int, walls: frozenset[int]) -> list[Action]:
@@ -445,6 +462,16 @@ class GridhuntGame(Game):
         """Every path order from ``start`` avoiding the ``walls`` a player knows (GRID-3.1,
         GRID-3.3), sorted by notation; made once per (start, nearby known walls)."""
         return self._tables.moves_from(start, walls)
+
+    def all_moves(self, start: int) -> list[Action]:
+        """Every path of 1 .. 6 orthogonal steps from ``start`` that stays on the grid and
+        visits no cell twice, walls ignored (GRID-3.1), as moves in notation order; the list is
+        shared and must not be changed."""
+        return self._tables.all_moves(start)
+
+    def wall_names(self, walls: frozenset[int]) -> frozenset[str]:
+        """The names of the cells ``walls`` (cell indices), made once per set of walls."""
+        return self._tables.wall_names(walls)
 
     def known_action(self, text: str) -> Action | None:
         """The action whose canonical notation is exactly ``text``, if this game has made it

@@ -23,7 +23,7 @@ from boardkit.games.gridhunt import determinization, observe, scoring
 from boardkit.games.gridhunt.actions import KINDS, Layout, Start, Turn
 from boardkit.games.gridhunt.explain import phase_refusal
 from boardkit.games.gridhunt.knowledge import USED_UP, Knowledge, KnowledgeMixin
-from boardkit.games.gridhunt.legality import orders_of, refuse_order
+from boardkit.games.gridhunt.legality import draw_order, orders_of, refuse_order
 from boardkit.games.gridhunt.position import to_position
 from boardkit.games.gridhunt.resolve import ResolveMixin
 from boardkit.games.gridhunt.rules import cell_names, connected
@@ -339,6 +339,12 @@ class GridhuntState(KnowledgeMixin, ResolveMixin, State):
         """The orders of seat ``p`` now (:func:`boardkit.games.gridhunt.legality.orders_of`)."""
         return orders_of(self, p)
 
+    def _sample_legal(self, rng: Any, player: int) -> Action | None:
+        """An order of ``player`` drawn uniformly without listing them
+        (:func:`boardkit.games.gridhunt.legality.draw_order`); None (draw from the list) after
+        its refused draws."""
+        return draw_order(self, player, rng)
+
     def refuse(self, action: Action, player: int | None = None) -> None:
         """Gridhunt's one rule path (see :meth:`boardkit.core.game.State.refuse`): returns when
         ``action`` is legal for the asking seat, raises Refusal naming the clause otherwise.
@@ -540,29 +546,6 @@ class GridhuntState(KnowledgeMixin, ResolveMixin, State):
             if not self.current_players():
                 self._resolve_shots()
         self._settle()
-
-    def _resolve_pending(self, p: int) -> None:
-        """GRID-D6: the move of ``p``, drawn next among the orders still to resolve (a player
-        dead this round is still drawn while its death is not told, GRID-D9; its order is void)."""
-        self.pending.remove(p)
-        if self.alive[p]:
-            self._resolve_move(p, self.orders[p])
-        if self._check_end():
-            return
-        self.pending = [q for q in self.pending if self.told_alive(q)]
-        if not self.pending:
-            self.phase = "shots"
-
-    def _resolve_shots(self) -> None:
-        """GRID-D6: every shot of the round at once, against the positions after the moves."""
-        basic: list[int] = []
-        enhanced: list[int] = []
-        for p, action in sorted(self.shots.items()):
-            if self.alive[p]:
-                (enhanced if self._is_enhanced_shot(p, action) else basic).extend(self._hits(p, action))
-        self._attack_all(basic, enhanced)
-        if not self._check_end():
-            self._start_round()
 
     # -- views ----------------------------------------------------------------------------------
     def observation(self, player: int | None) -> dict[str, Any]:
