@@ -30,11 +30,14 @@ if TYPE_CHECKING:  # pragma: no cover
 #: Order kinds of each half of a turn.
 MOVE_ORDERS = (Move, Stay)
 SHOT_ORDERS = (Shoot, ShootAll, ShootNone)
+#: The phases of the shot half of a turn (sequential, simultaneous).
+SHOT_PHASES = frozenset({"shot", "shots"})
+_NO_NAMES: frozenset[str] = frozenset()
 
 
 def shooting(state: "GridhuntState") -> bool:
     """True in the shot half of a turn (phase ``shot`` or ``shots``, GRID-4.1)."""
-    return state.phase in ("shot", "shots")
+    return state.phase in SHOT_PHASES
 
 
 def path_refusal(state: "GridhuntState", p: int, path: tuple[str, ...]) -> Refusal | None:
@@ -166,8 +169,9 @@ def draw_order(state: "GridhuntState", p: int, rng: Any, tries: int | None = Non
         every order's chance equal.
     """
     g = state.game
-    shot = shooting(state)
-    if state.idle[p] and (not shot or g.options.mine_blocks_shot):  # GRID-3.5, GRID-D19: one order
+    o = g.options
+    shot = state.phase in SHOT_PHASES
+    if state.idle[p] and (not shot or o.mine_blocks_shot):  # GRID-3.5, GRID-D19: one order
         return g.shoot_none if shot else g.stay
     if shot:
         cells = shot_cells(state, p)
@@ -178,22 +182,20 @@ def draw_order(state: "GridhuntState", p: int, rng: Any, tries: int | None = Non
     assert at is not None
     moves = g.all_moves(at)
     k = len(moves)
-    n = k + 1 if g.options.may_stay else k  # GRID-D20: staying is one more order
-    walls = g.wall_names(state.known_walls(p)) if g.options.wall_orders == "refused" else None  # GRID-D21
-    mates = state.known_mates(p)
-    names = g.names
-    mate_names = {names[c] for c in mates} if mates else None
+    n = k + 1 if o.may_stay else k  # GRID-D20: staying is one more order
+    walls = g.wall_names(state.known_walls(p)) if o.wall_orders == "refused" else _NO_NAMES  # GRID-D21
+    mates = state.known_mates(p) if g.teams is not None else None
+    ends = {g.names[c] for c in mates} if mates else _NO_NAMES
+    draw = rng.randrange
     for _ in range(TRIES if tries is None else tries):
-        i = rng.randrange(n)
+        i = draw(n)
         if i == k:
             return g.stay
         m = moves[i]
         path = m.path  # type: ignore[attr-defined]
-        if walls and not walls.isdisjoint(path):  # GRID-3.3: it enters a wall the seat knows of
-            continue
-        if mate_names and path[-1] in mate_names:  # GRID-1.4: never knowingly onto a teammate
-            continue
-        return m
+        # GRID-3.3: no cell of the path a wall the seat knows of; GRID-1.4: not onto a teammate it knows of
+        if walls.isdisjoint(path) and path[-1] not in ends:
+            return m
     return None
 
 

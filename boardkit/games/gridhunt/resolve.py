@@ -200,6 +200,8 @@ class ResolveMixin:
     def _attack_all(self, basic: list[int], enhanced: list[int]) -> None:
         """Attacks at once: a shield charge absorbs one attack it can stop (GRID-2.10, GRID-D8),
         a basic one first; any other attack kills."""
+        if not basic and not enhanced:  # nobody hit
+            return
         dead = []
         for q in sorted(set(basic) | set(enhanced)):
             k_basic, k_enh = basic.count(q), enhanced.count(q)

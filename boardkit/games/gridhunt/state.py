@@ -119,6 +119,8 @@ class GridhuntState(KnowledgeMixin, ResolveMixin, State):
         self._chances: list[tuple[Action, Fraction]] | None = None
         #: the last action looked up among the legal actions: (action, legal list, found).
         self._found: tuple[Action, list[Action], Action | None] | None = None
+        #: the deaths (the list and its length) for which _check_end last found the game going on.
+        self._going_on: tuple[list[tuple[int, int]], int] | None = None
         self._settle()
 
     # -- bookkeeping -------------------------------------------------------------------------
@@ -255,9 +257,16 @@ class GridhuntState(KnowledgeMixin, ResolveMixin, State):
                 self.idle[p] = True
 
     def _check_end(self) -> bool:
-        """GRID-1.1: the last player, or the last team with a living member, wins."""
+        """GRID-1.1: the last player, or the last team with a living member, wins. A player
+        leaves only by dying, which adds to ``deaths``: "not over" is kept with the deaths it
+        was found for and answered again, unasked, while none is added."""
+        deaths = self.deaths
+        kept = self._going_on
+        if kept is not None and kept[0] is deaths and kept[1] == len(deaths):
+            return False
         end = scoring.end(self.alive, self.game.teams)
         if end is None:
+            self._going_on = (deaths, len(deaths))
             return False
         self._finish(*end)
         return True
@@ -487,6 +496,10 @@ class GridhuntState(KnowledgeMixin, ResolveMixin, State):
         self._order(player, action)
 
     def _apply_action(self, action: Action) -> None:
+        ph = self.phase
+        if ph == "move" or ph == "shot":  # the mover's order (the most frequent action)
+            self._order(self.to_move, action)  # type: ignore[arg-type]
+            return
         g = self.game
         if isinstance(action, Layout):
             i = g.index[action.cell]
