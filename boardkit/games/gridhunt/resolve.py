@@ -65,10 +65,11 @@ class ResolveMixin:
         assert start is not None
         idx = self.game.index
         trail = [start]
+        cells = self.cells
         if isinstance(action, Move):
             for name in action.path:  # GRID-3.2: cells held by players are passed over
                 c = idx[name]
-                if self.cells[c] == "wall":  # GRID-3.3, GRID-D21: stopped, and the wall is told to everyone
+                if cells[c] == "wall":  # GRID-3.3, GRID-D21: stopped, and the wall is told to everyone
                     self.public_walls.add(c)
                     break
                 trail.append(c)

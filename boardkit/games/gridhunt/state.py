@@ -20,7 +20,7 @@ from boardkit.core.outcome import Outcome
 from boardkit.core.rules import IllegalActionError, Refusal
 from boardkit.core.spec import OptionError
 from boardkit.games.gridhunt import determinization, observe, scoring
-from boardkit.games.gridhunt.actions import KINDS, Layout, Start, Turn
+from boardkit.games.gridhunt.actions import KINDS, Layout, ShootNone, Start, Turn
 from boardkit.games.gridhunt.explain import phase_refusal
 from boardkit.games.gridhunt.knowledge import USED_UP, Knowledge, KnowledgeMixin
 from boardkit.games.gridhunt.legality import draw_order, orders_of, refuse_order
@@ -179,13 +179,13 @@ class GridhuntState(KnowledgeMixin, ResolveMixin, State):
         """The seat to act, CHANCE (setup draws, who acts next), SIMULTANEOUS (several seats give
         orders at once, GRID-D6) or TERMINAL."""
         ph = self.phase
+        if ph == "move" or ph == "shot":  # asked at every step of a rollout: first
+            assert self.to_move is not None
+            return self.to_move
         if ph == "over":
             return TERMINAL
         if ph in ("setup", "next", "resolve"):
             return CHANCE
-        if ph in ("move", "shot"):
-            assert self.to_move is not None
-            return self.to_move
         waiting = self.current_players()
         return waiting[0] if len(waiting) == 1 else SIMULTANEOUS
 
@@ -542,7 +542,7 @@ class GridhuntState(KnowledgeMixin, ResolveMixin, State):
             if not self._check_end():
                 self.phase = "shot"
         elif self.phase == "shot":
-            if self.alive[p]:
+            if self.alive[p] and not isinstance(action, ShootNone):  # GRID-4.1: 'shoot none' hits nobody
                 hits = self._hits(p, action)
                 self._attack_all([], hits) if self._is_enhanced_shot(p, action) else self._attack_all(hits, [])
             self.idle[p] = False
