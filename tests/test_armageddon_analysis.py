@@ -84,6 +84,49 @@ def test_split_ways_agree_with_brute_force_with_blocks(pos):
     assert (ways.allotments, ways.sequences, ways.used) == _brute_splits(s)
 
 
+def _engine_turns(s):
+    """(allotments, sequences, used) of the turn on ``s`` by the engine's own legal actions
+    (``take mine`` included), each sequence played until the seat's turn ends; a displaced
+    chip's owner takes the first circle offered."""
+    seat = s.seat
+    done: list[tuple[tuple[str, int], ...]] = []
+
+    def go(t, taken):
+        while t.phase == "home":
+            t.apply_action(t.legal_actions()[0])
+        if t.is_terminal() or t.phase != "move" or t.seat != seat:
+            done.append(tuple(sorted(taken)))
+            return
+        for a in t.legal_actions():
+            u = t.clone()
+            u.apply_action(a)
+            words = str(a).split()
+            item = ("take mine", 0) if words[0] == "take" else (
+                (words[1], int(words[2])) if words[0] == "move" else (f"{words[0]} {words[1]}", int(words[2])))
+            go(u, taken + (item,))
+
+    go(s.clone(), ())
+    return set(done), len(done), max(sum(k for _, k in a) for a in done)
+
+
+@pytest.mark.parametrize("roll", range(1, 7))
+def test_ARMA_5_1_split_ways_count_the_officers_mine_as_the_engine_does(roll):
+    """With mine='choice' (the default) the aliens' turn may include ``take mine`` before,
+    between or after shares, and the mine changes the officer's way: split_ways gives the
+    engine's turns exactly (the aliens' first turn: officer on its dot circle, 3 mines)."""
+    s = state("aliens", roll, {"w1": "n1_1", "w2": "n2_1", "w3": "n3_1", "officer": "dot"}, depot=3)
+    assert "take mine" in [str(a) for a in s.legal_actions()]
+    ways = split_ways(s)
+    allot, seqs, used = _engine_turns(s)
+    assert (ways.allotments, ways.sequences, ways.used) == (allot, seqs, used)
+    assert any(("take mine", 0) in a for a in ways.allotments)
+    without = split_ways(state("aliens", roll, {"w1": "n1_1", "w2": "n2_1", "w3": "n3_1", "officer": "dot"},
+                               depot=0))  # no mine to take
+    assert not any(("take mine", 0) in a for a in without.allotments)
+    assert (without.allotments, without.sequences, without.used) == _engine_turns(
+        state("aliens", roll, {"w1": "n1_1", "w2": "n2_1", "w3": "n3_1", "officer": "dot"}, depot=0))
+
+
 def _flight(laser_off: bool):
     chips = {**OUT3, "red1": "table1"}
     if laser_off:

@@ -256,3 +256,18 @@ def test_the_first_schema_check_does_not_load_the_iri_format_grammar() -> None:
             "spec is None or __import__('rfc3987_syntax'); print('ok')")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr[-2000:]
+
+
+@pytest.mark.parametrize("name, options, text, seats", [
+    ("gridhunt", {}, "turn 8", "0 .. 7"),  # 8 players (GRID-1.2), though the spec allows 75 seats
+    ("gridhunt", {"players": 10}, "turn 12", "0 .. 9"),
+    ("battle_royale", {}, "first 2", "0 .. 1"),  # 2 players, though the spec allows 4
+])
+def test_notation_gives_the_seats_of_the_game_played(name, options, text, seats):
+    """A seat number past the game's players is a wrong notation naming this game's seats, not
+    the most any game of the kind may have."""
+    game = boardkit.load_game(name, **options)
+    with pytest.raises(NotationError, match=f"is not a seat \\({seats}\\)"):
+        game.new_initial_state().parse_action(text)
+    last = text.split()[0] + " " + seats.split()[-1]
+    assert str(game.new_initial_state().parse_action(last)) == last

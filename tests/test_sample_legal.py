@@ -8,6 +8,7 @@ unchanged. Armageddon draws without listing (tests/games/armageddon/test_armaged
 from __future__ import annotations
 
 import random
+from fractions import Fraction
 
 import pytest
 
@@ -87,3 +88,85 @@ def test_sample_legal_action_asks_for_a_seat_where_several_act_at_once():
         s.sample_legal_action(rng)
     p = s.current_players()[1]
     assert s.sample_legal_action(rng, p) in s.legal_actions(p)
+
+
+def _chance_states(name: str, seed: int, options: dict | None = None):
+    """Each chance node of a seeded random game (the state, still to be drawn)."""
+    s = boardkit.load_game(name, **(options or {})).new_initial_state()
+    rng = random.Random(seed)
+    while not s.is_terminal():
+        if s.is_chance_node():
+            yield s
+            s.apply_action(sample_chance(s, rng))
+            continue
+        movers = s.current_players()
+        p = movers[rng.randrange(len(movers))]
+        acts = s.legal_actions(p)
+        s.apply_action(acts[rng.randrange(len(acts))], player=p if len(movers) > 1 else None)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_uniform_chance_is_the_chance_outcomes_when_said_equally_likely(name):
+    """``uniform_chance()`` either says nothing (None) or gives exactly the outcomes of
+    ``chance_outcomes()``, in its order, each of probability 1/len; and sample_chance draws
+    the same outcome with the same rng either way (one randrange)."""
+    said = 0
+    for seed in (1, 2):
+        for n, s in enumerate(_chance_states(name, seed)):
+            outcomes = s.chance_outcomes()
+            uniform = s.uniform_chance()
+            if uniform is None:
+                continue
+            said += 1
+            assert list(uniform) == [a for a, _ in outcomes]
+            assert all(pr == Fraction(1, len(outcomes)) for _, pr in outcomes)
+            r1, r2 = random.Random(n), random.Random(n)
+            assert sample_chance(s, r1) is outcomes[r2.randrange(len(outcomes))][0]
+            assert r1.getstate() == r2.getstate()
+    if name in ("armageddon", "gridhunt"):  # the die (ARMA-3.1); layout, start and turn draws (GRID-7, GRID-5.1, GRID-6)
+        assert said > 20
+
+
+def test_uniform_chance_is_none_away_from_chance_and_in_the_simultaneous_variant_too():
+    for name in ("armageddon", "gridhunt"):
+        for s, _ in _play(name, seed=3):
+            assert s.uniform_chance() is None
+            break
+    said = [s.uniform_chance() for s in _chance_states("gridhunt", 4, {"turn_order": "simultaneous"})]
+    assert said and all(u is not None for u in said)  # GRID-D6: who resolves next, each equally likely
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_random_step_draws_as_sample_legal_action_and_sample_chance(name):
+    """``random_step`` applies the action ``sample_chance`` or ``sample_legal_action`` would
+    draw from the same rng, unchecked and unrecorded (the rollout step of search)."""
+    from boardkit.core.playout import random_step
+
+    s = boardkit.load_game(name).new_initial_state()
+    rng, twin = random.Random(7), random.Random(7)
+    steps = 0
+    while not s.is_terminal() and steps < 400:
+        if s.current_players() and len(s.current_players()) > 1:
+            break
+        expect = sample_chance(s, twin) if s.is_chance_node() else s.sample_legal_action(twin)
+        before = len(s.history())
+        assert random_step(s, rng) == expect
+        assert len(s.history()) == before  # not recorded
+        steps += 1
+    assert steps > 20
+
+
+def test_random_step_refuses_at_the_end_and_where_several_seats_act():
+    from boardkit.core.playout import random_step
+
+    end = boardkit.random_playout(boardkit.load_game("leaders").new_initial_state(), random.Random(4))
+    with pytest.raises(ValueError, match="the game is over"):
+        random_step(end, random.Random(0))
+    s = boardkit.load_game("gridhunt", turn_order="simultaneous").new_initial_state()
+    rng = random.Random(3)
+    while s.is_chance_node():
+        s.apply_action(sample_chance(s, rng))
+    text = s.to_json()
+    with pytest.raises(ValueError, match="act at once; draw one seat's action with sample_legal_action"):
+        random_step(s, rng)
+    assert s.to_json() == text  # unchanged

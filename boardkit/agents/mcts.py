@@ -49,7 +49,8 @@ from boardkit.agents.heuristics import heuristic_for, no_heuristic
 from boardkit.agents.plans import PlanMemo, whole_turns
 from boardkit.agents.simple import _step, plan_bound, terminal_value
 from boardkit.core.actions import Action
-from boardkit.core.game import State, sample_chance
+from boardkit.core.game import SIMULTANEOUS, State, sample_chance
+from boardkit.core.playout import random_step
 
 
 #: Default time budget of one decision, in seconds.
@@ -84,18 +85,20 @@ class _Node:
 
 
 def _random_step(state: State, rng: random.Random) -> None:
-    if state.is_chance_node():
-        state.apply_unchecked(sample_chance(state, rng))
-        return
-    movers = state.current_players()
-    p = movers[0]
-    by = p if len(movers) > 1 else None
+    """One rollout action (the state is not over): :func:`~boardkit.core.playout.random_step`,
+    or where several seats act at once, the first of them acting (uniform among its legal
+    actions)."""
+    p = state.current_player()
     try:
-        action = state.sample_legal_action(rng, by)  # uniform among legal_actions(p), drawn without listing where the game can
+        if p != SIMULTANEOUS:  # chance, or one seat
+            random_step(state, rng)  # uniform among legal actions, drawn without listing where the game can
+            return
+        p = state.current_players()[0]
+        action = state.sample_legal_action(rng, p)
     except ValueError as e:  # the engine must give every seat to act an action; say so plainly
         raise RuntimeError(f"{state.game.name}: seat {p} is to act but has no legal action in a game that is "
                            f"not over (a fault of the engine, not of the search)") from e
-    _step(state, action, by)
+    _step(state, action, p)
 
 
 class MCTSAgent(Agent):

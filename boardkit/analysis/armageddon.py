@@ -88,9 +88,16 @@ class SplitWays:
 
     Attributes:
         allotments: the distinct complete allotments, each a sorted tuple of ``(chip, points)``
-            (chips that get no point left out).
-        sequences: the number of legal orders of shares (action sequences) that complete the turn.
-        used: the points every legal allotment uses (the most usable, ARMA-3.2).
+            (chips that get no point left out; a walk back or a spare named ``"back red1"``,
+            ``"spare red1"``), with ``("take mine", 0)`` when the officer took a mine in that turn
+            (ARMA-5.1, option ``mine='choice'``: the mine changes the officer's way, so the same
+            points may be split otherwise).
+        sequences: the number of legal orders of the turn's actions that complete it: its
+            shares and, where the officer may take one, ``take mine`` at each point it is legal
+            (the action sequences the engine allows until the turn ends).
+        used: the most points a legal allotment uses (ARMA-3.2: every allotment uses all the
+            points that can be used from where it was chosen; taking a mine may change that
+            number, so allotments with and without the mine may use different totals).
     """
 
     allotments: frozenset[tuple[tuple[str, int], ...]]
@@ -108,7 +115,9 @@ def split_ways(state: State) -> SplitWays:
     (ARMA-3.2: the most usable points; ARMA-3.4, ARMA-3.5, ARMA-3.6, ARMA-6.1 blocks...).
 
     Displaced Earth chips with a choice of circle are put on the first free one (the choice
-    does not change the shares).
+    does not change the shares). The aliens' officer taking a mine (``take mine``, ARMA-5.1) is
+    one of the turn's actions wherever the engine allows it (before, between or after shares
+    while points are left to use).
 
     Raises:
         ValueError: ``state`` is not an Armageddon state in its move phase.
@@ -126,7 +135,7 @@ def split_ways(state: State) -> SplitWays:
     def walk(p: Any, left: int, movable: frozenset[int], taken: tuple[tuple[str, int], ...]) -> None:
         nonlocal sequences
         options = usable.shares(g, p, left, movable, memo) if left > 0 and p.winner is None else []
-        if not options:
+        if not options:  # ARMA-3.2: no point usable, the turn ends
             found.add(tuple(sorted(taken)))
             sequences += 1
             return
@@ -134,10 +143,19 @@ def split_ways(state: State) -> SplitWays:
             p2, ends = rules.walk(g, p, c, k, False, verb)
             name = g.chip_names[c] if verb == "move" else f"{verb} {g.chip_names[c]}"
             walk(p2, 0 if ends else left - k, movable - {c}, taken + ((name, k),))
+        if seat == g.aliens_seat and _may_take(p):  # ARMA-5.1: the officer's mine, as the engine offers it
+            walk(rules.take(p), left, movable, taken + (("take mine", 0),))
+
+    def _may_take(p: Any) -> bool:
+        try:
+            rules.can_take(g, p)
+        except rules.Refusal:
+            return False
+        return True
 
     start = frozenset(c for c in g.seat_chips[seat] if state.pos.at[c] >= 0 and c not in state.moved)  # type: ignore[attr-defined]
     walk(state.pos, state.left, start, ())  # type: ignore[attr-defined]
-    used = max((sum(k for _, k in a) for a in found), default=0)
+    used = max((sum(k for _, k in a) for a in found), default=0)  # "take mine" counts 0
     return SplitWays(frozenset(found), sequences, used)
 
 

@@ -7,14 +7,23 @@ from operator import is_, itemgetter
 from typing import Any, Sequence
 
 from boardkit.core.actions import Action
-from boardkit.core.state import SIMULTANEOUS, State
+from boardkit.core.state import CHANCE, SIMULTANEOUS, State
 
 _second = itemgetter(1)
 
 
 def sample_chance(state: State, rng: Any) -> Action:
     """Draw one chance outcome with its exact probability, using ``rng.random()``-free
-    integer arithmetic: ``rng.randrange(denominator)`` over the common denominator."""
+    integer arithmetic: ``rng.randrange(denominator)`` over the common denominator. Where the
+    game says its outcomes are equally likely (:meth:`State.uniform_chance
+    <boardkit.core.state.State.uniform_chance>`), one ``rng.randrange(len(outcomes))``: the
+    same draw, made without the probabilities.
+
+    Raises:
+        ValueError: ``state`` is not at a chance node."""
+    uniform = state.uniform_chance()
+    if uniform is not None:
+        return uniform[rng.randrange(len(uniform))]
     outcomes = state.chance_outcomes()
     first = outcomes[0][1]
     if first.numerator * len(outcomes) == first.denominator and all(map(is_, map(_second, outcomes), repeat(first))):
@@ -32,6 +41,46 @@ def sample_chance(state: State, rng: Any) -> Action:
         if pick < acc:
             return action
     raise AssertionError("chance probabilities do not sum to 1")  # pragma: no cover
+
+
+def random_step(state: State, rng: Any) -> Action:
+    """Apply one random action to ``state`` in place, unchecked and unrecorded
+    (:meth:`~boardkit.core.state.State.apply_unchecked`): the step of a search's rollout. A
+    chance outcome is drawn with its exact probability (:func:`sample_chance`); a seat's action
+    uniformly among its legal actions, as :meth:`~boardkit.core.state.State.sample_legal_action`
+    draws it (the same draws from the same ``rng``), without that method's checks of its
+    arguments.
+
+    Args:
+        state: a state that is not over and where one seat (or chance) acts.
+        rng: a ``random.Random`` (not checked).
+
+    Returns:
+        The action applied, the game's own object.
+
+    Raises:
+        ValueError: the game is over; several seats act at once (draw one seat's action with
+            ``sample_legal_action(rng, player)``); the seat to act has no legal action (a
+            fault of the engine). The state is then unchanged.
+    """
+    p = state.current_player()
+    if p == CHANCE:
+        action = sample_chance(state, rng)
+    elif p >= 0:
+        got = state._sample_legal(rng, p)
+        if got is None:
+            acts = state._legal_list()
+            if not acts:
+                raise ValueError(f"{state.game.name}: seat {p} is to act but has no legal action")
+            got = acts[rng.randrange(len(acts))]
+        action = got
+    elif p == SIMULTANEOUS:
+        raise ValueError(f"{state.game.name}: random_step: seats {', '.join(map(str, state.current_players()))} act "
+                         f"at once; draw one seat's action with sample_legal_action(rng, player)")
+    else:
+        raise ValueError(f"{state.game.name}: random_step: the game is over")
+    state.apply_unchecked(action)
+    return action
 
 
 def random_playout(state: State, rng: Any, max_actions: int | None = None) -> State:
@@ -71,4 +120,4 @@ def random_playout(state: State, rng: Any, max_actions: int | None = None) -> St
     return state
 
 
-__all__: Sequence[str] = ["sample_chance", "random_playout"]
+__all__: Sequence[str] = ["sample_chance", "random_step", "random_playout"]

@@ -17,6 +17,7 @@ from boardkit.core import face
 from boardkit.core.actions import Action
 from boardkit.core.outcome import Outcome
 from boardkit.core.rules import IllegalActionError, NotationError, Refusal, RuleDisagreement
+from boardkit.core.sampling import sample_legal
 from boardkit.core.validate import shorten
 
 if TYPE_CHECKING:
@@ -290,24 +291,16 @@ class State:
             ValueError: ``rng`` has no ``randrange``; ``player`` is not a seat; no seat named
                 (or none alone) is to act: a chance node, the end, another seat's turn.
         """
-        if not hasattr(rng, "randrange"):
-            raise ValueError(f"{self.game.name}: sample_legal_action: rng is a random.Random, not {type(rng).__name__}")
-        if player is not None:
-            self._check_seat(player)
-        movers = self.current_players()
-        seat = movers[0] if player is None and len(movers) == 1 else player
-        if seat is None or seat not in movers:
-            why = ("the game is over" if self.is_terminal() else "chance acts here (sample_chance draws it)"
-                   if not movers else f"seats to act now: {', '.join(map(str, movers))}" +
-                   ("; name one with player=" if seat is None else f"; seat {seat} is not one of them"))
-            raise ValueError(f"{self.game.name}: sample_legal_action needs a seat to act; {why}")
-        got = self._sample_legal(rng, seat)
-        if got is not None:
-            return got
-        acts = self._legal_actions_for(seat) if player is not None else self._legal_list()
-        if not acts:
-            raise ValueError(f"{self.game.name}: seat {seat} is to act but has no legal action")
-        return acts[rng.randrange(len(acts))]
+        return sample_legal(self, rng, player)
+
+    def uniform_chance(self) -> Sequence[Action] | None:
+        """The chance outcomes in :meth:`chance_outcomes` order when the game knows them to be
+        equally likely (each ``1 / len``), else None (not known, not equally likely, or not a
+        chance node): :func:`~boardkit.core.playout.sample_chance` then draws one with a single
+        ``randrange`` and no probabilities. The default is None; a game overrides it for its
+        dice and uniform draws (tests/test_sample_legal.py checks it against
+        :meth:`chance_outcomes` in every game). Callers must not change the sequence."""
+        return None
 
     def _sample_legal(self, rng: Any, player: int) -> Action | None:
         """Hook of :meth:`sample_legal_action`: a legal action of ``player`` (to act) drawn

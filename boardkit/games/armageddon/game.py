@@ -72,6 +72,8 @@ class ArmageddonGame(Game):
         self._index_board(b)
         self._make_chips(b)
         self.roll_outcomes = tuple((Roll(f), Fraction(1, 6)) for f in FACES)
+        #: the faces as actions, in the order of ``roll_outcomes`` (each 1/6, ARMA-3.1)
+        self.roll_faces = tuple(a for a, _ in self.roll_outcomes)
         self.memo: dict[object, Any] = {}
         #: the share actions made so far, by (chip, points, verb): one object per share, its
         #: notation written once

@@ -175,6 +175,11 @@ class ArmageddonState(State):
             raise ValueError("chance_outcomes() is only defined at a chance node")
         return list(self.game.roll_outcomes)
 
+    def uniform_chance(self) -> tuple[Action, ...] | None:
+        """The six faces, equally likely (ARMA-3.1), at a roll; else None (see
+        :meth:`boardkit.core.state.State.uniform_chance`)."""
+        return self.game.roll_faces if self.phase == ROLL else None
+
     # -- legal actions ---------------------------------------------------------------------
     def _legal_actions(self) -> list[Action]:
         g = self.game

@@ -103,8 +103,10 @@ class _Tables:
         # paths entering it (bits); the moves among known walls are those whose bits none of the
         # walls has.
         self._templates: dict[int, _Template] = {}
+        self.all_paths: dict[int, list[Action]] = {}  # per start cell made so far, its template's moves
         self._paths: dict[tuple[int, frozenset[int]], list[Action]] = {}
         self._by_walls: dict[tuple[int, frozenset[int]], list[Action]] = {}  # the same, by all the walls known
+        self.wall_name_sets: dict[frozenset[int], frozenset[str]] = {}  # see wall_names
 
     @staticmethod
     def _code(path: tuple[int, ...]) -> int:
@@ -182,6 +184,23 @@ class _Tables:
                 if collecting:
                     gc.enable()
             out = self._templates[start] = _Template(moves, runs)
+            self.all_paths[start] = moves
+        return out
+
+    def all_moves(self, start: int) -> list[Action]:
+        """Every path from ``start`` ignoring walls, as moves in notation order (shared: never
+        changed)."""
+        return self._template(start).moves
+
+    def wall_names(self, walls: frozenset[int]) -> frozenset[str]:
+        """The names of the cells ``walls`` (made once per set of walls: a seat's known walls
+        are kept as one set until they grow, KnowledgeMixin.known_walls)."""
+        out = self.wall_name_sets.get(walls)
+        if out is None:
+            if len(self.wall_name_sets) > _CACHE_LIMIT:
+                self.wall_name_sets.clear()
+            names = self.names
+            out = self.wall_name_sets[walls] = frozenset([names[c] for c in walls])
         return out
 
     def moves_from(self, start: int, walls: frozenset[int]) -> list[Action]:
@@ -422,6 +441,7 @@ class GridhuntGame(Game):
         self.shoot_actions: tuple[Action, ...] = tables.shoot
         self.shoot_all, self.shoot_none, self.stay = tables.shoot_all, tables.shoot_none, tables.stay
         self._tables = tables
+        self._all_paths, self._wall_names = tables.all_paths, tables.wall_name_sets  # read first (rollouts)
 
     def cell_names(self) -> frozenset[str]:
         """The notation's cells: a1 .. z26 (GRID-2.1 refuses those off this game's grid)."""
@@ -435,7 +455,7 @@ class GridhuntGame(Game):
         """The notation reads every seat of the spec (``turn 15`` is an action; with fewer
         players it is illegal, GRID-6, not misspelt)."""
         if self._notation_context is None:
-            self._notation_context = NotationContext(self.cell_names(), len(self.spec.seats), self.vocabularies())
+            self._notation_context = NotationContext(self.cell_names(), self.num_players, self.vocabularies())
         return self._notation_context
 
     def move_action(self, path: tuple[int, ...]) -> Action:
@@ -446,6 +466,18 @@ class GridhuntGame(Game):
         """Every path order from ``start`` avoiding the ``walls`` a player knows (GRID-3.1,
         GRID-3.3), sorted by notation; made once per (start, nearby known walls)."""
         return self._tables.moves_from(start, walls)
+
+    def all_moves(self, start: int) -> list[Action]:
+        """Every path of 1 .. 6 orthogonal steps from ``start`` that stays on the grid and
+        visits no cell twice, walls ignored (GRID-3.1), as moves in notation order; the list is
+        shared and must not be changed."""
+        out = self._all_paths.get(start)
+        return out if out is not None else self._tables.all_moves(start)
+
+    def wall_names(self, walls: frozenset[int]) -> frozenset[str]:
+        """The names of the cells ``walls`` (cell indices), made once per set of walls."""
+        out = self._wall_names.get(walls)
+        return out if out is not None else self._tables.wall_names(walls)
 
     def known_action(self, text: str) -> Action | None:
         """The action whose canonical notation is exactly ``text``, if this game has made it

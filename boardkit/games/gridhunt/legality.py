@@ -10,13 +10,14 @@ hidden wall, so a hidden wall never makes an order illegal).
   once per start cell and set of nearby known walls by ``GridhuntGame.moves_from``);
 - :func:`shot_cells`: the cells it may shoot;
 - :func:`orders_of`: its orders now (the legal actions);
+- :func:`draw_order`: one of them drawn uniformly without listing them (rollouts);
 - :func:`refuse_order`: returns for a legal order, raises :class:`~boardkit.core.rules.Refusal`
   naming the clause otherwise.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from boardkit.core.actions import Action
 from boardkit.core.rules import Refusal
@@ -29,11 +30,14 @@ if TYPE_CHECKING:  # pragma: no cover
 #: Order kinds of each half of a turn.
 MOVE_ORDERS = (Move, Stay)
 SHOT_ORDERS = (Shoot, ShootAll, ShootNone)
+#: The phases of the shot half of a turn (sequential, simultaneous).
+SHOT_PHASES = frozenset({"shot", "shots"})
+_NO_NAMES: frozenset[str] = frozenset()
 
 
 def shooting(state: "GridhuntState") -> bool:
     """True in the shot half of a turn (phase ``shot`` or ``shots``, GRID-4.1)."""
-    return state.phase in ("shot", "shots")
+    return state.phase in SHOT_PHASES
 
 
 def path_refusal(state: "GridhuntState", p: int, path: tuple[str, ...]) -> Refusal | None:
@@ -133,6 +137,68 @@ def orders_of(state: "GridhuntState", p: int) -> list[Action]:
     return sorted(out, key=str)
 
 
+#: Refused draws of :func:`draw_order` before it gives up (its caller then draws from the list).
+TRIES = 16
+
+
+def draw_order(state: "GridhuntState", p: int, rng: Any, tries: int | None = None) -> Action | None:
+    """One order of seat ``p`` drawn uniformly among :func:`orders_of` without listing them: the
+    rollout step of ``sample_legal_action`` (``GridhuntState._sample_legal``).
+
+    - A blocked seat's one order (GRID-3.5, GRID-D19) is returned as is.
+    - A shot: the orders are ``shoot none``, ``shoot all`` with an enhanced attack (GRID-2.6,
+      GRID-4.2) and a shot at each of :func:`shot_cells`; one ``rng.randrange`` over their count
+      picks one, each with the same chance (the list's order does not matter to a uniform draw).
+    - A move: one ``rng.randrange`` over every path from the seat's cell with walls ignored
+      (``GridhuntGame.all_moves``: 1 .. 6 orthogonal steps, no cell twice, GRID-3.1), plus
+      ``move none`` with ``may_stay`` (GRID-D20). A path is kept when it enters no wall the seat
+      knows of (GRID-3.3; none with ``wall_orders='stopped'``, GRID-D21) and does not end on a
+      teammate it knows of (GRID-1.4): exactly the paths :func:`move_orders` lists. Else another
+      is drawn. Every legal order has the same chance at each draw, so the one kept is uniform
+      among them.
+
+    Args:
+        state: the position; ``p`` is to act (alive, placed).
+        p: the seat.
+        rng: a ``random.Random``.
+        tries: the draws of a move before giving up (None: :data:`TRIES`).
+
+    Returns:
+        A legal order (the game's own object), or None after ``tries`` refused draws: the
+        caller then draws from the whole list (the seat boxed in stays, GRID-D13), which keeps
+        every order's chance equal.
+    """
+    g = state.game
+    o = g.options
+    shot = state.phase in SHOT_PHASES
+    if state.idle[p] and (not shot or o.mine_blocks_shot):  # GRID-3.5, GRID-D19: one order
+        return g.shoot_none if shot else g.stay
+    if shot:
+        cells = shot_cells(state, p)
+        k = len(cells)
+        i = rng.randrange(k + 2 if state.enhanced[p] else k + 1)  # GRID-4.1, GRID-2.6
+        return g.shoot_actions[cells[i]] if i < k else g.shoot_none if i == k else g.shoot_all
+    at = state.seat_cell(p)
+    assert at is not None
+    moves = g.all_moves(at)
+    k = len(moves)
+    n = k + 1 if o.may_stay else k  # GRID-D20: staying is one more order
+    walls = g.wall_names(state.known_walls(p)) if o.wall_orders == "refused" else _NO_NAMES  # GRID-D21
+    mates = state.known_mates(p) if g.teams is not None else None
+    ends = {g.names[c] for c in mates} if mates else _NO_NAMES
+    draw = rng.randrange
+    for _ in range(TRIES if tries is None else tries):
+        i = draw(n)
+        if i == k:
+            return g.stay
+        m = moves[i]
+        path = m.path  # type: ignore[attr-defined]
+        # GRID-3.3: no cell of the path a wall the seat knows of; GRID-1.4: not onto a teammate it knows of
+        if walls.isdisjoint(path) and path[-1] not in ends:
+            return m
+    return None
+
+
 def refuse_order(state: "GridhuntState", action: Action, p: int) -> None:
     """The rule path for an order of seat ``p`` (alive and to act): returns when ``action`` is
     among :func:`orders_of`, raises Refusal naming the clause otherwise, with a reason about
@@ -207,5 +273,5 @@ def refuse_order(state: "GridhuntState", action: Action, p: int) -> None:
                               f"shots never pass through walls")
 
 
-__all__ = ["MOVE_ORDERS", "SHOT_ORDERS", "move_orders", "orders_of", "path_refusal", "refuse_order", "shot_cells",
-           "shooting"]
+__all__ = ["MOVE_ORDERS", "SHOT_ORDERS", "TRIES", "draw_order", "move_orders", "orders_of", "path_refusal",
+           "refuse_order", "shot_cells", "shooting"]

@@ -1,6 +1,7 @@
 """How the GM resolves gridhunt orders on the truth (GRID-2.3 .. GRID-2.11, GRID-3.2 .. GRID-3.4,
 GRID-4.1 .. GRID-4.3, GRID-5.2, GRID-D8, GRID-D18, GRID-D21): a move walked on the true grid, the landing, the
-look, shots and deaths. Only the GM's truth is read here; what each seat is told is written
+look, shots and deaths, and in the simultaneous variant the round's moves one by one and its
+shots at once (GRID-D6). Only the GM's truth is read here; what each seat is told is written
 into its :class:`~boardkit.games.gridhunt.knowledge.Knowledge` and the public record."""
 
 from __future__ import annotations
@@ -39,6 +40,13 @@ class ResolveMixin:
     public_teleports: set[int]
     deaths: list[tuple[int, int]]
     ghosts: dict[int, int]
+    phase: str
+    orders: dict[int, Action]
+    shots: dict[int, Action]
+    pending: list[int]
+    told_alive: Callable[[int], bool]
+    _check_end: Callable[[], bool]
+    _start_round: Callable[[], None]
 
     def occupant(self, cell: int) -> int | None:
         """The living player on ``cell``, if any (the truth)."""
@@ -57,10 +65,11 @@ class ResolveMixin:
         assert start is not None
         idx = self.game.index
         trail = [start]
+        cells = self.cells
         if isinstance(action, Move):
             for name in action.path:  # GRID-3.2: cells held by players are passed over
                 c = idx[name]
-                if self.cells[c] == "wall":  # GRID-3.3, GRID-D21: stopped, and the wall is told to everyone
+                if cells[c] == "wall":  # GRID-3.3, GRID-D21: stopped, and the wall is told to everyone
                     self.public_walls.add(c)
                     break
                 trail.append(c)
@@ -132,6 +141,29 @@ class ResolveMixin:
         self.radius[p] = radius
         know.looks.append((self.round, at, radius, tuple(sorted(seen))))
 
+    def _resolve_pending(self, p: int) -> None:
+        """GRID-D6: the move of ``p``, drawn next among the orders still to resolve (a player
+        dead this round is still drawn while its death is not told, GRID-D9; its order is void)."""
+        self.pending.remove(p)
+        if self.alive[p]:
+            self._resolve_move(p, self.orders[p])
+        if self._check_end():
+            return
+        self.pending = [q for q in self.pending if self.told_alive(q)]
+        if not self.pending:
+            self.phase = "shots"
+
+    def _resolve_shots(self) -> None:
+        """GRID-D6: every shot of the round at once, against the positions after the moves."""
+        basic: list[int] = []
+        enhanced: list[int] = []
+        for p, action in sorted(self.shots.items()):
+            if self.alive[p]:
+                (enhanced if self._is_enhanced_shot(p, action) else basic).extend(self._hits(p, action))
+        self._attack_all(basic, enhanced)
+        if not self._check_end():
+            self._start_round()
+
     def _targets(self, p: int, action: Action) -> list[int]:
         """The cells a shot of ``p`` hits, walls applied (GRID-4.1 .. GRID-4.3, GRID-2.3)."""
         at = self.pos[p]
@@ -169,6 +201,8 @@ class ResolveMixin:
     def _attack_all(self, basic: list[int], enhanced: list[int]) -> None:
         """Attacks at once: a shield charge absorbs one attack it can stop (GRID-2.10, GRID-D8),
         a basic one first; any other attack kills."""
+        if not basic and not enhanced:  # nobody hit
+            return
         dead = []
         for q in sorted(set(basic) | set(enhanced)):
             k_basic, k_enh = basic.count(q), enhanced.count(q)

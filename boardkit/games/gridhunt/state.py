@@ -20,10 +20,10 @@ from boardkit.core.outcome import Outcome
 from boardkit.core.rules import IllegalActionError, Refusal
 from boardkit.core.spec import OptionError
 from boardkit.games.gridhunt import determinization, observe, scoring
-from boardkit.games.gridhunt.actions import KINDS, Layout, Start, Turn
+from boardkit.games.gridhunt.actions import KINDS, Layout, ShootNone, Start, Turn
 from boardkit.games.gridhunt.explain import phase_refusal
 from boardkit.games.gridhunt.knowledge import USED_UP, Knowledge, KnowledgeMixin
-from boardkit.games.gridhunt.legality import orders_of, refuse_order
+from boardkit.games.gridhunt.legality import draw_order, orders_of, refuse_order
 from boardkit.games.gridhunt.position import to_position
 from boardkit.games.gridhunt.resolve import ResolveMixin
 from boardkit.games.gridhunt.rules import cell_names, connected
@@ -119,6 +119,8 @@ class GridhuntState(KnowledgeMixin, ResolveMixin, State):
         self._chances: list[tuple[Action, Fraction]] | None = None
         #: the last action looked up among the legal actions: (action, legal list, found).
         self._found: tuple[Action, list[Action], Action | None] | None = None
+        #: the deaths (the list and its length) for which _check_end last found the game going on.
+        self._going_on: tuple[list[tuple[int, int]], int] | None = None
         self._settle()
 
     # -- bookkeeping -------------------------------------------------------------------------
@@ -177,13 +179,13 @@ class GridhuntState(KnowledgeMixin, ResolveMixin, State):
         """The seat to act, CHANCE (setup draws, who acts next), SIMULTANEOUS (several seats give
         orders at once, GRID-D6) or TERMINAL."""
         ph = self.phase
+        if ph == "move" or ph == "shot":  # asked at every step of a rollout: first
+            assert self.to_move is not None
+            return self.to_move
         if ph == "over":
             return TERMINAL
         if ph in ("setup", "next", "resolve"):
             return CHANCE
-        if ph in ("move", "shot"):
-            assert self.to_move is not None
-            return self.to_move
         waiting = self.current_players()
         return waiting[0] if len(waiting) == 1 else SIMULTANEOUS
 
@@ -255,9 +257,16 @@ class GridhuntState(KnowledgeMixin, ResolveMixin, State):
                 self.idle[p] = True
 
     def _check_end(self) -> bool:
-        """GRID-1.1: the last player, or the last team with a living member, wins."""
+        """GRID-1.1: the last player, or the last team with a living member, wins. A player
+        leaves only by dying, which adds to ``deaths``: "not over" is kept with the deaths it
+        was found for and answered again, unasked, while none is added."""
+        deaths = self.deaths
+        kept = self._going_on
+        if kept is not None and kept[0] is deaths and kept[1] == len(deaths):
+            return False
         end = scoring.end(self.alive, self.game.teams)
         if end is None:
+            self._going_on = (deaths, len(deaths))
             return False
         self._finish(*end)
         return True
@@ -339,6 +348,12 @@ class GridhuntState(KnowledgeMixin, ResolveMixin, State):
         """The orders of seat ``p`` now (:func:`boardkit.games.gridhunt.legality.orders_of`)."""
         return orders_of(self, p)
 
+    def _sample_legal(self, rng: Any, player: int) -> Action | None:
+        """An order of ``player`` drawn uniformly without listing them
+        (:func:`boardkit.games.gridhunt.legality.draw_order`); None (draw from the list) after
+        its refused draws."""
+        return draw_order(self, player, rng)
+
     def refuse(self, action: Action, player: int | None = None) -> None:
         """Gridhunt's one rule path (see :meth:`boardkit.core.game.State.refuse`): returns when
         ``action`` is legal for the asking seat, raises Refusal naming the clause otherwise.
@@ -399,7 +414,23 @@ class GridhuntState(KnowledgeMixin, ResolveMixin, State):
         return list(out)
 
     def _chance_outcomes(self) -> list[tuple[Action, Fraction]]:
-        """The chance outcomes in notation order (GRID-7, GRID-5.1, GRID-6, GRID-D6)."""
+        """The chance outcomes in notation order (GRID-7, GRID-5.1, GRID-6, GRID-D6), each
+        equally likely (:meth:`uniform_chance`)."""
+        drawn = self._chance_drawn()
+        pr = _one_in(len(drawn))
+        return [(a, pr) for a in drawn]
+
+    def uniform_chance(self) -> list[Action] | None:
+        """At a chance node, its outcomes in notation order, every one equally likely: a layout
+        cell among the empty ones (GRID-7), a start cell among the free ones (GRID-5.1), who acts
+        next among the seats still to act (GRID-6, GRID-D6); else None (see
+        :meth:`boardkit.core.state.State.uniform_chance`)."""
+        if self.phase in ("setup", "next", "resolve"):
+            return self._chance_drawn()
+        return None
+
+    def _chance_drawn(self) -> list[Action]:
+        """The chance outcomes of :meth:`_chance_outcomes`, without their probabilities."""
         g = self.game
         cells = self.cells
         if self.phase == "setup":
@@ -411,17 +442,15 @@ class GridhuntState(KnowledgeMixin, ResolveMixin, State):
                 taken = set(self.pos)
                 start = g.start_by_seat[self.placing]
                 drawn = [start[i] for i in order if cells[i] != "wall" and i not in taken]  # GRID-5.1
-            pr = _one_in(len(drawn))
-            return [(a, pr) for a in drawn]
+            return drawn
         if self.phase == "next":  # GRID-6: seats in order, as text too below 11 seats
             who = self._remaining()
             if self.n > 10:
                 who.sort(key=str)
         else:  # GRID-D6
             who = sorted(self.pending, key=str)
-        pr = _one_in(len(who))
         turn = g.turn_actions
-        return [(turn[p], pr) for p in who]
+        return [turn[p] for p in who]
 
     # -- applying -----------------------------------------------------------------------------------
     def apply_action(self, action: Action | str, player: int | None = None) -> None:
@@ -467,6 +496,10 @@ class GridhuntState(KnowledgeMixin, ResolveMixin, State):
         self._order(player, action)
 
     def _apply_action(self, action: Action) -> None:
+        ph = self.phase
+        if ph == "move" or ph == "shot":  # the mover's order (the most frequent action)
+            self._order(self.to_move, action)  # type: ignore[arg-type]
+            return
         g = self.game
         if isinstance(action, Layout):
             i = g.index[action.cell]
@@ -509,7 +542,7 @@ class GridhuntState(KnowledgeMixin, ResolveMixin, State):
             if not self._check_end():
                 self.phase = "shot"
         elif self.phase == "shot":
-            if self.alive[p]:
+            if self.alive[p] and not isinstance(action, ShootNone):  # GRID-4.1: 'shoot none' hits nobody
                 hits = self._hits(p, action)
                 self._attack_all([], hits) if self._is_enhanced_shot(p, action) else self._attack_all(hits, [])
             self.idle[p] = False
@@ -526,29 +559,6 @@ class GridhuntState(KnowledgeMixin, ResolveMixin, State):
             if not self.current_players():
                 self._resolve_shots()
         self._settle()
-
-    def _resolve_pending(self, p: int) -> None:
-        """GRID-D6: the move of ``p``, drawn next among the orders still to resolve (a player
-        dead this round is still drawn while its death is not told, GRID-D9; its order is void)."""
-        self.pending.remove(p)
-        if self.alive[p]:
-            self._resolve_move(p, self.orders[p])
-        if self._check_end():
-            return
-        self.pending = [q for q in self.pending if self.told_alive(q)]
-        if not self.pending:
-            self.phase = "shots"
-
-    def _resolve_shots(self) -> None:
-        """GRID-D6: every shot of the round at once, against the positions after the moves."""
-        basic: list[int] = []
-        enhanced: list[int] = []
-        for p, action in sorted(self.shots.items()):
-            if self.alive[p]:
-                (enhanced if self._is_enhanced_shot(p, action) else basic).extend(self._hits(p, action))
-        self._attack_all(basic, enhanced)
-        if not self._check_end():
-            self._start_round()
 
     # -- views ----------------------------------------------------------------------------------
     def observation(self, player: int | None) -> dict[str, Any]:
