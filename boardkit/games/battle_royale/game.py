@@ -149,7 +149,7 @@ class BattleRoyaleGame(Game):
         """The notation reads a seat of any of the game's four colours (``first 3`` is an
         action of Battle Royale; with two players it is illegal, BR-1.7, not misspelt)."""
         if self._notation_context is None:
-            self._notation_context = NotationContext(self.cell_names(), self.num_players, self.vocabularies())
+            self._notation_context = NotationContext(self.cell_names(), len(self.spec.seats), self.vocabularies())
         return self._notation_context
 
     def check_layout(self, removed: list[str]) -> frozenset[int]:
