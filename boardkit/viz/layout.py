@@ -16,7 +16,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any, Callable, Collection, Iterable
+
+from boardkit.core.checks import check_state_or_observation
+from boardkit.core.validate import shorten
 
 #: Fill of a cell the player may click next (every board widget and picture; the browser tests
 #: compare the colour).
@@ -27,6 +30,24 @@ SELECTED_STROKE = "#ff8c00"
 CELL_FILL = "#f5f0e1"
 #: CSS colour of each seat (index -> colour; more seats cycle) where a game names none.
 SEAT_COLOURS = ("#2f6db5", "#c0392b", "#2e8b57", "#8e44ad")
+
+
+def picture_context(state_or_obs: Any, game: Any, name: str, keys: Collection[str],
+                    default_game: Callable[[], Any]) -> tuple[dict[str, Any], Any]:
+    """``(observation, game)`` for a picture of the game ``name`` drawn from a state of it, or
+    from an observation (a dict with ``keys``) and ``game`` (default: ``default_game()``).
+
+    Raises:
+        ValueError: ``state_or_obs`` is neither a state of that game nor an observation of one,
+            or ``game`` is not that game (the message names the argument and what it is).
+    """
+    check_state_or_observation(state_or_obs, name, keys)
+    if game is not None and getattr(game, "name", None) != name:
+        article = "an" if name[0] in "aeiou" else "a"
+        raise ValueError(f"game: {article} {name} game, not {shorten(game)} ({type(game).__name__})")
+    if isinstance(state_or_obs, dict):
+        return state_or_obs, game or default_game()
+    return state_or_obs.observation(None), game or state_or_obs.game
 
 
 def cell_set(cells: str | Iterable[str] | None) -> set[str]:
@@ -96,4 +117,4 @@ class CellLayout:
         return cls("square", out, (0,) * rows)
 
 
-__all__ = ["CellLayout", "CELL_FILL", "HIGHLIGHT_FILL", "SEAT_COLOURS", "SELECTED_STROKE", "hex_corners"]
+__all__ = ["CellLayout", "CELL_FILL", "HIGHLIGHT_FILL", "SEAT_COLOURS", "SELECTED_STROKE", "hex_corners", "picture_context"]

@@ -40,11 +40,9 @@ from functools import lru_cache
 from html import escape
 from typing import Any, Iterable
 
-from boardkit.core.checks import check_state_or_observation
-from boardkit.core.validate import shorten
 from boardkit.games.armageddon.board import COLOURS
 from boardkit.viz.armageddon.controller import ArmageddonController, explain_text
-from boardkit.viz.layout import CellLayout, cell_set
+from boardkit.viz.layout import picture_context, CellLayout, cell_set
 
 #: Colour of each side's chips (ARMA-1.1, ARMA-1.2).
 SIDE_COLOURS = {"red": "#c0392b", "green": "#27ae60", "yellow": "#d4ac0d", "aliens": "#2e5cb8"}
@@ -78,12 +76,7 @@ def _context(state_or_obs: Any, game: Any = None) -> tuple[dict[str, Any], Any]:
         ValueError: ``state_or_obs`` is neither an Armageddon state nor an observation of one, or
             ``game`` is not an Armageddon game (the message names the argument and what it is).
     """
-    check_state_or_observation(state_or_obs, "armageddon", ("chips",))
-    if game is not None and getattr(game, "name", None) != "armageddon":
-        raise ValueError(f"game: an armageddon game, not {shorten(game)} ({type(game).__name__})")
-    if isinstance(state_or_obs, dict):
-        return state_or_obs, game or _default_game()
-    return state_or_obs.observation(None), game or state_or_obs.game
+    return picture_context(state_or_obs, game, "armageddon", ("chips",), _default_game)
 
 
 def chip_side(chip: str) -> str:

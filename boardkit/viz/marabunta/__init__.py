@@ -33,12 +33,10 @@ from html import escape
 from typing import Any, Iterable
 
 from boardkit.core.actions import Action
-from boardkit.core.checks import check_state_or_observation
 from boardkit.core.rules import NotationError
-from boardkit.core.validate import shorten
 from boardkit.games.marabunta.actions import Place, Skip, Split
 from boardkit.viz.controller import BoardController, ClickResult
-from boardkit.viz.layout import SELECTED_STROKE, hex_corners, cell_set
+from boardkit.viz.layout import picture_context, SELECTED_STROKE, hex_corners, cell_set
 
 #: Field tint per region (die colour).
 REGION_FILL = {"yellow": "#fbeea0", "orange": "#f9c98a", "green": "#c8e6c9", "teal": "#a8e0d8",
@@ -77,12 +75,7 @@ def _context(state_or_obs: Any, game: Any = None) -> tuple[dict[str, Any], Any]:
         ValueError: ``state_or_obs`` is neither a marabunta state nor an observation of one, or
             ``game`` is not a marabunta game (the message names the argument and what it is).
     """
-    check_state_or_observation(state_or_obs, "marabunta", ("fields",))
-    if game is not None and getattr(game, "name", None) != "marabunta":
-        raise ValueError(f"game: a marabunta game, not {shorten(game)} ({type(game).__name__})")
-    if isinstance(state_or_obs, dict):
-        return state_or_obs, game or _default_game()
-    return state_or_obs.observation(None), game or state_or_obs.game
+    return picture_context(state_or_obs, game, "marabunta", ("fields",), _default_game)
 
 
 
