@@ -170,3 +170,44 @@ def test_random_step_refuses_at_the_end_and_where_several_seats_act():
     with pytest.raises(ValueError, match="act at once; draw one seat's action with sample_legal_action"):
         random_step(s, rng)
     assert s.to_json() == text  # unchanged
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_state_changed_unrecorded_is_not_saved_as_if_replayable(name):
+    """apply_unchecked / random_step keep no history: to_json refuses (a replay would reach
+    another state), a clone too; the position is still saved by to_position."""
+    from boardkit.core.playout import random_step
+
+    game = boardkit.load_game(name)
+    s = game.new_initial_state()
+    s.to_json()  # nothing unrecorded yet
+    rng = random.Random(1)
+    for _ in range(6):
+        if s.is_terminal() or len(s.current_players()) > 1:
+            break
+        random_step(s, rng)
+    assert s.unrecorded > 0
+    for t in (s, s.clone()):
+        with pytest.raises(ValueError, match=r"to_json: \d+ action\(s\) were applied by apply_unchecked or random_step"):
+            t.to_json()
+    if not s.is_terminal():
+        again = game.state_from_position(s.to_position())
+        assert again.to_position() == s.to_position() and again.unrecorded == 0
+        again.to_json()
+
+
+def test_random_step_and_sample_chance_name_a_bad_argument():
+    from boardkit.core.playout import random_step
+
+    s = boardkit.load_game("armageddon").new_initial_state()  # a roll: chance acts
+    for f in (random_step, sample_chance):
+        for rng, what in ((None, "NoneType"), (5, "int")):
+            with pytest.raises(ValueError, match=f"rng is a random.Random .*not {what}"):
+                f(s, rng)
+        with pytest.raises(ValueError, match="state is a boardkit State, not ArmageddonGame"):
+            f(s.game, random.Random(0))
+    s.apply_action("roll 3")  # a seat acts
+    text = s.to_json()
+    with pytest.raises(ValueError, match="random_step: rng is a random.Random"):
+        random_step(s, None)
+    assert s.to_json() == text  # unchanged

@@ -20,10 +20,15 @@ def sample_chance(state: State, rng: Any) -> Action:
     same draw, made without the probabilities.
 
     Raises:
-        ValueError: ``state`` is not at a chance node."""
-    uniform = state.uniform_chance()
-    if uniform is not None:
-        return uniform[rng.randrange(len(uniform))]
+        ValueError: ``state`` is not at a chance node; ``state`` is no State or ``rng`` has no
+            ``randrange``."""
+    try:
+        uniform = state.uniform_chance()
+        if uniform is not None:
+            return uniform[rng.randrange(len(uniform))]
+    except AttributeError:
+        _check_args("sample_chance", state, rng)
+        raise
     outcomes = state.chance_outcomes()
     first = outcomes[0][1]
     if first.numerator * len(outcomes) == first.denominator and all(map(is_, map(_second, outcomes), repeat(first))):
@@ -43,6 +48,15 @@ def sample_chance(state: State, rng: Any) -> Action:
     raise AssertionError("chance probabilities do not sum to 1")  # pragma: no cover
 
 
+def _check_args(name: str, state: Any, rng: Any) -> None:
+    """After an AttributeError in ``name``: a ValueError naming the argument when ``state`` is
+    no State or ``rng`` has no ``randrange`` (else the caller re-raises the error)."""
+    if not isinstance(state, State):
+        raise ValueError(f"{name}: state is a boardkit State, not {type(state).__name__}") from None
+    if not callable(getattr(rng, "randrange", None)):
+        raise ValueError(f"{name}: rng is a random.Random (it needs randrange), not {type(rng).__name__}") from None
+
+
 def random_step(state: State, rng: Any) -> Action:
     """Apply one random action to ``state`` in place, unchecked and unrecorded
     (:meth:`~boardkit.core.state.State.apply_unchecked`): the step of a search's rollout. A
@@ -53,7 +67,8 @@ def random_step(state: State, rng: Any) -> Action:
 
     Args:
         state: a state that is not over and where one seat (or chance) acts.
-        rng: a ``random.Random`` (not checked).
+        rng: a ``random.Random`` (checked only when something fails: nothing is spent on it
+            at every step).
 
     Returns:
         The action applied, the game's own object.
@@ -61,18 +76,27 @@ def random_step(state: State, rng: Any) -> Action:
     Raises:
         ValueError: the game is over; several seats act at once (draw one seat's action with
             ``sample_legal_action(rng, player)``); the seat to act has no legal action (a
-            fault of the engine). The state is then unchanged.
+            fault of the engine); ``state`` is no State or ``rng`` has no ``randrange``. The
+            state is then unchanged.
     """
-    p = state.current_player()
+    try:
+        p = state.current_player()
+    except AttributeError:
+        _check_args("random_step", state, rng)
+        raise
     if p == CHANCE:
         action = sample_chance(state, rng)
     elif p >= 0:
-        got = state._sample_legal(rng, p)
-        if got is None:
-            acts = state._legal_list()
-            if not acts:
-                raise ValueError(f"{state.game.name}: seat {p} is to act but has no legal action")
-            got = acts[rng.randrange(len(acts))]
+        try:
+            got = state._sample_legal(rng, p)
+            if got is None:
+                acts = state._legal_list()
+                if not acts:
+                    raise ValueError(f"{state.game.name}: seat {p} is to act but has no legal action")
+                got = acts[rng.randrange(len(acts))]
+        except AttributeError:
+            _check_args("random_step", state, rng)
+            raise
         action = got
     elif p == SIMULTANEOUS:
         raise ValueError(f"{state.game.name}: random_step: seats {', '.join(map(str, state.current_players()))} act "

@@ -43,6 +43,9 @@ class State:
     #: tests check it for every game that says so.
     legal_in_order: ClassVar[bool] = False
 
+    #: actions applied by :meth:`apply_unchecked` (no history): :meth:`to_json` then refuses.
+    unrecorded = 0
+
     def __init__(self, game: Game) -> None:
         self.game = game
         self._history: list[Action] = []
@@ -94,9 +97,10 @@ class State:
             action: one of this state's legal actions, in the game's own form. Anything else
                 leaves the state undefined: use :meth:`apply_action` for actions from outside.
 
-        The history (:meth:`history`, :meth:`to_json`) does not grow; a searched state is not
-        saved.
+        The history (:meth:`history`, :meth:`to_json`) does not grow: the state counts these
+        actions (``unrecorded``) and :meth:`to_json` refuses to save it.
         """
+        self.unrecorded += 1
         self._apply(action)
 
     def _apply(self, action: Action) -> None:
@@ -220,6 +224,7 @@ class State:
         new._study = self._study
         new._past = None if getattr(self, "_past", None) is None else list(self._past or ())
         new._legal_cache = self._legal_cache
+        new.unrecorded = self.unrecorded
 
     def _start_record_here(self, seat: int, truth: "State") -> None:
         """Make this state (a world drawn for ``seat`` from ``truth``, by a game's
@@ -227,7 +232,7 @@ class State:
         saves it as a study position), and :meth:`history` gives the past as ``seat`` saw it in
         ``truth`` (hidden actions as text, ``"draw ?"``), whoever asks."""
         self._past = list(truth.history(seat))
-        self._history, self._seen, self._acted_by = [], [], {}
+        self._history, self._seen, self._acted_by, self.unrecorded = [], [], {}, 0
         self._start = self.to_position(finished=True)
         self._study = True
 
@@ -241,15 +246,8 @@ class State:
         return self.current_player() == TERMINAL
 
     def check_seat(self, player: int) -> None:
-        """Refuse anything that is not a seat of this game (0 .. ``num_players - 1``; a bool is
-        no seat).
-
-        Args:
-            player: the value to check.
-
-        Raises:
-            ValueError: ``player`` is not a seat; the message gives the range.
-        """
+        """Refuse ``player`` unless it is a seat of this game (0 .. ``num_players - 1``; a bool
+        is no seat). Raises ValueError giving the range."""
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.game.num_players:
             raise ValueError(f"{self.game.name}: player is a seat 0 .. {self.game.num_players - 1}, not {shorten(player)}")
 
@@ -547,7 +545,15 @@ class State:
         study position) and the action history.
 
         ``game.state_from_json(text)`` replays it (so a saved state is checked on load).
+
+        Raises:
+            ValueError: actions applied by :meth:`apply_unchecked` (``unrecorded``): a replay
+                would not reach this state (save ``to_position()``, or play with apply_action).
         """
+        if self.unrecorded:
+            raise ValueError(f"{self.game.name}: to_json: {self.unrecorded} action(s) were applied by apply_unchecked "
+                             f"or random_step, which keep no history, so a replay would not reach this state; save "
+                             f"to_position() (the position without its past) or play with apply_action")
         doc: dict[str, Any] = {
             "game": self.game.name,
             "rules": self.game.rules,
