@@ -106,6 +106,13 @@ def test_mean_interval_is_the_t_interval() -> None:
     assert mean_interval([2.0]).low == 2.0
     with pytest.raises(ValueError, match="no values"):
         mean_interval([])
+    with pytest.raises(ValueError, match="no values"):
+        mean_interval([float("nan"), None])
+    m = mean_interval([float("nan"), 1.0, 2.0])  # a missing value is left out, and n says so
+    assert (m.mean, m.n) == (1.5, 2)
+    for inf in (float("inf"), float("-inf")):
+        with pytest.raises(ValueError, match=f"values: {inf} is not a finite number"):
+            mean_interval([inf, 1.0])
 
 
 def test_lengths_summarise_the_distribution(run: pd.DataFrame) -> None:

@@ -100,10 +100,12 @@ class Mean:
 
 def mean_interval(values: Sequence[float], level: float = 0.95) -> Mean:
     """The mean of ``values`` with its Student t interval (a single value: the interval is the
-    value itself; equal values: no spread).
+    value itself; equal values: no spread). A missing value (None, NaN or pandas' NA: a game
+    without a running score has no lead changes) is left out, and ``n`` counts the others.
 
     Raises:
-        ValueError: no values, or a level not in :data:`~boardkit.analysis.stats.LEVELS`.
+        ValueError: no values (but missing ones), an infinite value, or a level not in
+            :data:`~boardkit.analysis.stats.LEVELS`.
     """
     from scipy.stats import t
 
@@ -112,6 +114,9 @@ def mean_interval(values: Sequence[float], level: float = 0.95) -> Mean:
     xs = [float(v) for v in values if not _missing(v)]
     if not xs:
         raise ValueError("no values")
+    bad = next((x for x in xs if math.isinf(x)), None)
+    if bad is not None:
+        raise ValueError(f"values: {bad} is not a finite number; a mean of it has no interval")
     n = len(xs)
     m = sum(xs) / n
     if n == 1:
