@@ -473,3 +473,7 @@ def test_long_computations_refuse_past_their_bound_naming_it() -> None:
             "MAX_SPLIT_ELEMENTS")
     refused(lambda: splits(iter(range(10**9))), "elements", f"more than {MAX_SPLIT_ELEMENTS} elements")
     assert len(splits(iter(range(8)))) == 127
+    from boardkit.analysis.splits.rolls import MAX_COUNT_ELEMENTS, count_splits
+
+    refused(lambda: count_splits(10**9), "n=1000000000", f"at most {MAX_COUNT_ELEMENTS}", "MAX_COUNT_ELEMENTS")
+    assert count_splits(MAX_COUNT_ELEMENTS) == 2 ** (MAX_COUNT_ELEMENTS - 1) - 1

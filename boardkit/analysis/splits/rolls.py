@@ -25,7 +25,7 @@ from boardkit.core.dice import Dist, count_faces, ordered_rolls, pool, sum_of
 from boardkit.core.validate import shorten
 
 __all__ = [
-    "RoundNames", "DEFAULT_NAMES", "REGIONS", "FACES", "TILES", "ROLES", "OBJECTIVES", "TILE", "MAX_SPLIT_ELEMENTS", "COLOURLESS_FACES", "Element", "Pool", "Roll", "Number", "roll_distribution", "roll_elements", "format_pool", "splits", "count_splits", "effect_key", "distinct_effect_splits",
+    "RoundNames", "DEFAULT_NAMES", "REGIONS", "FACES", "TILES", "ROLES", "OBJECTIVES", "TILE", "MAX_SPLIT_ELEMENTS", "MAX_COUNT_ELEMENTS", "COLOURLESS_FACES", "Element", "Pool", "Roll", "Number", "roll_distribution", "roll_elements", "format_pool", "splits", "count_splits", "effect_key", "distinct_effect_splits",
 ]
 
 #: The six faces of every die (MARA-1.1), as strings; "circle" is the empty circle (flag).
@@ -77,6 +77,9 @@ TILE = "tile"
 #: The most elements :func:`splits` lists the splits of: 2^19 - 1 = 524,287 splits of 20
 #: elements take 3 to 4 s, and each element more doubles it (a round has 7, MARA-3.2).
 MAX_SPLIT_ELEMENTS = 20
+#: The most elements :func:`count_splits` counts the splits of: 2^(10^6 - 1) - 1 has about
+#: 300,000 digits and is made at once; 10^9 elements took 6 s and 125 MB for one number.
+MAX_COUNT_ELEMENTS = 10**6
 
 #: Faces whose effect does not depend on the die's colour: a 0 goes in any region (MARA-4.4),
 #: a crate is crossed on one's own player board (MARA-4.2).
@@ -304,7 +307,8 @@ def count_splits(n: int) -> int:
 
     Raises:
         TypeError: ``n`` is not an int.
-        ValueError: ``n < 2`` (one element cannot fill two non-empty pools).
+        ValueError: ``n < 2`` (one element cannot fill two non-empty pools), or ``n`` over
+            :data:`MAX_COUNT_ELEMENTS`.
 
     Source: seed 003_a24625b41ad3ab46.txt; MARA-3.2, MARA-10.
 
@@ -315,6 +319,8 @@ def count_splits(n: int) -> int:
         raise TypeError(f"count_splits(n): n must be an int number of elements, got {n!r}")
     if n < 2:
         raise ValueError(f"count_splits(n): n must be >= 2 (two non-empty pools, MARA-3.2), got {n}")
+    if n > MAX_COUNT_ELEMENTS:
+        raise ValueError(f"count_splits(n): n={n}: at most {MAX_COUNT_ELEMENTS} (rolls.MAX_COUNT_ELEMENTS)")
     return 2 ** (n - 1) - 1
 
 
