@@ -88,6 +88,8 @@ def test_a_bad_file_names_the_file_the_ruling_and_the_field(tmp_path):
     assert "ruling 1 (one): question" in _bad(tmp_path, HEAD + RULING.replace('text: "May the Archer be the first card?", ', ""))
     assert "ruling 1 (one): answer.legal" in _bad(tmp_path, HEAD + RULING.replace("legal: true", "legal: maybe"))
     assert "ruling 1 (one): source.clauses.0: no clause LEAD-99" in _bad(tmp_path, HEAD + RULING.replace("LEAD-1.3", "LEAD-99"))
+    ends = RULING.replace("answer: {legal: true}", "answer: {outcome: {winners: [0], clause: LEAD-99.9}}")
+    assert "ruling 1 (one): answer.outcome.clause: no clause LEAD-99.9 in leaders's rules" in _bad(tmp_path, HEAD + ends)
     two = RULING + RULING.replace("id: one", "id: two").replace("question:", "optionz: {}\n    question:")
     assert "ruling 2 (two): optionz" in _bad(tmp_path, HEAD + two)
     assert "ruling 1 (one): options.colour: leaders has no option" in _bad(

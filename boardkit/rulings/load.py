@@ -227,6 +227,9 @@ def _ruling_problems(r: dict[str, Any], name: str, clauses: Any) -> list[str]:
         field_ = f"readings.{j}.answer" if "readings" in r else "answer"
         if "clause" in ans and ans["clause"] not in clauses:
             out.append(f"{field_}.clause: no clause {ans['clause']} in {name}'s rules")
+        end = ans.get("outcome")
+        if isinstance(end, dict) and "clause" in end and end["clause"] not in clauses:  # the clause that ends the game
+            out.append(f"{field_}.outcome.clause: no clause {end['clause']} in {name}'s rules")
         if "probability" in ans:
             try:
                 p_ = Fraction(str(ans["probability"]))
