@@ -86,16 +86,19 @@ class _Node:
 
 def _random_step(state: State, rng: random.Random) -> None:
     """One rollout action (the state is not over): :func:`~boardkit.core.playout.random_step`,
-    or where several seats act at once, the first of them acting (uniform among its legal
-    actions)."""
-    p = state.current_player()
+    or where several seats act at once (which it refuses), the first of them acting (uniform
+    among its legal actions)."""
     try:
-        if p != SIMULTANEOUS:  # chance, or one seat
-            random_step(state, rng)  # uniform among legal actions, drawn without listing where the game can
-            return
-        p = state.current_players()[0]
+        random_step(state, rng)  # chance, or one seat: uniform, drawn without listing where the game can
+        return
+    except ValueError as e:
+        if state.current_player() != SIMULTANEOUS:  # the engine must give the seat to act an action
+            raise RuntimeError(f"{state.game.name}: seat {state.current_player()} is to act but has no legal action "
+                               f"in a game that is not over (a fault of the engine, not of the search)") from e
+    p = state.current_players()[0]
+    try:
         action = state.sample_legal_action(rng, p)
-    except ValueError as e:  # the engine must give every seat to act an action; say so plainly
+    except ValueError as e:
         raise RuntimeError(f"{state.game.name}: seat {p} is to act but has no legal action in a game that is "
                            f"not over (a fault of the engine, not of the search)") from e
     _step(state, action, p)

@@ -89,7 +89,7 @@ def check_state(state: Any, game: str, name: str = "state") -> Any:
         return state
     got = (f"a state of {getattr(state.game, 'name', 'another game')}" if isinstance(state, State)
            else f"{shorten(state)} ({type(state).__name__})")
-    raise ValueError(f"{name}: {_a(game)} state, not {got}")
+    raise ValueError(f"{name}: {with_article(game)} state, not {got}")
 
 
 def check_state_or_observation(value: Any, game: str, keys: Collection[str], name: str = "state_or_obs") -> Any:
@@ -122,10 +122,10 @@ def check_state_or_observation(value: Any, game: str, keys: Collection[str], nam
         got = f"a dict without {', '.join(map(repr, missing))}"
     else:
         got = f"{shorten(value)} ({type(value).__name__})"
-    raise ValueError(f"{name}: {_a(game)} state or its observation (a dict with {', '.join(keys)}), not {got}")
+    raise ValueError(f"{name}: {with_article(game)} state or its observation (a dict with {', '.join(keys)}), not {got}")
 
 
-def _a(word: str) -> str:
+def with_article(word: str) -> str:
     """``word`` after its indefinite article: ``"a leaders"``, ``"an armageddon"``."""
     return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
 
@@ -202,4 +202,4 @@ def check_output_file(path: Any, name: str) -> Path:
 
 
 __all__ = ["LISTED_CELLS", "check_callable", "check_cell", "check_file_name", "check_output_file", "check_state", "check_state_or_observation",
-           "check_whole", "unknown_cell"]
+           "check_whole", "unknown_cell", "with_article"]

@@ -18,7 +18,7 @@ import math
 from dataclasses import dataclass
 from typing import Any, Callable, Collection, Iterable
 
-from boardkit.core.checks import check_state_or_observation
+from boardkit.core.checks import check_state_or_observation, with_article
 from boardkit.core.validate import shorten
 
 #: Fill of a cell the player may click next (every board widget and picture; the browser tests
@@ -43,8 +43,7 @@ def picture_context(state_or_obs: Any, game: Any, name: str, keys: Collection[st
     """
     check_state_or_observation(state_or_obs, name, keys)
     if game is not None and getattr(game, "name", None) != name:
-        article = "an" if name[0] in "aeiou" else "a"
-        raise ValueError(f"game: {article} {name} game, not {shorten(game)} ({type(game).__name__})")
+        raise ValueError(f"game: {with_article(name)} game, not {shorten(game)} ({type(game).__name__})")
     if isinstance(state_or_obs, dict):
         return state_or_obs, game or default_game()
     return state_or_obs.observation(None), game or state_or_obs.game

@@ -13,6 +13,7 @@ import shlex
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
+from boardkit.core.checks import with_article
 from boardkit.tools.report.errors import ReportError
 
 #: Tag of the cell holding a notebook's default parameters (papermill's convention).
@@ -106,11 +107,6 @@ def parse_params(items: Sequence[str]) -> dict[str, Any]:
                               "not a finite number; give a finite int or float")
         out[name] = value
     return out
-
-
-def _a(word: str) -> str:
-    """``word`` with its article: ``an int``, ``a float``."""
-    return f"{'an' if word[:1] in 'aeiou' else 'a'} {word}"
 
 
 def _short(text: str, limit: int = 80) -> str:
@@ -222,12 +218,12 @@ def check_parameters(params: Mapping[str, Any], defaults: Mapping[str, str], *,
         if expected is float and type(value) is int:
             value = float(value)
         elif expected is None and not isinstance(value, SCALAR_TYPES):
-            raise ReportError(f"{source}: parameter {name}={shown} is {_a(type(value).__name__)}; "
+            raise ReportError(f"{source}: parameter {name}={shown} is {with_article(type(value).__name__)}; "
                               f"expected a bool, int, float or str (default: {_short(default)})")
         elif expected is not None and type(value) is not expected:
             hint = (f"; to pass it as text, quote it: {name}=\"'...'\"" if expected is str else "")
-            raise ReportError(f"{source}: parameter {name}={shown} is {_a(type(value).__name__)}, "
-                              f"but the parameters cell assigns {_a(expected.__name__)} "
+            raise ReportError(f"{source}: parameter {name}={shown} is {with_article(type(value).__name__)}, "
+                              f"but the parameters cell assigns {with_article(expected.__name__)} "
                               f"({name} = {_short(default)}){hint}")
         out[name] = value
     return out

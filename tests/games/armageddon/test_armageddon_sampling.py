@@ -19,18 +19,7 @@ import boardkit
 from boardkit.core.playout import sample_chance
 from boardkit.games.armageddon import usable
 from boardkit.games.armageddon.state import MOVE
-
-
-class OneIndex:
-    """An rng whose ``randrange(n)`` answers ``index`` (which must be below ``n``)."""
-
-    def __init__(self, index: int) -> None:
-        self.index, self.n = index, None
-
-    def randrange(self, n: int) -> int:
-        self.n = n
-        assert 0 <= self.index < n
-        return self.index
+from draw_helpers import OneIndex
 
 
 def _move_states(game: boardkit.Game, seed: int, games: int):

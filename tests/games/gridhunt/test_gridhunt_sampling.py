@@ -22,6 +22,7 @@ import boardkit
 from boardkit.core.playout import random_step, sample_chance
 from boardkit.games.gridhunt import legality
 
+from draw_helpers import OneIndex
 from gridhunt_clause_support import position
 
 #: Option sets that reach every branch of the draw: teammates known (GRID-1.4, shared vision and
@@ -39,18 +40,6 @@ OPTIONS = {
     "crowded": {"size": 4, "walls": 7, "mines": 1, "vision": 0, "attack": 1, "beacon": 0, "shield": 0, "teams": 2,
                 "line_directions": 4},
 }
-
-
-class OneIndex:
-    """An rng whose ``randrange(n)`` answers ``index`` (which must be below ``n``)."""
-
-    def __init__(self, index: int) -> None:
-        self.index, self.n = index, None
-
-    def randrange(self, n: int) -> int:
-        self.n = n
-        assert 0 <= self.index < n
-        return self.index
 
 
 def _decisions(game: boardkit.Game, seed: int, games: int):
