@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Hashable, Sequence
 
 from boardkit.core import face
 from boardkit.core.actions import Action
+from boardkit.core.history import Record
 from boardkit.core.outcome import Outcome
 from boardkit.core.rules import IllegalActionError, NotationError, Refusal, RuleDisagreement
 from boardkit.core.sampling import sample_legal
@@ -32,7 +33,7 @@ SIMULTANEOUS = -2
 TERMINAL = -4
 
 
-class State:
+class State(Record):
     """One position of a game. Subclasses implement the underscore methods.
 
     Public methods check their input; ``_apply`` (unchecked, for search and perft) trusts it.
@@ -213,28 +214,6 @@ class State:
     def clone(self) -> "State":
         """An independent copy (same game object)."""
         raise NotImplementedError
-
-    def _copy_record(self, new: "State") -> None:
-        """Copy what the base class records (history, who saw it, the start) into ``new``;
-        every game's :meth:`clone` calls it."""
-        new._history = list(self._history)
-        new._seen = list(self._seen)
-        new._acted_by = dict(getattr(self, "_acted_by", {}))
-        new._start = self._start
-        new._study = self._study
-        new._past = None if getattr(self, "_past", None) is None else list(self._past or ())
-        new._legal_cache = self._legal_cache
-        new.unrecorded = self.unrecorded
-
-    def _start_record_here(self, seat: int, truth: "State") -> None:
-        """Make this state (a world drawn for ``seat`` from ``truth``, by a game's
-        ``determinize``) carry no true past: its record starts at this position (``to_json()``
-        saves it as a study position), and :meth:`history` gives the past as ``seat`` saw it in
-        ``truth`` (hidden actions as text, ``"draw ?"``), whoever asks."""
-        self._past = list(truth.history(seat))
-        self._history, self._seen, self._acted_by, self.unrecorded = [], [], {}, 0
-        self._start = self.to_position(finished=True)
-        self._study = True
 
     # -- public API ------------------------------------------------------------------------
     def is_chance_node(self) -> bool:
@@ -452,8 +431,7 @@ class State:
             if found is not None:  # one of the legal actions of the one actor: nothing to refuse
                 seen = self._seen_by(found)
                 self._apply(found)
-                self._history.append(found)
-                self._seen.append(seen)
+                self._record(found, seen, None)
                 return
         action = self.canonical(action) if player is None else self._canonical_for(action, player)
         err = self._why(action, player)
@@ -463,17 +441,13 @@ class State:
         if err is not None:
             raise err
         seen = self._seen_by(action)
-        if player is not None and len(self.current_players()) > 1:
-            if not hasattr(self, "_acted_by"):
-                self._acted_by = {}
-            self._acted_by[len(self._history)] = player
+        by = player if player is not None and len(self.current_players()) > 1 else None
         if player is None or self.current_player() == player:
             self._apply(action)
         else:
             self._legal_cache = None
             self._apply_by(action, player)
-        self._history.append(action)
-        self._seen.append(seen)
+        self._record(action, seen, by)
 
     def _canonical_for(self, action: Action | str, player: int) -> Action:
         if isinstance(action, Action):
@@ -577,9 +551,6 @@ class State:
         """
         actors = getattr(self, "_acted_by", {})
         return [f"@{actors[i]} {a}" if i in actors else str(a) for i, a in enumerate(self._history)]
-
-    #: The former private name of :meth:`saved_history`, kept for code that still uses it.
-    _saved_history = saved_history
 
     def __repr__(self) -> str:
         """What this is: the game, the number of actions applied and who is to move (or how
