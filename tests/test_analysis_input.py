@@ -330,6 +330,7 @@ def test_battle_royale_setup_and_pictures_refuse_what_they_ignored(tmp_path: Pat
     refused(lambda: arena.starting_figures(lay, 3, neutral=["c4"]), "neutral", "players=3", "BR-1.6")  # was ignored
     refused(lambda: arena.starting_figures(lay, 4, neutral=[]), "neutral", "players=4")
     refused(lambda: arena.starting_figures(lay, 2, neutral=["z9"]), "neutral", "'z9'")
+    refused(lambda: arena.starting_figures(lay, 2, neutral=["c4", "c4"]), "neutral", "c4", "twice", "BR-1.6")  # was 2 grey
     assert "grey" not in arena.starting_figures(lay, 3)["c4"] and arena.starting_figures(lay)["c4"]["grey"] == 1
     refused(lambda: arena.load_arena_data(3), "path", "3")  # was a TypeError from pathlib
     refused(lambda: arena.load_arena_data(""), "path", "''")
@@ -449,6 +450,28 @@ def test_pictures_of_an_observation_refuse_another_game() -> None:
     assert territory_svg(obs).startswith("<svg")
     obs = boardkit.load_game("armageddon").new_initial_state().observation(None)
     refused(lambda: board_figure(obs, game=leaders), "game", "an armageddon game")
+
+
+def test_a_hand_made_observation_of_the_wrong_shape_is_refused_naming_the_key() -> None:
+    """Each was an AttributeError or a TypeError from inside the drawing; an observation the
+    game wrote itself, at the start and later, is drawn."""
+    import random
+
+    from boardkit.viz.armageddon import board_figure
+    from boardkit.viz.marabunta import territory_svg
+
+    pytest.importorskip("plotly")
+    refused(lambda: territory_svg({"fields": 1}), "state_or_obs", "'fields' is 1 (int)", "marabunta has a mapping")
+    refused(lambda: territory_svg({"fields": {}, "dice": "x"}), "state_or_obs", "'dice'")
+    refused(lambda: board_figure({"chips": "x"}), "state_or_obs", "'chips' is 'x' (str)", "armageddon has a mapping")
+    for name, draw in (("marabunta", territory_svg), ("armageddon", board_figure)):
+        s = boardkit.load_game(name).new_initial_state()
+        rng = random.Random(1)
+        for _ in range(60):
+            if s.is_terminal():
+                break
+            draw(s.observation(None))
+            boardkit.random_step(s, rng)
 
 
 # -- computations with a documented upper bound ---------------------------------------------------

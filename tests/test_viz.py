@@ -248,8 +248,10 @@ def test_hex_figure_heat_map(game):
     values = {n: i for i, n in enumerate(game.board.names)}
     fig = hex_figure(state, values=values, title="cells")
     assert len(fig.layout.shapes) == 37 and fig.layout.title.text == "cells"
-    with pytest.raises(KeyError):
+    with pytest.raises(ValueError, match="values: 'z9' is not a cell of board"):  # was a KeyError
         hex_figure(state, values={"z9": 1})
+    with pytest.raises(ValueError, match="values: a number per cell, not 'x' for"):
+        hex_figure(state, values={game.board.names[0]: "x"})
     assert len(hex_figure(game).layout.shapes) == 37
 
 

@@ -12,6 +12,8 @@ from typing import Any
 
 import pytest
 
+import boardkit
+
 from boardkit.core.actions import Action
 from boardkit.core.game import CHANCE, TERMINAL, State
 from boardkit.core.rules import ClauseRegistry, load_clauses
@@ -270,8 +272,12 @@ def test_arena_svg_squares_holes_goal_eliminator():
     assert "#9be28f" in svg and "#ff8c00" in svg  # highlight tint, selected outline
     assert "b5: hole" in svg and "c3: goal tile; red 1, blue 1" in svg
     assert arena_svg(state) == arena_svg(obs)  # a State works too
-    with pytest.raises(KeyError):
+    with pytest.raises(ValueError, match="obs: the observation has no 'tiles' mapping"):  # was a KeyError
         arena_svg({"holes": []})
+    with pytest.raises(ValueError, match="obs: the observation of leaders has no 'tiles'"):  # was drawn as an empty arena
+        arena_svg(boardkit.load_game("leaders").new_initial_state())
+    with pytest.raises(ValueError, match=r"obs: an arena observation .* not 5 \(int\)"):
+        arena_svg(5)
 
 
 def test_arena_svg_eliminator_under_hole_and_bigger_frame():

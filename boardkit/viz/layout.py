@@ -45,8 +45,27 @@ def picture_context(state_or_obs: Any, game: Any, name: str, keys: Collection[st
     if game is not None and getattr(game, "name", None) != name:
         raise ValueError(f"game: {with_article(name)} game, not {shorten(game)} ({type(game).__name__})")
     if isinstance(state_or_obs, dict):
-        return state_or_obs, game or default_game()
+        game = game or default_game()
+        _check_shape(state_or_obs, game.new_initial_state().observation(None), name)
+        return state_or_obs, game
     return state_or_obs.observation(None), game or state_or_obs.game
+
+
+#: The kinds of value an observation holds, as a picture reads them.
+_KINDS = ((dict, "a mapping"), ((list, tuple), "a list"), (str, "text"), ((int, float), "a number"))
+
+
+def _check_shape(obs: dict[str, Any], like: dict[str, Any], name: str) -> None:
+    """Refuse a hand-made observation whose entries are not of the kind the game's own
+    observation ``like`` has (a number where a mapping belongs), naming the first such key;
+    None is taken for any kind."""
+    for key, ref in like.items():
+        got = obs.get(key)
+        for kinds, words in _KINDS:
+            if isinstance(ref, kinds) and got is not None and (not isinstance(got, kinds) or isinstance(got, bool)
+                                                              and not isinstance(ref, bool)):
+                raise ValueError(f"state_or_obs: {key!r} is {shorten(got)} ({type(got).__name__}); an observation "
+                                 f"of {name} has {words} there")
 
 
 def cell_set(cells: str | Iterable[str] | None) -> set[str]:

@@ -300,8 +300,8 @@ def starting_figures(tiles: Iterable[str], players: int = 2, neutral: Sequence[s
     Raises:
         ValueError: ``tiles`` or ``neutral`` is not a collection of tile names, ``players`` is
             not a whole number 2..4 (``2.0`` too), ``neutral`` given with 3 or 4 players (they
-            play without neutral figures, BR-1.6), or a neutral tile not present (each message
-            names the argument and the value).
+            play without neutral figures, BR-1.6), or a neutral tile not present or named twice
+            (each message names the argument and the value).
 
     >>> starting_figures(["c3", "c4"], 2, neutral=["c4"])
     {'c3': {'red': 1, 'blue': 1}, 'c4': {'red': 1, 'blue': 1, 'grey': 1}}
@@ -319,7 +319,9 @@ def starting_figures(tiles: Iterable[str], players: int = 2, neutral: Sequence[s
         for t in (load_arena_data()["neutral"] if neutral is None else neutral):
             if not isinstance(t, str) or t not in out:
                 raise ValueError(f"neutral: {shorten(t)} is not a present tile (BR-1.6)")
-            out[t]["grey"] = out[t].get("grey", 0) + 1
+            if "grey" in out[t]:
+                raise ValueError(f"neutral: {t} is named twice; a neutral tile holds one neutral figure (BR-1.6)")
+            out[t]["grey"] = 1
     return out
 
 

@@ -27,6 +27,7 @@ from functools import cache
 from html import escape
 from typing import Any, Iterable, Mapping
 
+from boardkit.core.validate import shorten
 from boardkit.viz.layout import HIGHLIGHT_FILL, SELECTED_STROKE, cell_set
 
 #: Figure colours of the contract, in seat order (players 0..3), then the neutral colour.
@@ -68,15 +69,23 @@ def colour_of_player(player: int) -> str:
 
 
 def observation_of(obj: Any) -> dict[str, Any]:
-    """The arena observation from an observation dict or a State (``observation(None)``)."""
+    """The arena observation from an observation dict or a State (``observation(None)``).
+
+    Raises:
+        ValueError: ``obj`` is neither, or its observation has no ``tiles`` mapping (a state of
+            a game that is no arena, see docs/battle-royale-contract.md); the message names it.
+    """
     if isinstance(obj, Mapping):
-        obs = dict(obj)
-    elif hasattr(obj, "observation"):
+        obs, what = dict(obj), "the observation"
+    elif callable(getattr(obj, "observation", None)):
         obs = dict(obj.observation(None))
+        what = f"the observation of {getattr(getattr(obj, 'game', None), 'name', type(obj).__name__)}"
     else:
-        raise TypeError(f"expected an arena observation dict or a State, got {type(obj).__name__}")
-    if "tiles" not in obs:
-        raise KeyError("the observation has no 'tiles' entry (see docs/battle-royale-contract.md)")
+        raise ValueError(f"obs: an arena observation (a dict with tiles) or a State, not {shorten(obj)} "
+                         f"({type(obj).__name__})")
+    if not isinstance(obs.get("tiles"), Mapping):
+        raise ValueError(f"obs: {what} has no 'tiles' mapping of position -> figures: not an arena "
+                         f"(see docs/battle-royale-contract.md)")
     return obs
 
 

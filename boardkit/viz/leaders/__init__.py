@@ -20,6 +20,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any, Iterable, Mapping
 
+from boardkit.core.checks import unknown_cell
 from boardkit.core.validate import shorten
 from boardkit.viz.layout import CELL_FILL, HIGHLIGHT_FILL, SEAT_COLOURS, SELECTED_STROKE, hex_corners, cell_set
 
@@ -162,15 +163,21 @@ def hex_figure(state: Any, values: Mapping[str, float] | None = None, title: str
         its value and its piece).
 
     Raises:
-        KeyError: a key of ``values`` is not a cell of the board.
+        ValueError: a key of ``values`` is not a cell of the board, or a value is not a
+            number (each named); ``state`` is not a hex board's state, game or board.
     """
     import plotly.graph_objects as go
 
     board, pieces = _board_and_pieces(state)
+    if values is not None and not isinstance(values, Mapping):
+        raise ValueError(f"values: a mapping of cell name -> number, not {shorten(values)} ({type(values).__name__})")
     values = dict(values or {})
-    unknown = sorted(set(values) - set(board.names))
+    unknown = sorted(map(str, set(values) - set(board.names)))
     if unknown:
-        raise KeyError(f"values name cells not on board {board.name}: {', '.join(map(str, unknown))}")
+        raise ValueError(unknown_cell(unknown[0], board.names, "values", f"board {board.name}"))
+    bad = [k for k, v in values.items() if isinstance(v, bool) or not isinstance(v, (int, float)) or v != v]
+    if bad:
+        raise ValueError(f"values: a number per cell, not {shorten(values[bad[0]])} for {bad[0]}")
     # plotly's y grows upwards: negate it so that the picture matches hex_svg.
     centres = list(board.positions)  # the data file's drawing positions (y up)
     lo = min(values.values()) if values else 0.0
