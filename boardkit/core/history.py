@@ -60,8 +60,8 @@ class Record:
     def _start_record_here(self, seat: int, truth: "Record") -> None:
         """Make this state (a world drawn for ``seat`` from ``truth``, by a game's
         ``determinize``) carry no true past: its record starts at this position (``to_json()``
-        saves it as a study position), and :meth:`~boardkit.core.state.State.history` gives the past as ``seat`` saw it in
-        ``truth`` (hidden actions as text, ``"draw ?"``), whoever asks."""
+        saves it as a study position), and ``history()`` gives the past as ``seat`` saw it
+        in ``truth`` (hidden actions as text, ``"draw ?"``), whoever asks."""
         self._past = list(truth.history(seat))
         self._history, self._seen, self._acted_by, self.unrecorded = [], [], {}, 0
         self._start = self.to_position(finished=True)
