@@ -1,6 +1,6 @@
 """An independent gridhunt oracle: a second, plain implementation of the game master's rules
 (rules 1.4), written from the French seed (001_bcc873264f6cd736.txt) and the clause file
-(data/rules/gridhunt.yaml: GRID-1.1 .. GRID-7 and the decisions GRID-D1 .. GRID-D21), reading a
+(data/rules/gridhunt.yaml: GRID-1.1 .. GRID-7 and the decisions GRID-D1 .. GRID-D22), reading a
 fixed layout from data/gridhunt/<name>.yaml. It shares no code with boardkit.games.gridhunt:
 cells are ``(column, row)`` pairs, the truth and every seat's knowledge are plain dicts and sets,
 ``apply`` copies the whole state, and every rule is written out again.
@@ -35,6 +35,7 @@ DEFAULTS = {"players": 8, "teams": 0, "team_shares_vision": True, "turn_order": 
             "layout": "random", "size": 12, "walls": 12, "mines": 6, "vision": 4, "attack": 4, "beacon": 4,
             "shield": 2, "shield_stops_landing": False, "line_shot": "target", "line_directions": 8,
             "mine_blocks_shot": False, "may_stay": False, "wall_orders": "refused", "shield_stops_enhanced": False,
+            "corner_walls": "pass",
             "teleport_told": "landed", "deaths_told": "end_of_round", "max_turns": None}
 
 
@@ -88,6 +89,12 @@ class Oracle:
                 ray.append(c)
             out.append(ray)
         return out
+
+    def corner(self, a: tuple[int, int], b: tuple[int, int], walls: Any) -> bool:
+        """GRID-D22: with corner_walls='block', the diagonal step a -> b runs between two walls
+        (in ``walls``) that touch at a corner."""
+        return (self.o["corner_walls"] == "block" and a[0] != b[0] and a[1] != b[1]
+                and (b[0], a[1]) in walls and (a[0], b[1]) in walls)
 
     # -- the start --------------------------------------------------------------------------------
     def initial(self) -> dict:
@@ -296,10 +303,12 @@ class Oracle:
         if pl["enh"]:  # GRID-2.6, GRID-4.2
             out.append("shoot all")
             for ray in self.rays(at):
+                prev = at
                 for c in ray:
-                    if c in walls:
+                    if c in walls or self.corner(prev, c, walls):  # GRID-4.3, GRID-D22
                         break
                     out.append("shoot " + name(c))
+                    prev = c
         else:  # GRID-4.1
             out += ["shoot " + name((at[0] + d[0], at[1] + d[1])) for d in STEPS
                     if self.inside((at[0] + d[0], at[1] + d[1])) and (at[0] + d[0], at[1] + d[1]) not in walls]
@@ -525,10 +534,13 @@ class Oracle:
             classic = abs(target[0] - at[0]) + abs(target[1] - at[1]) == 1
             ray = next(r for r in self.rays(at) if target in r)
             cells = [target]
+            true_walls = {c for c, k in grid.items() if k == "wall"}
+            prev = at
             for c in ray[: ray.index(target) + 1]:
-                if grid.get(c) == "wall":
+                if grid.get(c) == "wall" or self.corner(prev, c, true_walls):  # GRID-4.3, GRID-D22
                     cells = []
                     break
+                prev = c
                 if self.o["line_shot"] == "first" and self.occupant(st, c) is not None:
                     cells = [c]
                     break

@@ -10,7 +10,7 @@ French seed and the clause file, sharing no code with the engine).
   returns agree, and so does what every seat is told: ``observation(seat)`` (``outcome`` aside)
   and ``history(seat)`` (GRID-5, GRID-D9).
 
-Clauses covered: GRID-1.1 .. GRID-7 and GRID-D1 .. GRID-D21 in the three turn orders (GRID-6,
+Clauses covered: GRID-1.1 .. GRID-7 and GRID-D1 .. GRID-D22 in the three turn orders (GRID-6,
 GRID-D6), with the options that change a rule turned on in turn.
 """
 
@@ -43,6 +43,7 @@ VARIANTS = {
                   "team_shares_vision": False, "teams": 2},
     "shots": {"size": 6, "walls": 3, "attack": 8, "shield": 4, "line_shot": "first", "shield_stops_enhanced": True,
               "shield_stops_landing": True},
+    "corners": {"size": 7, "walls": 12, "attack": 10, "mines": 2, "corner_walls": "block", "line_shot": "first"},
     "orders": {"size": 6, "walls": 6, "mines": 5, "may_stay": True, "wall_orders": "stopped",
                "teleport_told": "used"},
     "simultaneous": {"layout": "small", "turn_order": "simultaneous"},
@@ -88,7 +89,7 @@ def _agree(state, o: Oracle, st: dict, step: int, last: list[str]) -> None:
 @pytest.mark.parametrize("seed", range(GAMES))
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
 def test_oracle_and_engine_in_lockstep(variant: str, seed: int) -> None:
-    """GRID-1 .. GRID-7, GRID-D1 .. GRID-D21: a seeded random game, both applying the same actions,
+    """GRID-1 .. GRID-7, GRID-D1 .. GRID-D22: a seeded random game, both applying the same actions,
     agree after every step on the legal actions, the chance, the end and what each seat is told."""
     options = {**VARIANTS[variant], "max_turns": TURNS}
     state = boardkit.load_game("gridhunt", **options).new_initial_state()

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from boardkit.core.actions import Action
 from boardkit.core.rules import Refusal
 from boardkit.games.gridhunt.actions import Move, Shoot, ShootAll, ShootNone, Stay
-from boardkit.games.gridhunt.rules import MAX_STEPS, line_to, lines, neighbours4
+from boardkit.games.gridhunt.rules import MAX_STEPS, corner_cells, corner_closed, line_to, lines, neighbours4
 
 if TYPE_CHECKING:  # pragma: no cover
     from boardkit.games.gridhunt.state import GridhuntState
@@ -98,14 +98,18 @@ def shot_cells(state: "GridhuntState", p: int) -> list[int]:
     """The cells seat ``p`` may shoot: an orthogonal neighbour (GRID-4.1), or with an enhanced
     attack any cell 1 .. 6 away in line, in 8 directions or with ``line_directions=4`` the
     orthogonal ones (GRID-4.2, GRID-D18), never at or through a wall ``p`` knows of (GRID-4.3,
-    GRID-D11)."""
+    GRID-D11), nor with ``corner_walls='block'`` past two it knows of that meet at a corner
+    across the line (GRID-D22)."""
     at = state.seat_cell(p)
     assert at is not None
     walls = state.known_walls(p)
     if not state.enhanced[p]:
         return [c for c in neighbours4(state.size, at) if c not in walls]
     out = []
+    corners = state.game.options.corner_walls == "block"
     for ray in lines(state.size, at, state.game.options.line_directions):  # GRID-D18
+        if corners:  # GRID-D22
+            ray = ray[:corner_closed(state.size, ray, at, walls)]
         for c in ray:
             if c in walls:
                 break
@@ -208,7 +212,7 @@ def refuse_order(state: "GridhuntState", action: Action, p: int) -> None:
         Refusal: GRID-6 (a move order in the shot half or the reverse), GRID-3.5 (a blocked
             player moves), GRID-D19 (a blocked player shoots, option mine_blocks_shot), GRID-3.1 /
             GRID-2.1 / GRID-3.3 / GRID-1.4 (the path), GRID-2.6 / GRID-4.1 / GRID-4.2 /
-            GRID-4.3 / GRID-D18 (the shot).
+            GRID-4.3 / GRID-D18 / GRID-D22 (the shot).
     """
     g = state.game
     shot = shooting(state)
@@ -268,9 +272,15 @@ def refuse_order(state: "GridhuntState", action: Action, p: int) -> None:
                                   if directions == 8 else
                                   f"{action.cell} is not 1 to 6 cells away from your cell {g.names[at]} in a "
                                   f"straight orthogonal line")
-    assert any(x in walls for x in line)
-    raise Refusal("GRID-4.3", f"a wall you know of stands between your cell {g.names[at]} and {action.cell}: "
-                              f"shots never pass through walls")
+    if any(x in walls for x in line):
+        raise Refusal("GRID-4.3", f"a wall you know of stands between your cell {g.names[at]} and {action.cell}: "
+                                  f"shots never pass through walls")
+    step = corner_closed(state.size, line, at, walls)  # GRID-D22: the only other way a line is closed
+    pair = corner_cells(state.size, line[step - 1] if step else at, line[step])
+    assert pair is not None
+    raise Refusal("GRID-D22", f"the walls you know of on {g.names[pair[0]]} and {g.names[pair[1]]} meet at a corner "
+                              f"across the line from your cell {g.names[at]} to {action.cell}: with "
+                              f"corner_walls='block' a diagonal shot does not pass between them")
 
 
 __all__ = ["MOVE_ORDERS", "SHOT_ORDERS", "TRIES", "draw_order", "move_orders", "orders_of", "path_refusal",

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Callable
 from boardkit.core.actions import Action
 from boardkit.games.gridhunt.actions import Move, Shoot, ShootAll
 from boardkit.games.gridhunt.knowledge import USED_UP, Knowledge
-from boardkit.games.gridhunt.rules import around, line_to, neighbours4
+from boardkit.games.gridhunt.rules import around, corner_closed, line_to, neighbours4
 
 if TYPE_CHECKING:  # pragma: no cover
     from boardkit.games.gridhunt.game import GridhuntGame
@@ -165,7 +165,7 @@ class ResolveMixin:
             self._start_round()
 
     def _targets(self, p: int, action: Action) -> list[int]:
-        """The cells a shot of ``p`` hits, walls applied (GRID-4.1 .. GRID-4.3, GRID-2.3)."""
+        """The cells a shot of ``p`` hits, walls applied (GRID-4.1 .. GRID-4.3, GRID-2.3, GRID-D22)."""
         at = self.pos[p]
         assert at is not None
         if isinstance(action, ShootAll):  # GRID-4.2, GRID-D11: the 8 surrounding cells, nothing between
@@ -175,7 +175,14 @@ class ResolveMixin:
         target = self.game.index[action.cell]
         line = line_to(self.size, at, target, self.game.options.line_directions)  # GRID-D18
         assert line is not None
+        if self.game.options.corner_walls == "block":  # GRID-D22: two walls meeting at a corner close it there
+            walls = {c for c, kind in enumerate(self.cells) if kind == "wall"}
+            reach = corner_closed(self.size, line, at, walls)
+            if reach < len(line):
+                line = line[:reach] + (-1,)  # -1: the closed corner, which stops the shot as a wall does
         for c in line:
+            if c < 0:
+                return []
             if self.cells[c] == "wall":  # GRID-4.3: shots never pass through walls
                 return []
             if self.game.options.line_shot == "first" and self.occupant(c) is not None:

@@ -13,7 +13,7 @@ use the 4 orthogonal neighbours; sight uses the Chebyshev distance (GRID-2.1).
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Iterable
+from typing import Container, Iterable
 
 import networkx as nx
 
@@ -97,6 +97,31 @@ def line_to(size: int, i: int, target: int, directions: int = 4) -> tuple[int, .
     return None
 
 
+def corner_cells(size: int, a: int, b: int) -> tuple[int, int] | None:
+    """For a diagonal step from cell ``a`` to cell ``b``: the two cells that touch both of
+    them at a corner (walls there close the step under ``corner_walls='block'``, GRID-D22);
+    None for an orthogonal step."""
+    ca, ra, cb, rb = a % size, a // size, b % size, b // size
+    if ca == cb or ra == rb:
+        return None
+    return ra * size + cb, rb * size + ca
+
+
+def corner_closed(size: int, line: Iterable[int], start: int, walls: Container[int]) -> int:
+    """GRID-D22 (``corner_walls='block'``): how many cells of ``line`` (the cells of a line shot
+    from ``start``, nearest first) the shot reaches before a diagonal step between two
+    ``walls`` that touch at a corner; ``len(line)`` when no such step closes it."""
+    prev = start
+    n = 0
+    for c in line:
+        pair = corner_cells(size, prev, c)
+        if pair is not None and pair[0] in walls and pair[1] in walls:
+            return n
+        n += 1
+        prev = c
+    return n
+
+
 def paths_from(size: int, start: int, blocked: frozenset[int], max_steps: int = MAX_STEPS) -> list[tuple[int, ...]]:
     """Every path of 1 .. ``max_steps`` orthogonal steps from ``start`` that stays in the grid,
     never enters a ``blocked`` cell and never visits a cell twice (the start included)
@@ -155,5 +180,5 @@ def connected(size: int, walls: Iterable[int]) -> bool:
     return len(seen) == len(free)
 
 
-__all__ = ["LETTERS", "MIN_SIZE", "MAX_SIZE", "MAX_STEPS", "ORTHOGONAL", "DIAGONAL", "cell_name", "cell_index", "cell_names", "neighbours4", "around", "lines", "line_to",
-           "paths_from", "grid_graph", "connected"]
+__all__ = ["LETTERS", "MIN_SIZE", "MAX_SIZE", "MAX_STEPS", "ORTHOGONAL", "DIAGONAL", "cell_name", "cell_index", "cell_names", "neighbours4", "around", "lines", "line_to", "corner_cells",
+           "corner_closed", "paths_from", "grid_graph", "connected"]

@@ -24,6 +24,8 @@ RULES_HISTORY = (
             "the 1.3 rule); GRID-1.3 teammates share what they see (they may talk; option team_shares_vision now "
             "True, False was the 1.3 default). New options, defaults unchanged: may_stay (GRID-D20) and "
             "wall_orders (GRID-D21)."),
+    ("1.6", "GRID-D22: a diagonal line shot passes between two walls that meet only at a corner (as before); new "
+            "option corner_walls='block' stops it there."),
 )
 
 #: The most seats (GRID-1.2 sets only a minimum): the largest grid the notation names (z26, 26x26 =
@@ -62,6 +64,8 @@ OPTIONS: tuple[Option, ...] = (
            "the line ('first')", "GRID-4.2", choices=("target", "first")),
     Option("line_directions", 8, "the directions of an enhanced line shot: 8 (orthogonal and diagonal, 'dans la "
            "direction qu'ils souhaitent') or 4 (orthogonal only)", "GRID-D18", choices=(8, 4)),
+    Option("corner_walls", "pass", "a diagonal line shot passes between two walls that meet only at a corner "
+           "('pass': it crosses neither wall) or is stopped there ('block')", "GRID-D22", choices=("pass", "block")),
     Option("mine_blocks_shot", False, "a player blocked by a mine also loses its shot (False: it does not move but "
            "shoots)", "GRID-D19", kind=bool),
     Option("may_stay", False, "a player may order 'move none' at any time (False: it moves 1 to 6 cells unless "

@@ -145,6 +145,36 @@ def test_GRID_D18_line_shots_go_in_8_directions():
     assert "shoot c3" not in {str(a) for a in s.legal_actions()}
 
 
+def test_GRID_D22_a_diagonal_shot_passes_a_wall_corner_unless_corner_walls_block():
+    """Walls on c2 and b3 meet at a corner across the diagonal b2 -> c3 -> d4 -> e5."""
+    corner = {"wall": ["c2", "b3"]}
+    for rule, dies in (("pass", True), ("block", False)):  # hidden walls: legal, and at 'block' stopped silently
+        s = position({0: "b2", 1: "e5"}, phase="shot", cells=corner, options={"corner_walls": rule})
+        s.enhanced[0] = True
+        act(s, "shoot e5")
+        assert s.alive[1] is not dies
+    s = position({0: "b2", 1: "e5"}, phase="shot", cells=corner, options={"corner_walls": "block"})
+    s.enhanced[0] = True
+    s.know[0].walls.update({cell_index(12, "c2"), cell_index(12, "b3")})  # both walls known: refused
+    e = err(s, "shoot e5")
+    assert e.clause == "GRID-D22" and "c2 and b3" in str(e) and "corner_walls='block'" in str(e)
+    legal = {str(a) for a in s.legal_actions()}
+    assert not {"shoot c3", "shoot d4", "shoot e5"} & legal and {"shoot a1", "shoot c1", "shoot a3"} <= legal
+    s = position({0: "b2", 1: "e5"}, phase="shot", cells=corner, options={"corner_walls": "block"})
+    s.enhanced[0] = True
+    s.know[0].walls.add(cell_index(12, "c2"))  # one of the two known: open as far as the seat knows
+    assert "shoot e5" in {str(a) for a in s.legal_actions()} and s.why_illegal("shoot e5") is None
+    s = position({0: "b2", 1: "e5"}, phase="shot", cells=corner)  # the default passes between known walls too
+    s.enhanced[0] = True
+    s.know[0].walls.update({cell_index(12, "c2"), cell_index(12, "b3")})
+    act(s, "shoot e5")
+    assert not s.alive[1]
+    s = position({0: "b2", 1: "a1"}, phase="shot", cells={"wall": ["a2", "b1"]}, options={"corner_walls": "block"})
+    s.enhanced[0] = True
+    act(s, "shoot all")  # a burst hits the 8 surrounding cells directly (GRID-D11), corner or not
+    assert not s.alive[1]
+
+
 def test_GRID_D18_a_diagonal_neighbour_shot_is_enhanced_and_passes_a_shield():
     s = position({0: "b2", 1: {"at": "c3", "shield": True}}, phase="shot")
     s.enhanced[0] = True

@@ -26,15 +26,16 @@ from draw_helpers import OneIndex
 from gridhunt_clause_support import position
 
 #: Option sets that reach every branch of the draw: teammates known (GRID-1.4, shared vision and
-#: beacons), staying allowed (GRID-D20), known walls accepted (GRID-D21), a blocked seat's lost
-#: shot (GRID-D19), orders given at once (GRID-D6), and a crowded small grid where seats are
-#: boxed in (GRID-D13).
+#: beacons), staying allowed (GRID-D20), known walls accepted (GRID-D21), shots closed at wall
+#: corners (GRID-D22), a blocked seat's lost shot (GRID-D19), orders given at once (GRID-D6), and a
+#: crowded small grid where seats are boxed in (GRID-D13).
 OPTIONS = {
     "seed": {},
     "teams": {"teams": 2},
     "teams-no-sharing": {"teams": 4, "team_shares_vision": False, "beacon": 12},
     "may-stay": {"may_stay": True, "teams": 2},
     "walls-stopped": {"wall_orders": "stopped"},
+    "corner-walls": {"corner_walls": "block", "walls": 24, "attack": 16},
     "mine-blocks-shot": {"mine_blocks_shot": True, "mines": 20},
     "simultaneous": {"turn_order": "simultaneous", "teams": 2},
     "crowded": {"size": 4, "walls": 7, "mines": 1, "vision": 0, "attack": 1, "beacon": 0, "shield": 0, "teams": 2,
