@@ -367,12 +367,19 @@ class GridhuntController(BoardController):
     seat does not know. :meth:`back` withdraws a planned order first. The GM's controller
     (``seat=None``, its view switched to any seat) plays on the truth.
 
+    The binding holds for good: :meth:`set_seat`, setting :attr:`seat` and setting
+    :attr:`bound` to False all refuse another view (the message names the bound seat), so a
+    seat's board never shows the truth or another seat's view.
+
     Args:
         state, seed, seat: as :class:`~boardkit.viz.controller.BoardController`.
         bound: bind to ``seat`` (default: when a seat is given).
 
     Attributes:
         planned: the order this seat has planned and not withdrawn (None: none).
+
+    Raises:
+        ValueError: ``bound`` is true without a seat (a binding is to one seat).
     """
 
     def __init__(self, state: Any, seed: int | str | None = None, seat: int | None = None,
@@ -381,6 +388,27 @@ class GridhuntController(BoardController):
         self.bound = (seat is not None) if bound is None else bool(bound)
         self.planned: Action | None = None
         self._seen: tuple[Any, int | None, dict[str, Any]] | None = None
+
+    @property
+    def bound(self) -> bool:
+        """True when the controller is bound to its seat (:attr:`bound_seat`). Binding an
+        unbound controller with a seat is allowed; unbinding is refused."""
+        return self._bound_seat is not None
+
+    @bound.setter
+    def bound(self, value: bool) -> None:
+        if value and self._bound_seat is None:
+            if self.seat is None:
+                raise ValueError("bound: a controller is bound to a seat, and this one has none (seat=None is "
+                                 "the game master's truth)")
+            self._bound_seat = self.seat
+        elif not value and self._bound_seat is not None:
+            self._check_binding(None)
+
+    @property
+    def bound_seat(self) -> int | None:
+        """The seat the controller is bound to (None: not bound)."""
+        return self._bound_seat
 
     def observation(self) -> dict[str, Any]:
         """The current position as the seat sees it (see the base class), made once per state

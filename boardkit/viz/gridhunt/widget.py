@@ -28,6 +28,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from boardkit.core.validate import shorten
 from boardkit.viz.gridhunt import COLOURS, OWN_STROKE, PATH_STROKE, TARGET_FILL, TEXT_COLOURS, CellView, \
     GridhuntController, grid_svg, grid_view
 from boardkit.viz.layout import CellLayout
@@ -64,7 +65,6 @@ class GridhuntBoard(BoardWidget):
             import boardkit
 
             state_or_game = boardkit.load_game("gridhunt")
-        self.bound_seat = seat
         self._view_cache: tuple[int, dict[str, CellView]] | None = None
         self._drawn: dict[str, tuple[str, str, str, str, str]] = {}  # cell -> its look as drawn last
         self.view = widgets.Dropdown(description="View:", layout=widgets.Layout(width="220px"))
@@ -85,6 +85,19 @@ class GridhuntBoard(BoardWidget):
         self.refresh()
 
     # -- views --------------------------------------------------------------------------------
+    @property
+    def bound_seat(self) -> int | None:
+        """The seat the board is bound to (None: the GM's board): its controller's binding,
+        which no setter undoes (:class:`~boardkit.viz.gridhunt.GridhuntController`)."""
+        ctl = getattr(self, "controller", None)
+        return None if ctl is None else ctl.bound_seat
+
+    @bound_seat.setter
+    def bound_seat(self, seat: int | None) -> None:
+        if seat != self.bound_seat:
+            raise ValueError(f"bound_seat: this board is bound to seat {self.bound_seat} for good (a player sees "
+                             f"only what it may know), not {shorten(seat)}; make another board for another seat")
+
     def allowed_views(self) -> list[int | None]:
         """The views this board may show: the bound seat only, or the GM's (None) and every seat's."""
         if self.bound_seat is not None:
