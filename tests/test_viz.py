@@ -285,3 +285,13 @@ def test_batch_draws_the_action_buttons_at_its_end_or_when_a_press_needs_them() 
         assert board._actions_stale
     assert not board._actions_stale
     assert {b.description for b in board.action_box.children} == {str(a) for a in ctl.button_actions()}
+
+
+def test_switch_branch_names_a_line_number_of_the_wrong_type(game):
+    ctl = BoardController(game, seed=1)
+    for bad in ("x", 1.5, True, None):
+        with pytest.raises(ValueError, match=r"^switch_branch: i is a line number, a whole number 0 \.\. 0 "
+                                             r"\(see branches\(\)\), not "):
+            ctl.switch_branch(bad)
+    with pytest.raises(IndexError, match="no line 9"):
+        ctl.switch_branch(9)

@@ -242,3 +242,11 @@ def test_a_bound_controller_keeps_its_seat():
     gm.bound = True  # a GM's controller may bind itself to the seat it shows, not unbind later
     with pytest.raises(ValueError, match="bound to seat 0"):
         gm.set_seat(None)
+
+
+@pytest.mark.parametrize("bad, got", [({}, "a dict without 'size'"), (None, "None"), ("x", "'x'")])
+def test_the_grid_pictures_name_an_argument_that_is_no_observation(bad, got):
+    for draw in (grid_svg, grid_view):
+        with pytest.raises(ValueError, match=rf"^{draw.__name__}: obs is a gridhunt observation "
+                                             rf"\(state.observation\(seat\), .*\), not {got}"):
+            draw(bad)

@@ -46,8 +46,12 @@ def check_turn(state: State, player: int, rng: random.Random) -> None:
     not among ``state.current_players()``.
 
     Raises:
-        ValueError: saying which, naming the game and the seats to act.
+        ValueError: saying which, naming the game and the seats to act (``state`` not a
+            boardkit State: naming the argument).
     """
+    if not isinstance(state, State):
+        raise ValueError(f"act: state is a boardkit State (the game's state to act in), not {type(state).__name__}; "
+                         f"a game id such as 'leaders' is no state: load_game('leaders').new_initial_state()")
     state.check_seat(player)
     if not isinstance(rng, random.Random):
         raise ValueError(f"{state.game.name}: rng is a random.Random (seeded per game), not {type(rng).__name__}")

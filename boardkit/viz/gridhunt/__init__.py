@@ -84,13 +84,25 @@ def _is_truth(obs: dict[str, Any]) -> bool:
     return "know" in obs and "cells" in obs
 
 
+def _check_obs(obs: Any, name: str) -> None:
+    """Refuse anything but a gridhunt observation (a dict with the grid's ``size``), naming
+    ``name``'s argument ``obs``."""
+    if not isinstance(obs, dict) or "size" not in obs:
+        from boardkit.core.validate import shorten
+
+        got = "a dict without 'size'" if isinstance(obs, dict) else f"{shorten(obs)} ({type(obs).__name__})"
+        raise ValueError(f"{name}: obs is a gridhunt observation (state.observation(seat), a dict with the grid's "
+                         f"size), not {got}")
+
+
 def grid_view(obs: dict[str, Any]) -> dict[str, CellView]:
     """Cell name -> :class:`CellView` of an observation: ``observation(None)`` (the GM's truth)
     or ``observation(seat)`` (what the seat knows, GRID-5); nothing else is read.
 
     Raises:
-        KeyError: ``obs`` is no gridhunt observation.
+        ValueError: ``obs`` is no gridhunt observation (names the argument).
     """
+    _check_obs(obs, "grid_view")
     size = int(obs["size"])
     names = cell_names(size)
     codes: dict[str, str] = {}
@@ -245,7 +257,12 @@ def grid_svg(obs: dict[str, Any], highlights: Iterable[str] = (), path: Iterable
              label: str | None = None) -> str:
     """The view of ``obs`` (see :func:`grid_view`) as static SVG text: one square per cell,
     players written on their cells, the seat's own cell outlined blue, ``path`` orange,
-    ``highlights`` green; ``label`` (whose view it is) written above the grid when given."""
+    ``highlights`` green; ``label`` (whose view it is) written above the grid when given.
+
+    Raises:
+        ValueError: ``obs`` is no gridhunt observation (names the argument).
+    """
+    _check_obs(obs, "grid_svg")
     size = int(obs["size"])
     view = grid_view(obs)
     hl, pa = set(highlights), list(path)
