@@ -346,3 +346,14 @@ def test_a_silent_scheduler_address_keeps_its_no_answer_message() -> None:
         srv.close()
         for conn in held:
             conn.close()
+
+
+def test_ab_test_says_it_takes_a_game_id_and_at_least_one_game() -> None:
+    with pytest.raises(ValueError, match=r"^ab_test: game is the game's id \(text\).*write 'leaders', not the loaded "
+                                         r"game; game ids: armageddon, battle_royale, gridhunt, leaders, marabunta"):
+        ab_test(boardkit.load_game("leaders"), 4)
+    with pytest.raises(ValueError, match=r"^ab_test: game is the game's id \(text\).*game ids: .*; not 5"):
+        ab_test(5, 4)  # type: ignore[arg-type]
+    for bad in (0, -1, 2.5, True):
+        with pytest.raises(ValueError, match=r"^ab_test: n \(the number of games a side\) must be a whole number >= 1"):
+            ab_test("leaders", bad)  # type: ignore[arg-type]
