@@ -597,3 +597,11 @@ def test_solve_and_every_agent_name_a_state_that_is_no_state() -> None:
         for agent in (RandomAgent(), GreedyAgent(), MCTSAgent(iterations=5), SolverAgent()):
             with pytest.raises(ValueError, match=rf"^act: state is a boardkit State \(.*\), not {what}"):
                 agent.act(bad, 0, random.Random(0))
+
+
+def test_every_agent_with_a_name_argument_refuses_a_name_that_is_not_text() -> None:
+    for cls in (MCTSAgent, GreedyAgent, SolverAgent):
+        for bad in (5, ["m"], b"mcts"):
+            with pytest.raises(ValueError, match=rf"^{cls.__name__}: name is a text \(.*\) or None, not "):
+                cls(name=bad)
+        assert cls(name="mine").name == "mine"

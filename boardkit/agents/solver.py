@@ -211,6 +211,7 @@ class SolverAgent(Agent):
         if turns > MAX_TURNS:
             raise ValueError(f"SolverAgent: turns must be at most {MAX_TURNS}, not {turns}")
         self.seconds = check_seconds("SolverAgent: seconds", seconds)
+        self.check_name("SolverAgent", name)
         self.name = name or f"solver{turns}"
 
     def act(self, state: State, player: int, rng: random.Random) -> Action:

@@ -74,7 +74,8 @@ class BoardController(GameTree):
 
     Raises:
         TypeError: ``state`` is neither a State nor a Game.
-        ValueError: ``seat`` is not a seat of the game.
+        ValueError: ``seat`` is not a seat of the game; ``seed`` is not a whole number, a text
+            or None (names ``seed``).
     """
 
     def __init__(self, state: Any, seed: int | str | None = None, seat: int | None = None) -> None:
@@ -83,6 +84,9 @@ class BoardController(GameTree):
         if not isinstance(state, State):
             raise TypeError(f"BoardController needs a boardkit State or Game, got {type(state).__name__}")
         self._check_seat(state, seat)
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))):
+            raise ValueError(f"seed: a whole number, a text or None (it makes chance reproducible), not "
+                             f"{shorten(seed)} ({type(seed).__name__})")
         self.seed = seed
         self.seat = seat
         self._root_length = len(state.history(seat))  # actions before the session (as many for every seat)
