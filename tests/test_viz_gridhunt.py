@@ -196,7 +196,8 @@ def _setter_paths(board, other):
             "controller.set_seat": lambda: ctl.set_seat(other),
             "controller.seat =": lambda: setattr(ctl, "seat", other),
             "controller.bound = False": lambda: setattr(ctl, "bound", False),
-            "board.bound_seat =": lambda: setattr(board, "bound_seat", other)}
+            "board.bound_seat =": lambda: setattr(board, "bound_seat", other),
+            "board.controller =": lambda: setattr(board, "controller", type(ctl)(ctl.state, seat=other))}
 
 
 @pytest.mark.parametrize("game_id", boardkit.list_games())
