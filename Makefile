@@ -33,7 +33,7 @@ test: venv
 # Every notebooks/*.ipynb -> reports/<name>.html + reports/index.html.
 # One notebook: make report NB=leaders_tour; another folder: make report NOTEBOOKS=/tmp/nb
 # Parameters (the notebook's `parameters` cell): make report NB=leaders_tour PARAMS='N_GAMES=50 SEED=3'
-#   -> reports/leaders_tour-N_GAMES=50-SEED=3.html
+#   -> reports/leaders_tour-N_GAMES=50-SEED=3.html (PARAMS without NB is refused: they belong to one notebook)
 # NB and PARAMS reach the command through the environment, so quotes inside PARAMS
 # (PARAMS="WORD='a b'") arrive as written.
 report: export NB := $(NB)

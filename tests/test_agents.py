@@ -587,3 +587,21 @@ def test_an_agent_asked_for_a_turn_it_cannot_act_in_says_why(agent: Agent) -> No
     with pytest.raises(ValueError, match="the game is over"):
         agent.act(done, 0, rng)
     assert s.legal_actions() and not s.is_terminal()  # the state asked about is unchanged
+
+
+def test_solve_and_every_agent_name_a_state_that_is_no_state() -> None:
+    """A game id (or None) where a State goes was an AttributeError deep inside."""
+    for bad, what in (("leaders", "str"), (None, "NoneType"), (boardkit.load_game("leaders"), "LeadersGame")):
+        with pytest.raises(ValueError, match=rf"^solve: state is a boardkit State \(.*\), not {what}"):
+            solve(bad)
+        for agent in (RandomAgent(), GreedyAgent(), MCTSAgent(iterations=5), SolverAgent()):
+            with pytest.raises(ValueError, match=rf"^act: state is a boardkit State \(.*\), not {what}"):
+                agent.act(bad, 0, random.Random(0))
+
+
+def test_every_agent_with_a_name_argument_refuses_a_name_that_is_not_text() -> None:
+    for cls in (MCTSAgent, GreedyAgent, SolverAgent):
+        for bad in (5, ["m"], b"mcts"):
+            with pytest.raises(ValueError, match=rf"^{cls.__name__}: name is a text \(.*\) or None, not "):
+                cls(name=bad)
+        assert cls(name="mine").name == "mine"

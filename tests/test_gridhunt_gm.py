@@ -457,3 +457,20 @@ def test_GRID_D17_amendments_stop_at_the_bound_a_saved_desk_reads():
     with pytest.raises(MessageError, match=f"Ana: {MAX_VERSION} messages in round 1 already"):
         gm.receive("Ana", "move b4")
     assert gm.inbox[0].move == "move b6"
+
+
+def test_the_desk_refuses_a_state_with_unrecorded_actions_at_once():
+    """A state played with random_step (apply_unchecked) keeps no history, so the desk could
+    never be saved: refused when the desk is made, naming the count and the two ways out."""
+    import random
+
+    g = boardkit.load_game("gridhunt", turn_order="simultaneous")
+    s, rng = g.new_initial_state(), random.Random(1)
+    while s.is_chance_node():
+        boardkit.random_step(s, rng)
+    assert s.unrecorded > 0
+    with pytest.raises(ValueError, match=rf"^GameMaster: state: {s.unrecorded} action\(s\) were applied by "
+                                         rf"apply_unchecked or random_step.*apply_action.*state_from_position"):
+        GameMaster(s)
+    gm = GameMaster(g.state_from_position(s.to_position()), names=NAMES)  # the way out it names
+    assert GameMaster.from_json(gm.to_json()).state.to_position() == s.to_position()

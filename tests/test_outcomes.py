@@ -293,3 +293,67 @@ def test_actions_count_every_order_of_a_simultaneous_turn() -> None:
         orders = [e for e in row.log if e.startswith("@")]
         assert orders, "the simultaneous variant gives orders at once"
         assert row.actions == len(row.log) and len(orders) <= row.decisions < row.actions
+
+
+def _server(greeting: bytes | None):
+    """A local TCP server that is not Dask: it says ``greeting`` first, or nothing (None)."""
+    import socket
+    import threading
+
+    srv = socket.socket()
+    srv.bind(("127.0.0.1", 0))
+    srv.listen(8)
+    held = []
+
+    def serve() -> None:
+        while True:
+            try:
+                conn, _ = srv.accept()
+            except OSError:
+                return
+            held.append(conn)
+            if greeting:
+                conn.sendall(greeting)
+
+    threading.Thread(target=serve, daemon=True).start()
+    return srv, held, f"tcp://127.0.0.1:{srv.getsockname()[1]}"
+
+
+def test_cli_simulate_says_a_scheduler_address_that_talks_is_not_dask(capsys) -> None:
+    """An SSH server's banner read as Dask's message length was 'cannot reach it: Unable to
+    allocate 2.82 EiB'; the address answered, so the message says it is not a Dask scheduler."""
+    srv, held, address = _server(b"SSH-2.0-OpenSSH_8.9p1 Ubuntu-3ubuntu0.1\r\n")
+    try:
+        assert cli(["simulate", "leaders", "--n", "2", "--quiet", "--scheduler", address]) == 2
+        err = capsys.readouterr().err
+    finally:
+        srv.close()
+        for conn in held:
+            conn.close()
+    assert err.startswith(f"boardkit simulate: --scheduler: scheduler {address!r}: the address answered, but it is "
+                          f"not a Dask scheduler"), err
+    assert "SSH-2.0-OpenSSH_8.9p1" in err and "allocate" not in err and "cannot reach" not in err
+
+
+def test_a_silent_scheduler_address_keeps_its_no_answer_message() -> None:
+    from boardkit.sim import connect
+
+    srv, held, address = _server(None)
+    try:
+        with pytest.raises(OSError, match=rf"^scheduler '{address}': no answer as a Dask scheduler within 1 s"):
+            connect(address, timeout=1)
+    finally:
+        srv.close()
+        for conn in held:
+            conn.close()
+
+
+def test_ab_test_says_it_takes_a_game_id_and_at_least_one_game() -> None:
+    with pytest.raises(ValueError, match=r"^ab_test: game is the game's id \(text\).*write 'leaders', not the loaded "
+                                         r"game; game ids: armageddon, battle_royale, gridhunt, leaders, marabunta"):
+        ab_test(boardkit.load_game("leaders"), 4)
+    with pytest.raises(ValueError, match=r"^ab_test: game is the game's id \(text\).*game ids: .*; not 5"):
+        ab_test(5, 4)  # type: ignore[arg-type]
+    for bad in (0, -1, 2.5, True):
+        with pytest.raises(ValueError, match=r"^ab_test: n \(the number of games a side\) must be a whole number >= 1"):
+            ab_test("leaders", bad)  # type: ignore[arg-type]

@@ -233,3 +233,21 @@ def test_whole_number_choices_refuse_floats_and_booleans():
     for bad in (1.0, 0.0, True):
         with pytest.raises(BoardkitDataError, match="first_player"):
             leaders.state_from_position({**d, "first_player": bad})
+
+
+@pytest.mark.parametrize("name", boardkit.list_games())
+def test_a_finished_games_own_description_read_back(name: str) -> None:
+    """What state_from_position does with to_position(finished=True) (its docstring): leaders
+    and battle_royale refuse it naming ``phase`` (no schema error about a file boardkit wrote),
+    study or not; armageddon with study=True and the others read back a game that is over."""
+    g = boardkit.load_game(name)
+    s = boardkit.random_playout(g.new_initial_state(), random.Random(1))
+    described = s.to_position(finished=True)
+    if name in ("leaders", "battle_royale"):
+        for study in (False, True):
+            with pytest.raises(BoardkitDataError, match=r"^position: phase: 'over': this game is finished, and a "
+                                                        r"finished game is not a position to play from .*to_json"):
+                g.state_from_position(described, study=study)
+        return
+    back = g.state_from_position(described, study=name == "armageddon")
+    assert back.is_terminal() and str(back.outcome()) == str(s.outcome())

@@ -102,3 +102,30 @@ def test_every_notebook_has_a_parameters_cell() -> None:
     for path in notebooks:
         names = report.parameter_names(nbformat.read(path, as_version=4))
         assert names, f"{path.name}: no code cell tagged 'parameters' assigning its parameters"
+
+
+def test_cli_refuses_PARAMS_without_NB(tmp_path: Path, monkeypatch, capsys) -> None:
+    """`make report PARAMS='N_GAMES=3'` without NB= ran every notebook with the value; the
+    parameters belong to one notebook, so the command says PARAMS needs NB=, running nothing."""
+    nb_dir = tmp_path / "nb"
+    nb_dir.mkdir()
+    _tiny(nb_dir / "tiny.ipynb")
+    out = tmp_path / "reports"
+    monkeypatch.delenv("NB", raising=False)
+    monkeypatch.setenv("PARAMS", "N=3")                                 # as `make report PARAMS=...`
+    assert report.main(["--notebooks", str(nb_dir), "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("report: error: PARAMS N=3 needs NB=") and "make report NB=" in err, err
+    assert not out.exists()
+
+
+def test_readme_says_how_to_run_one_notebook_headless() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## Reports"):]
+    section = section[:section.index("\n## ", 1)]
+    assert "make report NB=leaders_tour        # one notebook, headless" in section
+    command = ".venv/bin/jupyter nbconvert --to notebook --execute notebooks/leaders_tour.ipynb --output /tmp/out.ipynb"
+    assert f"```\n{command}\n```" in section and (ROOT / "notebooks" / "leaders_tour.ipynb").exists()
+    assert "without `NB=` is refused" in section
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    assert "report: export NB := $(NB)" in makefile and "report: export PARAMS := $(PARAMS)" in makefile

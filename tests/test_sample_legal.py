@@ -211,3 +211,18 @@ def test_random_step_and_sample_chance_name_a_bad_argument():
     with pytest.raises(ValueError, match="random_step: rng is a random.Random"):
         random_step(s, None)
     assert s.to_json() == text  # unchanged
+
+
+def test_sample_chance_and_random_playout_name_a_bad_argument_wherever_they_draw():
+    """sample_chance(state, None) at a chance node whose outcomes are not all equal (no
+    uniform shortcut) was an AttributeError; random_playout('x', rng) too."""
+    s = boardkit.load_game("leaders").new_initial_state()
+    assert s.is_chance_node()
+    for rng, what in ((None, "NoneType"), (5, "int")):
+        with pytest.raises(ValueError, match=f"^sample_chance: rng is a random.Random .*not {what}"):
+            sample_chance(s, rng)
+    for state, rng, word in (("x", random.Random(0), "state is a boardkit State, not str"),
+                             (s, None, "rng is a random.Random, not NoneType")):
+        with pytest.raises(ValueError, match=f"^random_playout: {word}"):
+            boardkit.random_playout(state, rng)
+    assert not s.history()

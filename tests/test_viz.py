@@ -287,3 +287,26 @@ def test_batch_draws_the_action_buttons_at_its_end_or_when_a_press_needs_them() 
         assert board._actions_stale
     assert not board._actions_stale
     assert {b.description for b in board.action_box.children} == {str(a) for a in ctl.button_actions()}
+
+
+def test_switch_branch_names_a_line_number_of_the_wrong_type(game):
+    ctl = BoardController(game, seed=1)
+    for bad in ("x", 1.5, True, None):
+        with pytest.raises(ValueError, match=r"^switch_branch: i is a line number, a whole number 0 \.\. 0 "
+                                             r"\(see branches\(\)\), not "):
+            ctl.switch_branch(bad)
+    with pytest.raises(IndexError, match="no line 9"):
+        ctl.switch_branch(9)
+
+
+@pytest.mark.parametrize("name", boardkit.list_games())
+def test_a_seed_that_is_not_a_whole_number_text_or_none_is_refused(name):
+    from boardkit.viz.widgets import board_widget
+
+    game = boardkit.load_game(name)
+    for bad in (1.5, [1], True, object()):
+        for make in (BoardController, board_widget):
+            with pytest.raises(ValueError, match=r"^seed: a whole number, a text or None .*, not "):
+                make(game, seed=bad)
+    for good in (-1, 10**100, "", "abc", None):
+        assert BoardController(game, seed=good).seed == good

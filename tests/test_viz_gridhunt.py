@@ -174,3 +174,80 @@ def test_belief_heat_map_and_sizes():
     assert ones == len(cells)
     line = belief_sizes_figure([25, 25, 9], 0)
     assert list(line.data[0].y) == [25, 25, 9]
+
+
+def _drawing(widget):
+    """Everything a board shows, widget by widget (labels, tooltips, colours, values, the SVG)."""
+    out = []
+    stack = [widget]
+    while stack:
+        w = stack.pop(0)
+        style = getattr(w, "style", None)
+        out.append((type(w).__name__, getattr(w, "description", None), getattr(w, "tooltip", None),
+                    repr(getattr(w, "value", None)), repr(getattr(w, "options", None)),
+                    getattr(style, "button_color", None), getattr(w, "disabled", None)))
+        stack.extend(getattr(w, "children", ()))
+    return out, widget.svg(), widget.status_text()
+
+
+def _setter_paths(board, other):
+    ctl = board.controller
+    return {"board.set_seat": lambda: board.set_seat(other),
+            "controller.set_seat": lambda: ctl.set_seat(other),
+            "controller.seat =": lambda: setattr(ctl, "seat", other),
+            "controller.bound = False": lambda: setattr(ctl, "bound", False),
+            "board.bound_seat =": lambda: setattr(board, "bound_seat", other),
+            "board.controller =": lambda: setattr(board, "controller", type(ctl)(ctl.state, seat=other))}
+
+
+@pytest.mark.parametrize("game_id", boardkit.list_games())
+def test_a_seat_bound_board_cannot_be_switched_by_any_path(game_id):
+    """A bound board (only gridhunt's binds) refuses every path to another view or the truth,
+    naming the bound seat, and draws exactly what it drew before the attempt."""
+    game = boardkit.load_game(game_id)
+    state = game.new_initial_state()
+    rng = __import__("random").Random(4)
+    while state.is_chance_node():
+        boardkit.random_step(state, rng)
+    board = board_widget(state, seat=1, seed=1)
+    if getattr(board.controller, "bound_seat", None) is None:
+        assert game_id != "gridhunt", "a gridhunt board made for a seat is bound to it"
+        pytest.skip(f"{game_id}: its boards are not bound to a seat (hot-seat play switches seats)")
+    before = _drawing(board)
+    for other in (None, 0, 2):
+        for label, attempt in _setter_paths(board, other).items():
+            with pytest.raises(ValueError, match="bound to seat 1") as err:
+                attempt()
+            assert "seat 1" in str(err.value), label
+            board.refresh()
+            assert board.controller.seat == 1 and board.bound_seat == 1, label
+            assert _drawing(board) == before, label
+    with pytest.raises(Exception):
+        board.view.value = GM_VIEW  # not an option of a bound board's switch
+    board.refresh()
+    assert _drawing(board) == before
+
+
+def test_a_bound_controller_keeps_its_seat():
+    ctl = GridhuntController(_state(), seat=2)
+    seen = ctl.observation()
+    for attempt in (lambda: ctl.set_seat(None), lambda: setattr(ctl, "seat", 0), lambda: setattr(ctl, "bound", False)):
+        with pytest.raises(ValueError, match="bound to seat 2.*never the truth or another seat's"):
+            attempt()
+    assert ctl.seat == 2 and ctl.bound and ctl.observation() == seen
+    ctl.set_seat(2)  # the bound seat itself is fine
+    with pytest.raises(ValueError, match="bound: .*has none"):
+        GridhuntController(_state(), bound=True)
+    gm = GridhuntController(_state())
+    gm.set_seat(0)
+    gm.bound = True  # a GM's controller may bind itself to the seat it shows, not unbind later
+    with pytest.raises(ValueError, match="bound to seat 0"):
+        gm.set_seat(None)
+
+
+@pytest.mark.parametrize("bad, got", [({}, "a dict without 'size'"), (None, "None"), ("x", "'x'")])
+def test_the_grid_pictures_name_an_argument_that_is_no_observation(bad, got):
+    for draw in (grid_svg, grid_view):
+        with pytest.raises(ValueError, match=rf"^{draw.__name__}: obs is a gridhunt observation "
+                                             rf"\(state.observation\(seat\), .*\), not {got}"):
+            draw(bad)

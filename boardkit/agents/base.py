@@ -9,6 +9,7 @@ from boardkit.core.actions import Action
 from boardkit.core.checks import check_whole  # noqa: F401  # agents' settings are checked with it
 from boardkit.core.game import State
 from boardkit.core.rules import IllegalActionError
+from boardkit.core.validate import shorten
 
 
 class AgentError(RuntimeError):
@@ -46,8 +47,12 @@ def check_turn(state: State, player: int, rng: random.Random) -> None:
     not among ``state.current_players()``.
 
     Raises:
-        ValueError: saying which, naming the game and the seats to act.
+        ValueError: saying which, naming the game and the seats to act (``state`` not a
+            boardkit State: naming the argument).
     """
+    if not isinstance(state, State):
+        raise ValueError(f"act: state is a boardkit State (the game's state to act in), not {type(state).__name__}; "
+                         f"a game id such as 'leaders' is no state: load_game('leaders').new_initial_state()")
     state.check_seat(player)
     if not isinstance(rng, random.Random):
         raise ValueError(f"{state.game.name}: rng is a random.Random (seeded per game), not {type(rng).__name__}")
@@ -73,6 +78,18 @@ class Agent:
     """
 
     name: str = "agent"
+
+    @staticmethod
+    def check_name(label: str, name: Any) -> None:
+        """Refuse a ``name=`` that is neither text nor None (``label``: ``"MCTSAgent"``), for
+        the agents' constructors.
+
+        Raises:
+            ValueError: naming ``label``'s ``name`` and the value.
+        """
+        if name is not None and not isinstance(name, str):
+            raise ValueError(f"{label}: name is a text (the agent's name in tables) or None, not {shorten(name)} "
+                             f"({type(name).__name__})")
 
     def act(self, state: State, player: int, rng: random.Random) -> Action:
         """The action for seat ``player`` in ``state`` (``player`` is one of

@@ -154,6 +154,7 @@ class MCTSAgent(Agent):
             raise ValueError(f"MCTSAgent: c (the exploration constant) must be a finite number >= 0, not {str(c)[:60]!r}")
         check_heuristic("MCTSAgent: heuristic", heuristic)
         self.iterations, self.c, self.rollout_max, self.determinizations = iterations, c, rollout_max, determinizations
+        self.check_name("MCTSAgent", name)
         self.name = name or f"mcts{iterations}"
         self.heuristic = heuristic
         if whole_turn is not None and not isinstance(whole_turn, bool):

@@ -74,6 +74,7 @@ class GreedyAgent(Agent):
     def __init__(self, heuristic: Callable[[State, int], float] | None = None, name: str = "greedy",
                  whole_turn: bool | None = None) -> None:
         self.heuristic = check_heuristic("GreedyAgent: heuristic", heuristic)
+        self.check_name("GreedyAgent", name)
         self.name = name
         if whole_turn is not None and not isinstance(whole_turn, bool):
             raise ValueError(f"GreedyAgent: whole_turn is True, False or None, not {str(whole_turn)[:60]!r}")

@@ -139,12 +139,15 @@ def solve(state: State, player: int | None = None, turns: int = 1, max_nodes: in
         Solution (exact value, best action, the best line of the current turn).
 
     Raises:
-        ValueError: no seat to solve for, a seat out of range, ``turns`` not a whole number
+        ValueError: ``state`` is not a boardkit State, no seat to solve for, a seat out of range, ``turns`` not a whole number
             1 .. :data:`MAX_TURNS`, ``max_nodes`` not a whole number >= 1, ``seconds`` not a
             number > 0, or a turn where several seats act at once.
         SolverBudgetError: the state or time budget was exceeded (or the search went deeper
             than Python's recursion limit); the message names the bound.
     """
+    if not isinstance(state, State):
+        raise ValueError(f"solve: state is a boardkit State (the position to solve), not {type(state).__name__}; "
+                         f"a game id such as 'leaders' is no state: load_game('leaders').new_initial_state()")
     if player is None:
         player = state.current_player()
         if player < 0:
@@ -208,6 +211,7 @@ class SolverAgent(Agent):
         if turns > MAX_TURNS:
             raise ValueError(f"SolverAgent: turns must be at most {MAX_TURNS}, not {turns}")
         self.seconds = check_seconds("SolverAgent: seconds", seconds)
+        self.check_name("SolverAgent", name)
         self.name = name or f"solver{turns}"
 
     def act(self, state: State, player: int, rng: random.Random) -> Action:

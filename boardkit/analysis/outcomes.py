@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from boardkit.analysis.stats import LEVELS, wilson
+from boardkit.core.spec import OptionError
 from boardkit.core.validate import shorten
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -355,11 +356,25 @@ def ab_test(game: str, n: int, seed: int | str = 0, a: Mapping[str, Any] | None 
 
     Example: ``ab_test("leaders", 200, a={"rules": "seed"}, b={"rules": "published"})``.
 
+    Args:
+        game: the game's id (text, such as ``"leaders"``): each side loads it with its options.
+        n: the number of games a side, >= 1.
+
     Raises:
-        OptionError: an option or profile the game does not take.
+        OptionError: ``game`` is not the id of a game (a Game object is not: the message
+            names the ids), or an option or profile the game does not take.
+        ValueError: ``n`` is not a whole number >= 1 (names it).
     """
     import boardkit
+    from boardkit.core.checks import check_whole
     from boardkit.sim import play_many
+
+    if not isinstance(game, str):
+        given = getattr(game, "name", None) if hasattr(game, "new_initial_state") else None
+        raise OptionError(f"ab_test: game is the game's id (text), loaded with each side's options"
+                          + (f": write {given!r}, not the loaded game" if isinstance(given, str) else "")
+                          + f"; game ids: {', '.join(boardkit.list_games())}; not {shorten(game)}")
+    check_whole("ab_test: n (the number of games a side)", n, 1)
 
     runs = []
     for opts in (dict(a or {}), dict(b or {})):

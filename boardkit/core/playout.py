@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from itertools import repeat
+from math import lcm
 from operator import is_, itemgetter
 from typing import Any, Sequence
 
@@ -22,24 +23,22 @@ def sample_chance(state: State, rng: Any) -> Action:
     Raises:
         ValueError: ``state`` is not at a chance node; ``state`` is no State or ``rng`` has no
             ``randrange``."""
-    try:
+    try:  # the arguments are checked only when something fails: nothing is spent per draw
         uniform = state.uniform_chance()
         if uniform is not None:
             return uniform[rng.randrange(len(uniform))]
+        outcomes = state.chance_outcomes()
+        first = outcomes[0][1]
+        if first.numerator * len(outcomes) == first.denominator and all(map(is_, map(_second, outcomes), repeat(first))):
+            # one probability for all: the same draw as below, made without the sums
+            return outcomes[rng.randrange(first.denominator) // first.numerator][0]
+        den = 1
+        for _, p in outcomes:
+            den = lcm(den, p.denominator)
+        pick = rng.randrange(den)
     except AttributeError:
         _check_args("sample_chance", state, rng)
         raise
-    outcomes = state.chance_outcomes()
-    first = outcomes[0][1]
-    if first.numerator * len(outcomes) == first.denominator and all(map(is_, map(_second, outcomes), repeat(first))):
-        # one probability for all: the same draw as below, made without the sums
-        return outcomes[rng.randrange(first.denominator) // first.numerator][0]
-    from math import lcm
-
-    den = 1
-    for _, p in outcomes:
-        den = lcm(den, p.denominator)
-    pick = rng.randrange(den)
     acc = 0
     for action, p in outcomes:
         acc += p.numerator * (den // p.denominator)
@@ -120,14 +119,23 @@ def random_playout(state: State, rng: Any, max_actions: int | None = None) -> St
         The same state object.
 
     Raises:
-        ValueError: ``max_actions`` is not None nor a whole number >= 0; ``rng`` has no
-            ``randrange``.
+        ValueError: ``max_actions`` is not None nor a whole number >= 0; ``state`` is no State
+            or ``rng`` has no ``randrange`` (naming the argument).
     """
     if max_actions is not None and (isinstance(max_actions, bool) or not isinstance(max_actions, int)
                                     or max_actions < 0):
         raise ValueError(f"random_playout: max_actions is a whole number >= 0 or None, not {max_actions!r}")
     if not hasattr(rng, "randrange"):
         raise ValueError(f"random_playout: rng is a random.Random, not {type(rng).__name__}")
+    try:
+        return _playout(state, rng, max_actions)
+    except AttributeError:
+        _check_args("random_playout", state, rng)
+        raise
+
+
+def _playout(state: State, rng: Any, max_actions: int | None) -> State:
+    """The loop of :func:`random_playout` (its arguments checked there)."""
     n = 0
     while not state.is_terminal() and (max_actions is None or n < max_actions):
         if state.is_chance_node():

@@ -250,7 +250,9 @@ def connect(address: str, timeout: float = 10.0) -> Any:
         The connected client (close it when done).
 
     Raises:
-        OSError: nobody answers, the answer is not Dask's, or it does not come in time.
+        OSError: nobody answers ("cannot reach it"), the address answers but not as a Dask
+            scheduler ("is not a Dask scheduler", with what it says first, if anything), or
+            the answer does not come in time.
     """
     import threading
 
@@ -269,9 +271,32 @@ def connect(address: str, timeout: float = 10.0) -> Any:
     thread.join(timeout + 5)
     if "client" in got:
         return got["client"]
-    if "error" in got:
-        raise OSError(f"scheduler {address[:200]!r}: cannot reach it: {str(got['error'])[:200] or type(got['error']).__name__}")
+    error = got.get("error")
+    if isinstance(error, OSError):  # refused, reset, timed out: nobody there to talk to
+        raise OSError(f"scheduler {address[:200]!r}: cannot reach it: {str(error)[:200] or type(error).__name__}")
+    if error is not None:  # the reply could not be read as Dask's messages (an SSH banner read as a length...)
+        said = _first_words(address)
+        raise OSError(f"scheduler {address[:200]!r}: the address answered, but it is not a Dask scheduler (its reply "
+                      f"is not Dask's protocol" + (f"; it says first: {said!r}" if said else "") +
+                      "): check the host and port of the scheduler")
     raise OSError(f"scheduler {address[:200]!r}: no answer as a Dask scheduler within {timeout:g} s")
+
+
+def _first_words(address: str, timeout: float = 1.0) -> str:
+    """The first line a server at ``tcp://host:port`` sends without being asked (an SSH
+    banner...), at most 60 characters; '' when it says nothing first or cannot be reached."""
+    import socket
+    from urllib.parse import urlsplit
+
+    try:
+        where = urlsplit(address)
+        if where.scheme != "tcp" or where.hostname is None or where.port is None:
+            return ""
+        with socket.create_connection((where.hostname, where.port), timeout=timeout) as sock:
+            data = sock.recv(200)
+    except (OSError, ValueError):
+        return ""
+    return data.decode("ascii", "replace").splitlines()[0][:60] if data.strip() else ""
 
 
 def _client(client: Any) -> Any:

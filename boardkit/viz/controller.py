@@ -74,7 +74,8 @@ class BoardController(GameTree):
 
     Raises:
         TypeError: ``state`` is neither a State nor a Game.
-        ValueError: ``seat`` is not a seat of the game.
+        ValueError: ``seat`` is not a seat of the game; ``seed`` is not a whole number, a text
+            or None (names ``seed``).
     """
 
     def __init__(self, state: Any, seed: int | str | None = None, seat: int | None = None) -> None:
@@ -83,6 +84,9 @@ class BoardController(GameTree):
         if not isinstance(state, State):
             raise TypeError(f"BoardController needs a boardkit State or Game, got {type(state).__name__}")
         self._check_seat(state, seat)
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))):
+            raise ValueError(f"seed: a whole number, a text or None (it makes chance reproducible), not "
+                             f"{shorten(seed)} ({type(seed).__name__})")
         self.seed = seed
         self.seat = seat
         self._root_length = len(state.history(seat))  # actions before the session (as many for every seat)
@@ -102,6 +106,34 @@ class BoardController(GameTree):
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players):
             raise ValueError(f"{getattr(state.game, 'name', 'the game')}: seat is 0 .. {players - 1} or None, not {seat!r}")
 
+    #: The seat this controller is bound to (its view can never be switched), or None: not
+    #: bound (only a controller that binds, such as gridhunt's, sets it).
+    _bound_seat: int | None = None
+
+    @property
+    def seat(self) -> int | None:
+        """The seat whose view this is (None: the full truth). Setting it is
+        :meth:`set_seat` without the redraw, refused the same way on a bound controller."""
+        return self._seat
+
+    @seat.setter
+    def seat(self, seat: int | None) -> None:
+        self._check_binding(seat)
+        self._seat = seat
+
+    def _check_binding(self, seat: Any) -> None:
+        """Refuse any view but the bound seat's on a bound controller (the one check every
+        path that sets the seat goes through).
+
+        Raises:
+            ValueError: bound to another seat (the message names the bound seat and why).
+        """
+        bound = self._bound_seat
+        if bound is not None and not (seat == bound and isinstance(seat, int) and not isinstance(seat, bool)):
+            asked = "the game master's truth (None)" if seat is None else f"seat {shorten(seat)}"
+            raise ValueError(f"this board is bound to seat {bound}: it shows that seat's view only, never the "
+                             f"truth or another seat's (a player sees only what it may know); asked for {asked}")
+
     @staticmethod
     def _check_cell_text(cell: Any) -> None:
         if not isinstance(cell, str):
@@ -112,8 +144,10 @@ class BoardController(GameTree):
         the clicks so far are dropped and everything is drawn again from that seat's view.
 
         Raises:
-            ValueError: ``seat`` is not a seat of the game.
+            ValueError: ``seat`` is not a seat of the game, or the controller is bound to
+                another seat (see :attr:`seat`).
         """
+        self._check_binding(seat)
         self._check_seat(self.state, seat)
         self.seat = seat
         self._after_move("the full truth (every seat's secrets)" if seat is None else f"player {seat}'s view")

@@ -191,8 +191,12 @@ class GameTree:
         is on that line; otherwise the controller goes to where the two lines part.
 
         Raises:
+            ValueError: ``i`` is not a whole number.
             IndexError: no line ``i``.
         """
+        if isinstance(i, bool) or not isinstance(i, int):
+            raise ValueError(f"switch_branch: i is a line number, a whole number 0 .. {len(self._leaves()) - 1} "
+                             f"(see branches()), not {str(i)[:60]!r}")
         leaves = self._leaves()
         if not 0 <= i < len(leaves):
             raise IndexError(f"there are {len(leaves)} lines; no line {i}")

@@ -50,7 +50,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Mapping
 
 from boardkit.core.game import OptionError
-from boardkit.core.position import Check, Field, PositionFormat, PositionReader
+from boardkit.core.position import Check, Field, PositionFormat, PositionReader, refuse_finished
 from boardkit.core.rules import IllegalPositionError
 from boardkit.core.validate import BoardkitDataError, shorten
 from boardkit.games.battle_royale.actions import COLOURS, DOOM_FACES, NEUTRAL
@@ -400,7 +400,7 @@ _FORMAT: PositionFormat[_Reading] = PositionFormat([
     Field("hands", {**_SEATS, "additionalProperties": {"type": "array", "items": {"type": "string"}}}, required=True),
     Field("piles", {**_SEATS, "additionalProperties": {"type": "array", "items": {"type": "string"}}}),
     Field("prisoners", {**_SEATS, "additionalProperties": {"type": ["string", "null"]}}, _read_prisoners, default={}),
-    Field("phase", {"enum": [p.value for p in Phase if p is not Phase.OVER]}, _read_phase),
+    Field("phase", {"enum": [p.value for p in Phase]}, _read_phase),  # OVER: refused first (refuse_finished)
     Field("first", {"type": ["integer", "null"], "minimum": 0, "maximum": 3}),
     Field("deal", {"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": 3}}),
     Field("card", {"type": ["string", "null"]}, _read_card, default=None),
@@ -419,7 +419,7 @@ _FORMAT: PositionFormat[_Reading] = PositionFormat([
         "properties": {"tile": {"type": "string"}, "taker": {"type": "integer", "minimum": 0, "maximum": 3},
                        "colours": {**_CELLS, "minItems": 1}}}}),
     Field("idle_turns", {"type": "integer", "minimum": 0}, _read_idle_turns, default=0),
-], steps=["tiles", Check("goal", _check_goal), "prisoners", Check("figures", _check_figures), Check("cards", _read_cards),
+], steps=[refuse_finished("phase", Phase.OVER.value), "tiles", Check("goal", _check_goal), "prisoners", Check("figures", _check_figures), Check("cards", _read_cards),
           "to_move", "eliminator", "idle_turns", Check("turn", _read_turn), Check("over", _check_over)])
 #: The steps of a position inside a turn or at a chance node (its ``phase`` given).
 _TURN_STEPS: tuple[str | Check[_Reading], ...] = (
@@ -442,7 +442,8 @@ def from_position(game: "BattleRoyaleGame", description: str | Mapping[str, Any]
         roll, with an empty hand, BR-2.6); with it, in that phase.
 
     Raises:
-        BoardkitDataError: a malformed description (names the field).
+        BoardkitDataError: a malformed description (names the field), or a finished game's
+            (``phase: over``: a finished game is not a position to play from).
         IllegalPositionError: an impossible position, naming the clause: no goal tile or a
             tile cut off from it (BR-1.1, BR-4.2), more figures on a tile than allowed (BR-2.3),
             more figures of a colour than exist (BR-1.3) or neutral figures with 3-4 players

@@ -74,7 +74,8 @@ class GameMaster:
 
     Raises:
         ValueError: the state is not a gridhunt state, the game is not simultaneous, the state is
-            not set up, the names are not one distinct fitting name per seat (names the name),
+            not set up, it holds actions applied by ``apply_unchecked`` or ``random_step``
+            (``state.unrecorded``: the desk could not be saved; the message names the count), the names are not one distinct fitting name per seat (names the name),
             or the seed is not an int, a text or None.
     """
 
@@ -90,6 +91,11 @@ class GameMaster:
                              "turn_order='simultaneous' (GRID-D6)")
         if state.phase == "setup":
             raise ValueError("GameMaster: the layout and the players' cells are drawn first (GRID-7, GRID-5.1)")
+        if state.unrecorded:  # the desk is saved with its state's history (to_json): a replay must reach it
+            raise ValueError(f"GameMaster: state: {state.unrecorded} action(s) were applied by apply_unchecked or "
+                             f"random_step, which keep no history, so the desk could never be saved; play the state "
+                             f"with apply_action, or start the desk from its position read back: "
+                             f"GameMaster(game.state_from_position(state.to_position()))")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))):
             raise ValueError(f"GameMaster: seed: a whole number, a text or None, not {shorten(seed)}")
         n = state.n

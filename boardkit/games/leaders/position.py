@@ -32,7 +32,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Mapping
 
-from boardkit.core.position import Check, Field, PositionFormat, PositionReader
+from boardkit.core.position import Check, Field, PositionFormat, PositionReader, refuse_finished
 from boardkit.core.rules import IllegalPositionError
 from boardkit.core.validate import shorten
 from boardkit.games.leaders import rules as R
@@ -248,7 +248,7 @@ _FORMAT: PositionFormat[_Reading] = PositionFormat([
     Field("first_player", {"type": ["integer", "null"], "enum": [0, 1, None]}, _set("first"), default=0),
     Field("turn", {"type": "integer", "minimum": 0}, _read_turn,
           default=lambda ctx: 0 if ctx.state.phase is Phase.SETUP else 5),
-    Field("phase", {"enum": ["setup", "action", "recruit"]}, _set("phase", Phase), default="action"),
+    Field("phase", {"enum": ["setup", "action", "recruit", "over"]}, _set("phase", Phase), default="action"),
     Field("selected", {"type": ["string", "null"]}, _read_selected),
     Field("nemesis_pending", {"type": "boolean"}, _read_nemesis_pending),
     Field("exiling", {"type": "array", "items": {"type": "integer", "enum": [0, 1]}, "maxItems": 2}, _read_exiling,
@@ -259,7 +259,7 @@ _FORMAT: PositionFormat[_Reading] = PositionFormat([
     Field("market", _LIST, _read_market, default=()),
     Field("exiled", _LIST, _read_exiled, default=()),
     Field("recruits_left", {"type": "integer", "enum": [0, 1, 2]}, _read_recruits_left, default=1),
-], steps=["pieces", Check("leaders", _check_leaders), "market", "exiled", Check("market and exiles", _check_cards_off_board),
+], steps=[refuse_finished("phase", Phase.OVER.value), "pieces", Check("leaders", _check_leaders), "market", "exiled", Check("market and exiles", _check_cards_off_board),
           "first_player", "to_move", "phase", "turn", "exiling", Check("turn", _check_turn),
           "acted", "recruits_left", "selected", "nemesis_pending"])
 
@@ -278,7 +278,8 @@ def from_position(state: "LeadersState", description: str | Mapping[str, Any], s
         LeadersState at that position; its ``to_json`` saves the description and what follows.
 
     Raises:
-        BoardkitDataError: malformed description (names the field: ``pieces.0[1]``...).
+        BoardkitDataError: malformed description (names the field: ``pieces.0[1]``...), or a
+            finished game's (``phase: over``: a finished game is not a position to play from).
         IllegalPositionError: a position the rules make impossible, naming the clause: a
             missing Leader (LEAD-1.1), a character twice (LEAD-10), the Hermit without the Cub
             (LEAD-7.1), more than five cards (LEAD-2.5), a Leader already captured or

@@ -41,7 +41,8 @@ notebooks still run and the command exits with status 1.
 Environment variables: ``BOARDKIT_NOTEBOOKS`` (notebook folder), ``BOARDKIT_REPORTS`` (output
 folder), ``BOARDKIT_NPM_CACHE`` (npm cache folder), ``NB`` (names of notebooks to run,
 separated by commas or spaces), ``PARAMS`` (``NAME=VALUE`` pairs separated by spaces, used when
-no ``--param`` is given; ``make report PARAMS='N_GAMES=50 SEED=3'``).
+no ``--param`` is given; ``make report NB=leaders_tour PARAMS='N_GAMES=50 SEED=3'``: without
+``NB`` or a notebook name, ``PARAMS`` is refused, saying it needs ``NB=``).
 
 Modules: :mod:`~boardkit.tools.report.assets` (offline JS), :mod:`~boardkit.tools.report.params`
 (parameters and report names), :mod:`~boardkit.tools.report.run` (execution),

@@ -174,7 +174,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     Returns:
         Exit status: 0 if every report was written, 1 if a notebook failed (every other
         notebook is still run and the index written), 2 on a setup error (missing folder,
-        notebook or assets, invalid parameter or timeout; nothing is run); argparse exits
+        notebook or assets, invalid parameter or timeout, ``PARAMS`` from the environment
+        without ``NB`` or a notebook name; nothing is run); argparse exits
         with 2 on a bad option.
     """
     args = _parse_args(argv)
@@ -185,6 +186,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 0
         names = args.names or os.environ.get("NB", "").replace(",", " ").split()
         params = parse_params(args.param or split_params(os.environ.get("PARAMS", "")))
+        if params and not names and not args.param:  # make's PARAMS belong to one notebook's parameters cell
+            raise ReportError(f"PARAMS {' '.join(f'{k}={v!r}' for k, v in params.items())[:120]} needs NB= (the "
+                              f"notebook the parameters belong to): make report NB=leaders_tour PARAMS='N_GAMES=3'")
         notebooks = find_notebooks(args.notebooks, names)
         if not notebooks:
             print(f"no notebooks in {args.notebooks}", file=sys.stderr)

@@ -84,13 +84,25 @@ def _is_truth(obs: dict[str, Any]) -> bool:
     return "know" in obs and "cells" in obs
 
 
+def _check_obs(obs: Any, name: str) -> None:
+    """Refuse anything but a gridhunt observation (a dict with the grid's ``size``), naming
+    ``name``'s argument ``obs``."""
+    if not isinstance(obs, dict) or "size" not in obs:
+        from boardkit.core.validate import shorten
+
+        got = "a dict without 'size'" if isinstance(obs, dict) else f"{shorten(obs)} ({type(obs).__name__})"
+        raise ValueError(f"{name}: obs is a gridhunt observation (state.observation(seat), a dict with the grid's "
+                         f"size), not {got}")
+
+
 def grid_view(obs: dict[str, Any]) -> dict[str, CellView]:
     """Cell name -> :class:`CellView` of an observation: ``observation(None)`` (the GM's truth)
     or ``observation(seat)`` (what the seat knows, GRID-5); nothing else is read.
 
     Raises:
-        KeyError: ``obs`` is no gridhunt observation.
+        ValueError: ``obs`` is no gridhunt observation (names the argument).
     """
+    _check_obs(obs, "grid_view")
     size = int(obs["size"])
     names = cell_names(size)
     codes: dict[str, str] = {}
@@ -245,7 +257,12 @@ def grid_svg(obs: dict[str, Any], highlights: Iterable[str] = (), path: Iterable
              label: str | None = None) -> str:
     """The view of ``obs`` (see :func:`grid_view`) as static SVG text: one square per cell,
     players written on their cells, the seat's own cell outlined blue, ``path`` orange,
-    ``highlights`` green; ``label`` (whose view it is) written above the grid when given."""
+    ``highlights`` green; ``label`` (whose view it is) written above the grid when given.
+
+    Raises:
+        ValueError: ``obs`` is no gridhunt observation (names the argument).
+    """
+    _check_obs(obs, "grid_svg")
     size = int(obs["size"])
     view = grid_view(obs)
     hl, pa = set(highlights), list(path)
@@ -367,12 +384,19 @@ class GridhuntController(BoardController):
     seat does not know. :meth:`back` withdraws a planned order first. The GM's controller
     (``seat=None``, its view switched to any seat) plays on the truth.
 
+    The binding holds for good: :meth:`set_seat`, setting :attr:`seat` and setting
+    :attr:`bound` to False all refuse another view (the message names the bound seat), so a
+    seat's board never shows the truth or another seat's view.
+
     Args:
         state, seed, seat: as :class:`~boardkit.viz.controller.BoardController`.
         bound: bind to ``seat`` (default: when a seat is given).
 
     Attributes:
         planned: the order this seat has planned and not withdrawn (None: none).
+
+    Raises:
+        ValueError: ``bound`` is true without a seat (a binding is to one seat).
     """
 
     def __init__(self, state: Any, seed: int | str | None = None, seat: int | None = None,
@@ -381,6 +405,27 @@ class GridhuntController(BoardController):
         self.bound = (seat is not None) if bound is None else bool(bound)
         self.planned: Action | None = None
         self._seen: tuple[Any, int | None, dict[str, Any]] | None = None
+
+    @property
+    def bound(self) -> bool:
+        """True when the controller is bound to its seat (:attr:`bound_seat`). Binding an
+        unbound controller with a seat is allowed; unbinding is refused."""
+        return self._bound_seat is not None
+
+    @bound.setter
+    def bound(self, value: bool) -> None:
+        if value and self._bound_seat is None:
+            if self.seat is None:
+                raise ValueError("bound: a controller is bound to a seat, and this one has none (seat=None is "
+                                 "the game master's truth)")
+            self._bound_seat = self.seat
+        elif not value and self._bound_seat is not None:
+            self._check_binding(None)
+
+    @property
+    def bound_seat(self) -> int | None:
+        """The seat the controller is bound to (None: not bound)."""
+        return self._bound_seat
 
     def observation(self) -> dict[str, Any]:
         """The current position as the seat sees it (see the base class), made once per state

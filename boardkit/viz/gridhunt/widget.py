@@ -28,8 +28,10 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from boardkit.core.validate import shorten
 from boardkit.viz.gridhunt import COLOURS, OWN_STROKE, PATH_STROKE, TARGET_FILL, TEXT_COLOURS, CellView, \
     GridhuntController, grid_svg, grid_view
+from boardkit.viz.controller import BoardController
 from boardkit.viz.layout import CellLayout
 from boardkit.viz.widgets import BoardWidget
 
@@ -55,7 +57,6 @@ class GridhuntBoard(BoardWidget):
     """
 
     controller_class = GridhuntController
-    controller: GridhuntController
 
     def __init__(self, state_or_game: Any = None, seed: int | str | None = None, cell_size: int = 40,
                  show_names: bool = True, show_svg: bool = True, seat: int | None = None,
@@ -64,7 +65,6 @@ class GridhuntBoard(BoardWidget):
             import boardkit
 
             state_or_game = boardkit.load_game("gridhunt")
-        self.bound_seat = seat
         self._view_cache: tuple[int, dict[str, CellView]] | None = None
         self._drawn: dict[str, tuple[str, str, str, str, str]] = {}  # cell -> its look as drawn last
         self.view = widgets.Dropdown(description="View:", layout=widgets.Layout(width="220px"))
@@ -85,6 +85,35 @@ class GridhuntBoard(BoardWidget):
         self.refresh()
 
     # -- views --------------------------------------------------------------------------------
+    @property
+    def controller(self) -> GridhuntController:
+        """The board's controller (set once when the board is made; a bound board's is never
+        replaced, so no other controller can draw the truth on it)."""
+        return self._controller
+
+    @controller.setter
+    def controller(self, ctl: BoardController) -> None:
+        if not isinstance(ctl, GridhuntController):
+            raise ValueError(f"controller: a GridhuntController, not {type(ctl).__name__}")
+        old = self.__dict__.get("_controller")
+        if old is not None and ctl is not old and old.bound_seat is not None:
+            raise ValueError(f"controller: this board is bound to seat {old.bound_seat} for good (a player sees "
+                             f"only what it may know); its controller is not replaced: make another board")
+        self._controller = ctl
+
+    @property
+    def bound_seat(self) -> int | None:
+        """The seat the board is bound to (None: the GM's board): its controller's binding,
+        which no setter undoes (:class:`~boardkit.viz.gridhunt.GridhuntController`)."""
+        ctl = self.__dict__.get("_controller")
+        return None if ctl is None else ctl.bound_seat
+
+    @bound_seat.setter
+    def bound_seat(self, seat: int | None) -> None:
+        if seat != self.bound_seat:
+            raise ValueError(f"bound_seat: this board is bound to seat {self.bound_seat} for good (a player sees "
+                             f"only what it may know), not {shorten(seat)}; make another board for another seat")
+
     def allowed_views(self) -> list[int | None]:
         """The views this board may show: the bound seat only, or the GM's (None) and every seat's."""
         if self.bound_seat is not None:
