@@ -371,7 +371,7 @@ def ab_test(game: str, n: int, seed: int | str = 0, a: Mapping[str, Any] | None 
 
     if not isinstance(game, str):
         given = getattr(game, "name", None) if hasattr(game, "new_initial_state") else None
-        raise OptionError(f"ab_test: game is the game's id (text), loaded with each side's options"
+        raise OptionError("ab_test: game is the game's id (text), loaded with each side's options"
                           + (f": write {given!r}, not the loaded game" if isinstance(given, str) else "")
                           + f"; game ids: {', '.join(boardkit.list_games())}; not {shorten(game)}")
     check_whole("ab_test: n (the number of games a side)", n, 1)
