@@ -89,13 +89,14 @@ def test_seven_steps() -> None:
 
 
 def test_path_through_a_known_wall() -> None:
-    """GRID-3.3: a path may not go through a wall the player knows of (a hidden one truncates it)."""
+    """GRID-D21 (wall_orders='refused'): a path may not go through a wall the player knows of
+    (a hidden one truncates it, GRID-3.3)."""
     s = position({0: "b2"}, cells={"wall": ["b4"]})
     s.know[0].walls.add(cell_index(12, "b4"))
-    refused(s, "move b3 b4 b5", IllegalActionError, r"GRID-3\.3.*b4 is a wall")
+    refused(s, "move b3 b4 b5", IllegalActionError, r"GRID-D21.*b4 is a wall")
     s = position({0: "b2"}, cells={"wall": ["b4"]})
     s.public_walls.add(cell_index(12, "b4"))  # told to all (GRID-5.3)
-    refused(s, "move b3 b4 b5", IllegalActionError, r"GRID-3\.3")
+    refused(s, "move b3 b4 b5", IllegalActionError, r"GRID-D21")
 
 
 def test_order_of_the_wrong_kind_now() -> None:

@@ -41,7 +41,7 @@ def shooting(state: "GridhuntState") -> bool:
 
 
 def path_refusal(state: "GridhuntState", p: int, path: tuple[str, ...]) -> Refusal | None:
-    """The walk of a declared path for seat ``p`` (GRID-3.1, GRID-2.1, GRID-3.3, GRID-1.4):
+    """The walk of a declared path for seat ``p`` (GRID-3.1, GRID-2.1, GRID-D21, GRID-1.4):
     None when ``p`` may declare it, else the Refusal for its first faulty step. Only what ``p``
     knows is read: its cell, the walls it knows of, the teammates it knows of (GRID-D5).
 
@@ -69,8 +69,9 @@ def path_refusal(state: "GridhuntState", p: int, path: tuple[str, ...]) -> Refus
         if c in seen:
             return Refusal("GRID-3.1", f"the path visits {name} twice")
         if c in walls:
-            return Refusal("GRID-3.3", f"{name} is a wall you know of: a wall cannot be entered or passed over "
-                                       f"(GRID-2.3)")
+            return Refusal("GRID-D21", f"{name} is a wall you know of: a wall cannot be entered or passed over "
+                                        f"(GRID-2.3), so a path into it is refused (with wall_orders='stopped' "
+                                        f"the game master would stop you before it)")
         seen.add(c)
         cur = c
     if cur in state.known_mates(p):
@@ -248,6 +249,13 @@ def refuse_order(state: "GridhuntState", action: Action, p: int) -> None:
             return
         raise Refusal("GRID-2.6", "shooting all 8 surrounding cells needs an enhanced attack this turn")
     assert isinstance(action, Shoot)
+    _refuse_shot(state, action, p)
+
+
+def _refuse_shot(state: "GridhuntState", action: Shoot, p: int) -> None:
+    """:func:`refuse_order` for a shot at one cell (GRID-2.1, GRID-4.1 .. GRID-4.3, GRID-D18,
+    GRID-D22), from what seat ``p`` knows: returns when ``action`` is among its orders."""
+    g = state.game
     at = state.seat_cell(p)
     assert at is not None
     c = g.index.get(action.cell)
@@ -272,15 +280,21 @@ def refuse_order(state: "GridhuntState", action: Action, p: int) -> None:
                                   if directions == 8 else
                                   f"{action.cell} is not 1 to 6 cells away from your cell {g.names[at]} in a "
                                   f"straight orthogonal line")
-    if any(x in walls for x in line):
-        raise Refusal("GRID-4.3", f"a wall you know of stands between your cell {g.names[at]} and {action.cell}: "
-                                  f"shots never pass through walls")
-    step = corner_closed(state.size, line, at, walls)  # GRID-D22: the only other way a line is closed
-    pair = corner_cells(state.size, line[step - 1] if step else at, line[step])
-    assert pair is not None
-    raise Refusal("GRID-D22", f"the walls you know of on {g.names[pair[0]]} and {g.names[pair[1]]} meet at a corner "
-                              f"across the line from your cell {g.names[at]} to {action.cell}: with "
-                              f"corner_walls='block' a diagonal shot does not pass between them")
+    # the first thing on the line the seat knows closes it: a wall (GRID-4.3) or a corner (GRID-D22)
+    reach = corner_closed(state.size, line, at, walls) if g.options.corner_walls == "block" else len(line)
+    for i, x in enumerate(line):
+        if i == reach:
+            pair = corner_cells(state.size, line[i - 1] if i else at, x)
+            assert pair is not None
+            raise Refusal("GRID-D22", f"the walls you know of on {g.names[pair[0]]} and {g.names[pair[1]]} meet at a "
+                                      f"corner across the line from your cell {g.names[at]} to {action.cell}: with "
+                                      f"corner_walls='block' a diagonal shot does not pass between them")
+        if x == c and x in walls:
+            raise Refusal("GRID-4.3", f"{action.cell} is a wall you know of: no attack passes a wall (GRID-2.3)")
+        if x in walls:
+            raise Refusal("GRID-4.3", f"the wall you know of on {g.names[x]} stands between your cell {g.names[at]} "
+                                      f"and {action.cell}: shots never pass through walls")
+    raise AssertionError(f"{action.cell}: a line shot out of shot_cells with nothing known on its line")  # pragma: no cover
 
 
 __all__ = ["MOVE_ORDERS", "SHOT_ORDERS", "TRIES", "draw_order", "move_orders", "orders_of", "path_refusal",

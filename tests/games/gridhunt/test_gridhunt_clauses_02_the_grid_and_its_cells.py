@@ -40,7 +40,7 @@ def test_GRID_2_2_random_layout_has_every_kind_in_its_count():
 def test_GRID_2_3_wall_cannot_be_entered_and_stops_attacks():
     s = position({0: "b2"}, cells={"wall": ["b3"]})
     s.know[0].walls.add(cell_index(12, "b3"))
-    assert err(s, "move b3 b4").clause == "GRID-3.3"
+    assert err(s, "move b3 b4").clause == "GRID-D21"
     s = position({0: "b2", 1: "b4"}, cells={"wall": ["b3"]}, phase="shot")
     s.enhanced[0] = True
     act(s, "shoot b4")

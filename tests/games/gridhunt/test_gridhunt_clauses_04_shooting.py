@@ -37,4 +37,6 @@ def test_GRID_4_3_walls_stop_shots():
     s = position({0: "b2", 1: "b5"}, cells={"wall": ["b4"]}, phase="shot")
     s.enhanced[0] = True
     s.know[0].walls.add(cell_index(12, "b4"))
-    assert err(s, "shoot b5").clause == "GRID-4.3"
+    assert err(s, "shoot b5").clause == "GRID-4.3" and "the wall you know of on b4 stands between" in str(err(s, "shoot b5"))
+    e = err(s, "shoot b4")  # the wall itself, not something between
+    assert e.clause == "GRID-4.3" and "b4 is a wall you know of" in str(e) and "between" not in str(e)

@@ -160,6 +160,10 @@ def test_GRID_D22_a_diagonal_shot_passes_a_wall_corner_unless_corner_walls_block
     assert e.clause == "GRID-D22" and "c2 and b3" in str(e) and "corner_walls='block'" in str(e)
     legal = {str(a) for a in s.legal_actions()}
     assert not {"shoot c3", "shoot d4", "shoot e5"} & legal and {"shoot a1", "shoot c1", "shoot a3"} <= legal
+    s = position({0: "b2", 1: "e5"}, phase="shot", cells={"wall": ["c2", "b3", "d4"]}, options={"corner_walls": "block"})
+    s.enhanced[0] = True
+    s.know[0].walls.update({cell_index(12, "c2"), cell_index(12, "b3"), cell_index(12, "d4")})
+    assert err(s, "shoot e5").clause == "GRID-D22"  # the corner comes first on the line, the wall on d4 after it
     s = position({0: "b2", 1: "e5"}, phase="shot", cells=corner, options={"corner_walls": "block"})
     s.enhanced[0] = True
     s.know[0].walls.add(cell_index(12, "c2"))  # one of the two known: open as far as the seat knows
@@ -208,7 +212,7 @@ def test_GRID_D20_standing_still_only_with_may_stay():
 def test_GRID_D21_a_path_into_a_known_wall_refused_or_stopped():
     s = position({0: "b2"}, cells={"wall": ["b4"]})
     s.know[0].walls.add(cell_index(12, "b4"))
-    assert err(s, "move b3 b4 b5").clause == "GRID-3.3"
+    assert err(s, "move b3 b4 b5").clause == "GRID-D21"
     s = position({0: "b2"}, cells={"wall": ["b4"]}, options={"wall_orders": "stopped"})
     s.know[0].walls.add(cell_index(12, "b4"))
     assert "move b3 b4 b5" in {str(a) for a in s.legal_actions()}
