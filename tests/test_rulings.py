@@ -46,6 +46,28 @@ def test_a_wrong_ruling_fails_with_the_engines_answer():
     assert "legal: expected true, engine says false" in text and "[LEAD-6.3]" in text and wrong.reason in text
 
 
+def test_a_fact_typed_as_a_number_for_a_yes_no_fails(tmp_path):
+    """``facts: {players.1.alive: 0}`` when the engine says ``false``, or ``round: true`` when it
+    says 1, is a wrong answer (Python's ``0 == False`` would have passed it)."""
+    book = {r.id: r for r in rulings.load("gridhunt")}
+    right = next(r for r in book.values() if "players.1.alive" in r.readings[0].answer.get("facts", {}))
+    import yaml
+
+    from boardkit.rulings.load import RULINGS_DIR
+
+    doc = yaml.safe_load((RULINGS_DIR / "gridhunt.yaml").read_text(encoding="utf-8"))
+    raw = next(r for r in doc["rulings"] if r["id"] == right.id)
+    alive = raw["answer"]["facts"]["players.1.alive"]
+    assert isinstance(alive, bool)
+    for facts, passes in (({"players.1.alive": int(alive)}, False), ({"round": True}, False),
+                          ({"players.1.alive": alive}, True)):
+        raw["answer"]["facts"] = facts
+        path = tmp_path / "typed.yaml"
+        path.write_text(yaml.safe_dump({**doc, "rulings": [raw]}, allow_unicode=True), encoding="utf-8")
+        (result,) = rulings.check(rulings.load(path))
+        assert result.passed is passes, (facts, result.describe())
+
+
 def test_the_pytest_helper_fails_a_wrong_ruling_with_the_engines_answer():
     test = rulings.rulings_tests(WRONG)
     cases = {r.id: (r, r.readings[0]) for r in rulings.load(WRONG)}

@@ -39,6 +39,23 @@ def fact(obs: Any, path: str) -> Any:
     return cur
 
 
+def _same(have: Any, want: Any) -> bool:
+    """``have`` (the engine's) equals ``want`` (the file's) as YAML values, a yes/no never equal
+    to a number: ``false`` is not ``0``, ``true`` is not ``1`` (Python's ``==`` says they are)."""
+    return _typed(_plain(have)) == _typed(_plain(want))
+
+
+def _typed(value: Any) -> Any:
+    """``value`` with every bool tagged, so that it compares equal to bools only."""
+    if isinstance(value, bool):
+        return ("yes/no", value)
+    if isinstance(value, dict):
+        return {k: _typed(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_typed(v) for v in value]
+    return value
+
+
 def _show(value: Any) -> str:
     if value is _MISSING:
         return "(not there)"
@@ -84,7 +101,7 @@ def _compare(exp: dict[str, Any], got: dict[str, Any]) -> list[str]:
                 ok = isinstance(have, dict) and have["winners"] == want["winners"] and \
                     all(want[k] == have[k] if k != "reason" else want[k] in have[k] for k in want)
         elif key == "facts":
-            wrong = {p: have.get(p, _MISSING) for p, v in want.items() if _plain(have.get(p, _MISSING)) != _plain(v)}
+            wrong = {p: have.get(p, _MISSING) for p, v in want.items() if not _same(have.get(p, _MISSING), v)}
             ok = not wrong
             if not ok:
                 bad += [f"facts.{p}: expected {_show(want[p])}, engine says {_show(v)}" for p, v in wrong.items()]
@@ -94,7 +111,7 @@ def _compare(exp: dict[str, Any], got: dict[str, Any]) -> list[str]:
             ok = not seen
             have = {"seen": seen}
         else:
-            ok = _plain(have) == _plain(want)
+            ok = _same(have, want)
         if not ok:
             bad.append(f"{key}: expected {_show(want)}, engine says {_show(have)}")
     return bad
