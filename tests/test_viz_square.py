@@ -311,7 +311,7 @@ def test_arena_figure_heat_map():
     z = fig.data[0].z
     assert z[0][1] == 2 and z[1][0] is None and z[2][2] is None  # b1; hole a2; goal (no value)
     assert any(s.type == "circle" for s in fig.layout.shapes)  # the Eliminator
-    with pytest.raises(KeyError):
+    with pytest.raises(ValueError, match="values: 'f6' is not a cell of"):
         arena_figure(obs, values={"f6": 1})
     assert len(arena_figure(obs).data) >= 2
 

@@ -46,6 +46,24 @@ def check_whole(label: str, value: Any, least: int = 1, most: int | None = None,
     return value
 
 
+def check_size(value: Any, name: str) -> float:
+    """Refuse a size or scale that is no finite number > 0 (a bool, text, 0, -5, nan, inf).
+
+    Args:
+        value: the value to check.
+        name: the argument's name, for the message.
+
+    Returns:
+        ``value``.
+
+    Raises:
+        ValueError: ``"<name> must be a finite number > 0, not -5"``.
+    """
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value < float("inf"):
+        raise ValueError(f"{name} must be a finite number > 0, not {shorten(value)} ({type(value).__name__})")
+    return value
+
+
 def _number(value: Any) -> str:
     """``str(value)`` cut to 60 characters; an int too long to print whole (Python refuses
     past 4300 digits) is described by its number of digits."""
@@ -201,5 +219,6 @@ def check_output_file(path: Any, name: str) -> Path:
     return p
 
 
-__all__ = ["LISTED_CELLS", "check_callable", "check_cell", "check_file_name", "check_output_file", "check_state", "check_state_or_observation",
+__all__ = ["LISTED_CELLS", "check_callable", "check_cell", "check_file_name", "check_output_file", "check_size", "check_state",
+           "check_state_or_observation",
            "check_whole", "unknown_cell", "with_article"]

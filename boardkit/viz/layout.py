@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, Callable, Collection, Iterable
+from typing import Any, Callable, Collection, Iterable, Mapping
 
-from boardkit.core.checks import check_state_or_observation, with_article
+from boardkit.core.checks import check_state_or_observation, unknown_cell, with_article
 from boardkit.core.validate import shorten
 
 #: Fill of a cell the player may click next (every board widget and picture; the browser tests
@@ -33,20 +33,24 @@ SEAT_COLOURS = ("#2f6db5", "#c0392b", "#2e8b57", "#8e44ad")
 
 
 def picture_context(state_or_obs: Any, game: Any, name: str, keys: Collection[str],
-                    default_game: Callable[[], Any]) -> tuple[dict[str, Any], Any]:
+                    default_game: Callable[[], Any], arg: str = "state_or_obs") -> tuple[dict[str, Any], Any]:
     """``(observation, game)`` for a picture of the game ``name`` drawn from a state of it, or
-    from an observation (a dict with ``keys``) and ``game`` (default: ``default_game()``).
+    from an observation (a dict with ``keys``, of the shape :func:`check_observation` checks)
+    and ``game`` (default: ``default_game()``).
+
+    Args:
+        arg: the argument's name, for the messages.
 
     Raises:
         ValueError: ``state_or_obs`` is neither a state of that game nor an observation of one,
             or ``game`` is not that game (the message names the argument and what it is).
     """
-    check_state_or_observation(state_or_obs, name, keys)
+    check_state_or_observation(state_or_obs, name, keys, arg)
     if game is not None and getattr(game, "name", None) != name:
         raise ValueError(f"game: {with_article(name)} game, not {shorten(game)} ({type(game).__name__})")
     if isinstance(state_or_obs, dict):
         game = game or default_game()
-        _check_shape(state_or_obs, game.new_initial_state().observation(None), name)
+        check_observation(state_or_obs, game, arg)
         return state_or_obs, game
     return state_or_obs.observation(None), game or state_or_obs.game
 
@@ -54,25 +58,159 @@ def picture_context(state_or_obs: Any, game: Any, name: str, keys: Collection[st
 #: The kinds of value an observation holds, as a picture reads them.
 _KINDS = ((dict, "a mapping"), ((list, tuple), "a list"), (str, "text"), ((int, float), "a number"))
 
+#: Per game, the kind of the entries its first observation leaves None (or lacks) and a later
+#: one fills (found by playing random games to their end); None stays accepted there.
+LATER_KINDS: dict[str, dict[str, Any]] = {
+    "armageddon": {"outcome": {}},
+    "battle_royale": {"card": "", "moving": {}, "push": {}, "event": "", "outcome": {}},
+    "gridhunt": {"to_move": 0, "outcome": {}},
+    "leaders": {"first_player": 0, "selected": "", "outcome": {}},
+    "marabunta": {"tile": "", "triggered_by": "", "winner": ""},
+}
+#: Per game, the kind of the items of the lists a picture reads item by item.
+ITEM_KINDS: dict[str, dict[str, Any]] = {
+    "battle_royale": {"holes": ""},
+    "marabunta": {"players": {}, "tiles_left": "", "pools": [], "taken": "", "remaining": "", "pending": "",
+                  "lost": "", "triggers": ""},
+}
 
-def _check_shape(obs: dict[str, Any], like: dict[str, Any], name: str) -> None:
+
+def check_observation(obs: dict[str, Any], game: Any, arg: str = "state_or_obs") -> dict[str, Any]:
+    """Refuse a hand-made observation of ``game`` whose entries are not of the kind the game's
+    own observations have there (:func:`_check_shape`): compared with the first state's
+    ``observation(None)`` or ``observation(0)``, whichever shares more keys with ``obs`` (a
+    seat's observation has other keys than the truth: gridhunt's ``you``, ``know``), and with
+    :data:`LATER_KINDS` and :data:`ITEM_KINDS`.
+
+    Returns:
+        ``obs``.
+
+    Raises:
+        ValueError: ``"<arg>: 'cells' is None (NoneType); an observation of gridhunt has a
+            mapping there"`` (the first such key).
+    """
+    like = max(_references(game), key=lambda ref: len(set(ref) & set(obs)))
+    name = game.name
+    later = LATER_KINDS.get(name, {})
+    _check_shape(obs, {**later, **{k: v for k, v in like.items() if v is not None or k not in later}}, name, arg,
+                 nullable=set(later) | {k for k, v in like.items() if v is None}, items=ITEM_KINDS.get(name, {}))
+    return obs
+
+
+#: The reference observations of the last games drawn (id -> (game, observations)).
+_REFERENCES: dict[int, tuple[Any, list[dict[str, Any]]]] = {}
+
+
+def _references(game: Any) -> list[dict[str, Any]]:
+    """``observation(None)`` and ``observation(0)`` of ``game``'s first state, kept for the
+    last few games (a board redraws from hand-made observations of one game many times)."""
+    kept = _REFERENCES.get(id(game))
+    if kept is not None and kept[0] is game:
+        return kept[1]
+    first = game.new_initial_state()
+    refs = [first.observation(None)]
+    try:
+        refs.append(first.observation(0))
+    except ValueError:  # pragma: no cover - a game without seats
+        pass
+    if len(_REFERENCES) >= 8:
+        _REFERENCES.clear()
+    _REFERENCES[id(game)] = (game, refs)
+    return refs
+
+
+def _kind_error(arg: str, where: str, got: Any, words: str, name: str) -> ValueError:
+    return ValueError(f"{arg}: {where} is {shorten(got)} ({type(got).__name__}); an observation of {name} has "
+                      f"{words} there")
+
+
+def _check_shape(obs: dict[str, Any], like: dict[str, Any], name: str, arg: str = "state_or_obs",
+                 nullable: Collection[str] = (), items: dict[str, Any] | None = None) -> None:
     """Refuse a hand-made observation whose entries are not of the kind the game's own
-    observation ``like`` has (a number where a mapping belongs), naming the first such key;
-    None is taken for any kind."""
+    observation ``like`` has (a number where a mapping belongs, None where the game never
+    writes None: the key is not ``nullable``, an item of a list in ``items`` of another kind),
+    naming the argument ``arg`` and the first such key; a key ``obs`` lacks is not checked."""
     for key, ref in like.items():
         got = obs.get(key)
+        if got is None:
+            if key in obs and ref is not None and key not in nullable:
+                words = next((w for kinds, w in _KINDS if isinstance(ref, kinds)), f"{type(ref).__name__}")
+                raise _kind_error(arg, repr(key), got, words, name)
+            continue
         for kinds, words in _KINDS:
-            if isinstance(ref, kinds) and got is not None and (not isinstance(got, kinds) or isinstance(got, bool)
-                                                              and not isinstance(ref, bool)):
-                raise ValueError(f"state_or_obs: {key!r} is {shorten(got)} ({type(got).__name__}); an observation "
-                                 f"of {name} has {words} there")
+            if isinstance(ref, kinds) and (not isinstance(got, kinds) or isinstance(got, bool)
+                                           and not isinstance(ref, bool)):
+                raise _kind_error(arg, repr(key), got, words, name)
+        if key in (items or {}) and isinstance(got, (list, tuple)):
+            _check_items(got, (items or {})[key], f"{key!r}", name, arg)
 
 
-def cell_set(cells: str | Iterable[str] | None) -> set[str]:
-    """Cell names as a set: None -> empty, one name -> that name, an iterable -> its names."""
+def _check_items(got: list[Any] | tuple[Any, ...], ref: Any, where: str, name: str, arg: str) -> None:
+    """Refuse an item of the list ``got`` that is not of the kind of ``ref``."""
+    for i, item in enumerate(got):
+        for kinds, words in _KINDS:
+            if isinstance(ref, kinds) and (not isinstance(item, kinds) or isinstance(item, bool)):
+                raise _kind_error(arg, f"item {i} of {where}", item, words, name)
+
+
+def cell_set(cells: Any, name: str = "highlights", board: Collection[str] | None = None,
+             where: str = "the board") -> set[str]:
+    """Cell names as a set: None -> empty, one name -> that name, an iterable -> its names.
+
+    Args:
+        cells: the value given.
+        name: the argument's name, for the messages.
+        board: the cell names the picture has (None: any name is taken).
+        where: what the cells are of, for the message about an unknown cell.
+
+    Raises:
+        ValueError: ``cells`` is neither text nor an iterable of text (``"<name>: a cell name or
+            a list of them, not 5 (int)"``), or a name is not one of ``board``
+            (:func:`~boardkit.core.checks.unknown_cell`).
+    """
     if cells is None:
         return set()
-    return {cells} if isinstance(cells, str) else set(cells)
+    if isinstance(cells, str):
+        out = {cells}
+    elif not isinstance(cells, Iterable) or isinstance(cells, bytes):
+        raise ValueError(f"{name}: a cell name or a list of them, not {shorten(cells)} ({type(cells).__name__})")
+    else:
+        out = set()
+        for cell in cells:
+            if not isinstance(cell, str):
+                raise ValueError(f"{name}: a cell name or a list of them, not a list holding {shorten(cell)} "
+                                 f"({type(cell).__name__})")
+            out.add(cell)
+    if board is not None:
+        for cell in sorted(out - set(board)):
+            raise ValueError(unknown_cell(cell, board, name, where))
+    return out
+
+
+def check_values(values: Any, cells: Collection[str], where: str, name: str = "values") -> dict[str, float]:
+    """A heat map's ``values`` as a dict: None -> empty; else a mapping of cell name -> number.
+
+    Args:
+        values: the value given.
+        cells: the cell names the picture has, in the order to list them.
+        where: what the cells are of (``"board leaders-hex-3"``), for the message.
+        name: the argument's name, for the messages.
+
+    Raises:
+        ValueError: ``values`` is no mapping, a key is not one of ``cells``
+            (:func:`~boardkit.core.checks.unknown_cell`) or a value is not a number (a bool,
+            text, nan); each message names the argument.
+    """
+    if values is not None and not isinstance(values, Mapping):
+        raise ValueError(f"{name}: a mapping of cell name -> number, not {shorten(values)} ({type(values).__name__})")
+    out = dict(values or {})
+    unknown = sorted(map(str, set(out) - set(cells)))
+    if unknown:
+        raise ValueError(unknown_cell(unknown[0], cells, name, where))
+    bad = [k for k, v in out.items() if isinstance(v, bool) or not isinstance(v, (int, float)) or v != v]
+    if bad:
+        raise ValueError(f"{name}: a number per cell, not {shorten(out[bad[0]])} for {bad[0]}")
+    return out
 
 
 def hex_corners(x: float, y: float, size: float) -> list[tuple[float, float]]:
@@ -135,4 +273,5 @@ class CellLayout:
         return cls("square", out, (0,) * rows)
 
 
-__all__ = ["CellLayout", "CELL_FILL", "HIGHLIGHT_FILL", "SEAT_COLOURS", "SELECTED_STROKE", "hex_corners", "picture_context"]
+__all__ = ["CellLayout", "CELL_FILL", "HIGHLIGHT_FILL", "SEAT_COLOURS", "SELECTED_STROKE", "cell_set", "check_observation", "check_values", "hex_corners",
+           "picture_context"]

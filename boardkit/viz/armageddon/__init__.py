@@ -40,6 +40,7 @@ from functools import lru_cache
 from html import escape
 from typing import Any, Iterable
 
+from boardkit.core.checks import check_size, check_state
 from boardkit.games.armageddon.board import COLOURS
 from boardkit.viz.armageddon.controller import ArmageddonController, explain_text
 from boardkit.viz.layout import picture_context, CellLayout, cell_set
@@ -68,7 +69,7 @@ def _default_game() -> Any:
     return boardkit.load_game("armageddon")
 
 
-def _context(state_or_obs: Any, game: Any = None) -> tuple[dict[str, Any], Any]:
+def _context(state_or_obs: Any, game: Any = None, arg: str = "state_or_obs") -> tuple[dict[str, Any], Any]:
     """(observation, game) from an ArmageddonState, or an observation and a game (default:
     the default Armageddon game).
 
@@ -76,7 +77,7 @@ def _context(state_or_obs: Any, game: Any = None) -> tuple[dict[str, Any], Any]:
         ValueError: ``state_or_obs`` is neither an Armageddon state nor an observation of one, or
             ``game`` is not an Armageddon game (the message names the argument and what it is).
     """
-    return picture_context(state_or_obs, game, "armageddon", ("chips",), _default_game)
+    return picture_context(state_or_obs, game, "armageddon", ("chips",), _default_game, arg)
 
 
 def chip_side(chip: str) -> str:
@@ -155,7 +156,18 @@ def _boxes(game: Any, obs: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def mines_text(obs: dict[str, Any]) -> str:
-    """The mines in words: depot, carried by the officer, taken as trophies (ARMA-5.1, ARMA-5.4)."""
+    """The mines in words: depot, carried by the officer, taken as trophies (ARMA-5.1, ARMA-5.4).
+
+    Args:
+        obs: an Armageddon observation (a dict with ``chips``), or an ArmageddonState.
+
+    Raises:
+        ValueError: ``obs`` is neither (the message names the argument and the value).
+    """
+    return _mines(_context(obs, None, "obs")[0])
+
+
+def _mines(obs: dict[str, Any]) -> str:
     parts = [f"mines in the depot: {obs.get('depot', 0)}"]
     if obs.get("officer_mine"):
         parts.append("the officer carries a mine")
@@ -170,9 +182,20 @@ def _out_chips(obs: dict[str, Any]) -> list[str]:
 
 
 def summary_text(obs: dict[str, Any]) -> str:
-    """One line: laser, mines, destroyed compartments, Earth chips in play and the ones out."""
+    """One line: laser, mines, destroyed compartments, Earth chips in play and the ones out.
+
+    Args:
+        obs: an Armageddon observation (a dict with ``chips``), or an ArmageddonState.
+
+    Raises:
+        ValueError: ``obs`` is neither (the message names the argument and the value).
+    """
+    return _summary(_context(obs, None, "obs")[0])
+
+
+def _summary(obs: dict[str, Any]) -> str:
     out = _out_chips(obs)
-    parts = [f"laser {obs.get('laser', 'on')}", mines_text(obs),
+    parts = [f"laser {obs.get('laser', 'on')}", _mines(obs),
              f"compartments destroyed: {obs.get('destroyed', 0)}"]
     if "earth_in_play" in obs:
         parts.append(f"Earth chips in play: {obs['earth_in_play']}")
@@ -209,6 +232,13 @@ def _arrow_angle(p: tuple[float, float], q: tuple[float, float]) -> float:
     return 90.0 - math.degrees(math.atan2(q[1] - p[1], q[0] - p[0]))
 
 
+def _rings(game: Any, highlights: Any, selected: Any) -> tuple[set[str], set[str]]:
+    """The nodes to ring green and orange; ValueError naming ``highlights`` or ``selected`` for
+    anything but node names of the board (:func:`~boardkit.viz.layout.cell_set`)."""
+    names, where = game.board.names, f"the board {getattr(game.board, 'name', 'of armageddon')}"
+    return cell_set(highlights, "highlights", names, where), cell_set(selected, "selected", names, where)
+
+
 # -- plotly --------------------------------------------------------------------------------------
 def board_figure(state_or_obs: Any, highlights: Iterable[str] = (), selected: str | Iterable[str] | None = None,
                  game: Any = None, title: str | None = None, show_names: bool = False, height: int = 560) -> Any:
@@ -231,9 +261,10 @@ def board_figure(state_or_obs: Any, highlights: Iterable[str] = (), selected: st
     """
     import plotly.graph_objects as go
 
+    check_size(height, "height")
     obs, g = _context(state_or_obs, game)
     pos = _positions(g)
-    hl, sel = cell_set(highlights), cell_set(selected)
+    hl, sel = _rings(g, highlights, selected)
     fig = go.Figure()
     _figure_edges(fig, g, pos)
     _figure_paths(fig, g, obs, pos)
@@ -246,7 +277,7 @@ def board_figure(state_or_obs: Any, highlights: Iterable[str] = (), selected: st
                                  mode="markers", name=name, hoverinfo="skip",
                                  marker={"size": 24, "color": "rgba(0,0,0,0)", "line": {"width": 3, "color": colour}}))
     fig.update_layout(
-        title={"text": title if title is not None else escape(summary_text(obs)), "font": {"size": 12}},
+        title={"text": title if title is not None else escape(_summary(obs)), "font": {"size": 12}},
         height=height, plot_bgcolor="white", margin={"l": 10, "r": 10, "t": 40, "b": 10},
         legend={"orientation": "h", "y": -0.02},
         xaxis={"visible": False}, yaxis={"visible": False, "scaleanchor": "x", "scaleratio": 1})
@@ -373,9 +404,10 @@ def board_svg(state_or_obs: Any, highlights: Iterable[str] = (), selected: str |
         destroyed">`` for a destroyed compartment, ``<polyline class="laser on|off">``, and the
         summary line (:func:`summary_text`) at the bottom.
     """
+    check_size(scale, "scale")
     obs, g = _context(state_or_obs, game)
     pos = {n: (x * scale, -y * scale) for n, (x, y) in _positions(g).items()}
-    hl, sel = cell_set(highlights), cell_set(selected)
+    hl, sel = _rings(g, highlights, selected)
     boxes = _boxes(g, obs)
     xs = [p[0] for p in pos.values()] + [b[k] * scale for b in boxes for k in ("x0", "x1")]
     ys = [p[1] for p in pos.values()] + [-b[k] * scale for b in boxes for k in ("y0", "y1")]
@@ -395,7 +427,7 @@ def board_svg(state_or_obs: Any, highlights: Iterable[str] = (), selected: str |
     out += _svg_nodes(g, obs, pos, hl, sel, scale, show_names)
     out += _svg_chips(obs, pos, scale)
     out.append(f'<text class="summary" x="{x0 + scale * 0.3:.1f}" y="{y0 + h - scale * 0.5:.1f}" '
-               f'font-size="{scale * 0.65:.1f}" fill="#333">{escape(summary_text(obs))}</text>')
+               f'font-size="{scale * 0.65:.1f}" fill="#333">{escape(_summary(obs))}</text>')
     out.append("</svg>")
     return "".join(out)
 
@@ -542,8 +574,11 @@ def state_svg(state: Any) -> str:
 
     Returns:
         SVG text.
+
+    Raises:
+        ValueError: ``state`` is no Armageddon state (names the argument).
     """
-    return board_svg(state)
+    return board_svg(check_state(state, "armageddon"))
 
 
 __all__ = ["state_svg", "ArmageddonController", "board_figure", "board_svg", "part_layout", "node_roles", "chip_side",

@@ -28,7 +28,8 @@ from html import escape
 from typing import Any, Iterable, Mapping
 
 from boardkit.core.validate import shorten
-from boardkit.viz.layout import HIGHLIGHT_FILL, SELECTED_STROKE, cell_set
+from boardkit.core.checks import check_size, check_state
+from boardkit.viz.layout import HIGHLIGHT_FILL, SELECTED_STROKE, cell_set, check_observation, check_values
 
 #: Figure colours of the contract, in seat order (players 0..3), then the neutral colour.
 COLOURS = ("red", "blue", "green", "yellow", "grey")
@@ -68,12 +69,20 @@ def colour_of_player(player: int) -> str:
     return COLOURS[int(player) % 4]
 
 
-def observation_of(obj: Any) -> dict[str, Any]:
+def observation_of(obj: Any, arg: str = "obs") -> dict[str, Any]:
     """The arena observation from an observation dict or a State (``observation(None)``).
+
+    A hand-made dict is checked against the Battle Royale observations
+    (:func:`boardkit.viz.layout.check_observation`: an entry of another kind, None where a
+    mapping or a list belongs).
+
+    Args:
+        arg: the argument's name, for the messages.
 
     Raises:
         ValueError: ``obj`` is neither, or its observation has no ``tiles`` mapping (a state of
-            a game that is no arena, see docs/battle-royale-contract.md); the message names it.
+            a game that is no arena, see docs/battle-royale-contract.md), or an entry is of the
+            wrong kind; the message names the argument.
     """
     if isinstance(obj, Mapping):
         obs, what = dict(obj), "the observation"
@@ -81,12 +90,32 @@ def observation_of(obj: Any) -> dict[str, Any]:
         obs = dict(obj.observation(None))
         what = f"the observation of {getattr(getattr(obj, 'game', None), 'name', type(obj).__name__)}"
     else:
-        raise ValueError(f"obs: an arena observation (a dict with tiles) or a State, not {shorten(obj)} "
+        raise ValueError(f"{arg}: an arena observation (a dict with tiles) or a State, not {shorten(obj)} "
                          f"({type(obj).__name__})")
     if not isinstance(obs.get("tiles"), Mapping):
-        raise ValueError(f"obs: {what} has no 'tiles' mapping of position -> figures: not an arena "
+        raise ValueError(f"{arg}: {what} has no 'tiles' mapping of position -> figures: not an arena "
                          f"(see docs/battle-royale-contract.md)")
+    if isinstance(obj, Mapping):
+        check_observation(obs, _game(), arg)
+        for name in [*obs["tiles"], *obs.get("holes", ()), *filter(None, (obs.get("goal"), obs.get("eliminator")))]:
+            if not _is_position(name):
+                raise ValueError(f"{arg}: {shorten(name)} is not a position name like 'c3'")
     return obs
+
+
+def _is_position(name: Any) -> bool:
+    try:
+        position_coords(name)
+    except (ValueError, TypeError):
+        return False
+    return True
+
+
+@cache
+def _game() -> Any:
+    import boardkit
+
+    return boardkit.load_game("battle_royale")
 
 
 @cache
@@ -163,10 +192,13 @@ def arena_svg(obs: Any, highlights: Iterable[str] = (), selected: str | Iterable
         Eliminator is a dashed ring and an "E" in the bottom-right corner of its position
         (its ``<g>`` has ``data-eliminator``).
     """
+    check_size(size, "size")
     obs = observation_of(obs)
     tiles: dict[str, Mapping[str, int]] = dict(obs.get("tiles", {}))  # positions not in it are holes
-    hl, sel = cell_set(highlights), cell_set(selected)
     cols, rows = frame_size(obs)
+    frame = [position_name(c, r) for r in range(rows) for c in range(cols)]
+    hl = cell_set(highlights, "highlights", frame, f"the {cols}x{rows} arena")
+    sel = cell_set(selected, "selected", frame, f"the {cols}x{rows} arena")
     pad = size * 0.15
     w, h = cols * size + 2 * pad, rows * size + 2 * pad
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="boardkit-arena" width="{w:.0f}" height="{h:.0f}" '
@@ -341,7 +373,8 @@ def arena_figure(obs: Any, values: Mapping[str, float] | None = None, title: str
         hovering shows the name, value and figures.
 
     Raises:
-        KeyError: a key of ``values`` is not a position of the frame.
+        ValueError: ``obs`` is no arena observation or State, ``values`` is no mapping, a key
+            of it is not a position of the frame or a value is not a number (each named).
     """
     import plotly.graph_objects as go
 
@@ -349,12 +382,9 @@ def arena_figure(obs: Any, values: Mapping[str, float] | None = None, title: str
     tiles = dict(obs.get("tiles", {}))
     holes = set(obs.get("holes", ()))
     goal, elim = obs.get("goal"), obs.get("eliminator")
-    values = dict(values or {})
     cols, rows = frame_size(obs)
-    frame = {position_name(c, r) for c in range(cols) for r in range(rows)}
-    unknown = sorted(set(map(str, values)) - frame)
-    if unknown:
-        raise KeyError(f"values name positions outside the {cols}x{rows} frame: {', '.join(unknown)}")
+    frame = [position_name(c, r) for r in range(rows) for c in range(cols)]
+    values = check_values(values, frame, f"the {cols}x{rows} arena")
     z, text, hover = _arena_cells(tiles, holes, goal, elim, values, cols, rows, show_figures)
     xs, ys = list(range(cols)), list(range(rows))
     have = [v for row in z for v in row if v is not None]
@@ -363,7 +393,7 @@ def arena_figure(obs: Any, values: Mapping[str, float] | None = None, title: str
         colorscale=colorscale if have else [[0, TILE_FILL], [1, TILE_FILL]], showscale=bool(have),
         hoverongaps=False, name="values"))
     _arena_labels(fig, tiles, z, text, hover, have, xs, ys)
-    shapes = _arena_shapes(frame, tiles, values, bool(have), goal, elim)
+    shapes = _arena_shapes(set(frame), tiles, values, bool(have), goal, elim)
     if goal in tiles:
         c, r = position_coords(goal)
         fig.add_trace(go.Scatter(x=[c + 0.33], y=[r + 0.33], mode="markers", hoverinfo="skip", showlegend=False,
@@ -433,8 +463,11 @@ def state_svg(state: Any) -> str:
 
     Returns:
         SVG text.
+
+    Raises:
+        ValueError: ``state`` is no Battle Royale state (names the argument).
     """
-    return arena_svg(state)
+    return arena_svg(check_state(state, "battle_royale"))
 
 
 __all__ = ["state_svg", "arena_svg", "arena_figure", "explosion_losses", "tile_label", "tile_text", "frame_size",

@@ -48,10 +48,12 @@ from html import escape
 from typing import Any, Iterable
 
 from boardkit.core.actions import Action
-from boardkit.core.checks import check_state_or_observation
+from boardkit.core.checks import check_size, check_state, check_state_or_observation, check_whole
 from boardkit.core.rules import NotationError
 from boardkit.games.gridhunt.rules import around, cell_index, cell_names
 from boardkit.viz.controller import BoardController
+from boardkit.viz.gridhunt.observation import check_grid_observation, is_truth
+from boardkit.viz.layout import cell_set
 from boardkit.viz.results import ClickResult
 
 #: Codes of the drawn cells, in colour-scale order.
@@ -80,21 +82,6 @@ class CellView:
     own: bool = False
 
 
-def _is_truth(obs: dict[str, Any]) -> bool:
-    return "know" in obs and "cells" in obs
-
-
-def _check_obs(obs: Any, name: str) -> None:
-    """Refuse anything but a gridhunt observation (a dict with the grid's ``size``), naming
-    ``name``'s argument ``obs``."""
-    if not isinstance(obs, dict) or "size" not in obs:
-        from boardkit.core.validate import shorten
-
-        got = "a dict without 'size'" if isinstance(obs, dict) else f"{shorten(obs)} ({type(obs).__name__})"
-        raise ValueError(f"{name}: obs is a gridhunt observation (state.observation(seat), a dict with the grid's "
-                         f"size), not {got}")
-
-
 def grid_view(obs: dict[str, Any]) -> dict[str, CellView]:
     """Cell name -> :class:`CellView` of an observation: ``observation(None)`` (the GM's truth)
     or ``observation(seat)`` (what the seat knows, GRID-5); nothing else is read.
@@ -102,14 +89,17 @@ def grid_view(obs: dict[str, Any]) -> dict[str, CellView]:
     Raises:
         ValueError: ``obs`` is no gridhunt observation (names the argument).
     """
-    _check_obs(obs, "grid_view")
-    size = int(obs["size"])
+    return _grid_view(obs, check_grid_observation(obs, "grid_view"))
+
+
+def _grid_view(obs: dict[str, Any], size: int) -> dict[str, CellView]:
+    """:func:`grid_view` of an observation already checked, of the grid's ``size``."""
     names = cell_names(size)
     codes: dict[str, str] = {}
     tips: dict[str, list[str]] = {n: [n] for n in names}
     labels: dict[str, list[str]] = {n: [] for n in names}
     own: set[str] = set()
-    if _is_truth(obs):
+    if is_truth(obs):
         for n in names:
             codes[n] = "free"
         for kind, cells in obs["cells"].items():
@@ -179,8 +169,9 @@ def _view_of(state_or_obs: Any, seat: int | None) -> dict[str, Any]:
     Raises:
         ValueError: neither a gridhunt state nor an observation of one (naming the argument).
     """
-    check_state_or_observation(state_or_obs, "gridhunt", ("size", "cells"))
+    check_state_or_observation(state_or_obs, "gridhunt", ("size",))
     if isinstance(state_or_obs, dict):
+        check_grid_observation(state_or_obs, "grid_figure", "state_or_obs")
         return state_or_obs
     return state_or_obs.observation(seat)
 
@@ -216,19 +207,26 @@ def grid_figure(state_or_obs: Any, seat: int | None = None, title: str | None = 
     (fog of war), with the players as labels and ``path`` (clicked cells) outlined.
 
     Args:
-        state_or_obs: a GridhuntState, or an observation (then ``seat`` is not used).
+        state_or_obs: a GridhuntState, or an observation: the truth (``observation(None)``) or
+            a seat's (``observation(seat)``, fog of war); then ``seat`` is not used.
         seat: the seat whose view to draw; None: the GM's truth.
         title: the figure title (default: whose view, round and phase).
         path: cells to outline (a path being entered).
 
     Returns:
         A ``plotly.graph_objects.Figure``.
+
+    Raises:
+        ValueError: ``state_or_obs`` is no gridhunt state or observation (or an entry of it is
+            of the wrong kind), or ``path`` is not names of the grid's cells (each names the
+            argument).
     """
     import plotly.graph_objects as go
 
     obs = _view_of(state_or_obs, seat)
     size = int(obs["size"])
-    view = grid_view(obs)
+    view = _grid_view(obs, size)
+    path = cell_set(path, "path", cell_names(size), f"the {size}x{size} grid")
     index = {c: i for i, c in enumerate(CODES)}
     z = _matrix(size, {n: index[v.code] for n, v in view.items()}, 0)
     text = _matrix(size, {n: v.label for n, v in view.items()}, "")
@@ -239,14 +237,14 @@ def grid_figure(state_or_obs: Any, seat: int | None = None, title: str | None = 
                                colorbar=dict(tickvals=list(range(len(CODES))), ticktext=list(CODES), title="cell")))
     shapes = []
     for n, v in view.items():
-        if v.own or n in set(path):
+        if v.own or n in path:
             i = cell_index(size, n)
             c, r = i % size, i // size
             shapes.append(dict(type="rect", x0=c - 0.5, x1=c + 0.5, y0=r - 0.5, y1=r + 0.5,
                                line=dict(color=OWN_STROKE if v.own else PATH_STROKE, width=3)))
     fig.update_layout(shapes=shapes)
     if title is None:
-        who = "GM's truth" if _is_truth(obs) else f"seat {obs.get('seat')}'s view"
+        who = "GM's truth" if is_truth(obs) else f"seat {obs.get('seat')}'s view"
         title = f"{who}: round {obs.get('round')}, phase {obs.get('phase')}"
     fig.update_layout(title=title)
     _axes(fig, size)
@@ -260,19 +258,21 @@ def grid_svg(obs: dict[str, Any], highlights: Iterable[str] = (), path: Iterable
     ``highlights`` green; ``label`` (whose view it is) written above the grid when given.
 
     Raises:
-        ValueError: ``obs`` is no gridhunt observation (names the argument).
+        ValueError: ``obs`` is no gridhunt observation, ``cell`` no number > 0, or
+            ``highlights`` or ``path`` not names of the grid's cells (each names the argument).
     """
-    _check_obs(obs, "grid_svg")
-    size = int(obs["size"])
-    view = grid_view(obs)
-    hl, pa = set(highlights), list(path)
+    check_size(cell, "cell")
+    size = check_grid_observation(obs, "grid_svg")
+    view = _grid_view(obs, size)
+    names = cell_names(size)
+    hl = cell_set(highlights, "highlights", names, f"the {size}x{size} grid")
+    pa = cell_set(path, "path", names, f"the {size}x{size} grid")
     w = cell * size
     top = 16 if label else 0
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w + 20}" height="{w + 20 + top}" font-family="sans-serif">']
     if label:
         out.append(f'<text x="16" y="12" font-size="11" font-weight="bold">{escape(label)}</text>')
         out.append(f'<g transform="translate(0,{top})">')
-    names = cell_names(size)
     for i, n in enumerate(names):
         c, r = i % size, i // size
         x, y = 16 + c * cell, 2 + (size - 1 - r) * cell
@@ -348,9 +348,16 @@ def reachable_figure(size: int, start: str, known_walls: Iterable[str] = (), tit
 def belief_figure(state: Any, target: int, title: str | None = None) -> Any:
     """Heat map of :func:`~boardkit.analysis.gridhunt.belief_set` of seat ``target`` (1 where
     it may be as far as public knowledge goes, GRID-5.3; 0 elsewhere), with the public walls
-    marked ``#``, its true cell ``P<target>``, and a beaconed player's cell ``!``."""
+    marked ``#``, its true cell ``P<target>``, and a beaconed player's cell ``!``.
+
+    Raises:
+        ValueError: ``state`` is no gridhunt state, or ``target`` no seat of it (names the
+            argument).
+    """
     from boardkit.analysis.gridhunt import belief_set
 
+    check_state(state, "gridhunt")
+    check_whole("target", target, 0, state.game.num_players - 1)
     size = state.size
     cells = belief_set(state, target)
     names = cell_names(size)
@@ -550,7 +557,11 @@ def state_svg(state: Any) -> str:
 
     Returns:
         SVG text.
+
+    Raises:
+        ValueError: ``state`` is no gridhunt state (names the argument).
     """
+    check_state(state, "gridhunt")
     return grid_svg(state.observation(None), label=f"{FULL_VIEW_LABEL}, round {state.round}")
 
 

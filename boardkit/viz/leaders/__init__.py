@@ -20,9 +20,9 @@ from __future__ import annotations
 from html import escape
 from typing import Any, Iterable, Mapping
 
-from boardkit.core.checks import unknown_cell
+from boardkit.core.checks import check_size, check_state
 from boardkit.core.validate import shorten
-from boardkit.viz.layout import CELL_FILL, HIGHLIGHT_FILL, SEAT_COLOURS, SELECTED_STROKE, hex_corners, cell_set
+from boardkit.viz.layout import CELL_FILL, HIGHLIGHT_FILL, SEAT_COLOURS, SELECTED_STROKE, hex_corners, cell_set, check_values
 
 #: Fill colour of each player's pieces (player index -> CSS colour); more players cycle.
 OWNER_COLOURS = SEAT_COLOURS
@@ -105,8 +105,10 @@ def hex_svg(state: Any, highlights: Iterable[str] = (), selected: str | Iterable
         a circle in its owner's colour with the kind's abbreviation; every cell has a
         ``<title>`` tooltip.
     """
+    check_size(size, "size")
     board, pieces = _board_and_pieces(state, seat)
-    hl, sel = cell_set(highlights), cell_set(selected)
+    hl = cell_set(highlights, "highlights", board.names, f"board {board.name}")
+    sel = cell_set(selected, "selected", board.names, f"board {board.name}")
     recruit = recruit_cells(board)
     centres = [(size * x, -size * y) for x, y in board.positions]  # drawing positions of the data file, y down
     pad = size * 1.2
@@ -169,15 +171,7 @@ def hex_figure(state: Any, values: Mapping[str, float] | None = None, title: str
     import plotly.graph_objects as go
 
     board, pieces = _board_and_pieces(state)
-    if values is not None and not isinstance(values, Mapping):
-        raise ValueError(f"values: a mapping of cell name -> number, not {shorten(values)} ({type(values).__name__})")
-    values = dict(values or {})
-    unknown = sorted(map(str, set(values) - set(board.names)))
-    if unknown:
-        raise ValueError(unknown_cell(unknown[0], board.names, "values", f"board {board.name}"))
-    bad = [k for k, v in values.items() if isinstance(v, bool) or not isinstance(v, (int, float)) or v != v]
-    if bad:
-        raise ValueError(f"values: a number per cell, not {shorten(values[bad[0]])} for {bad[0]}")
+    values = check_values(values, board.names, f"board {board.name}")
     # plotly's y grows upwards: negate it so that the picture matches hex_svg.
     centres = list(board.positions)  # the data file's drawing positions (y up)
     lo = min(values.values()) if values else 0.0
@@ -262,5 +256,8 @@ def state_svg(state: Any) -> str:
 
     Returns:
         SVG text.
+
+    Raises:
+        ValueError: ``state`` is no leaders state (names the argument).
     """
-    return hex_svg(state)
+    return hex_svg(check_state(state, "leaders"))

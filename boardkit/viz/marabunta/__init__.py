@@ -36,6 +36,7 @@ from boardkit.core.actions import Action
 from boardkit.core.rules import NotationError
 from boardkit.games.marabunta.actions import Place, Skip, Split
 from boardkit.viz.controller import BoardController, ClickResult
+from boardkit.core.checks import check_size, check_state
 from boardkit.viz.layout import picture_context, SELECTED_STROKE, hex_corners, cell_set
 
 #: Field tint per region (die colour).
@@ -67,7 +68,7 @@ def _default_game() -> Any:
     return boardkit.load_game("marabunta")
 
 
-def _context(state_or_obs: Any, game: Any = None) -> tuple[dict[str, Any], Any]:
+def _context(state_or_obs: Any, game: Any = None, keys: tuple[str, ...] = ("fields",)) -> tuple[dict[str, Any], Any]:
     """(observation, game) from a MarabuntaState, or an observation and a game (default:
     the default Marabunta game).
 
@@ -75,7 +76,7 @@ def _context(state_or_obs: Any, game: Any = None) -> tuple[dict[str, Any], Any]:
         ValueError: ``state_or_obs`` is neither a marabunta state nor an observation of one, or
             ``game`` is not a marabunta game (the message names the argument and what it is).
     """
-    return picture_context(state_or_obs, game, "marabunta", ("fields",), _default_game)
+    return picture_context(state_or_obs, game, "marabunta", keys, _default_game)
 
 
 
@@ -105,8 +106,13 @@ def field_mark(entry: Any) -> tuple[str | None, int | None, bool]:
 
 
 def region_sums(state_or_obs: Any, game: Any = None) -> dict[str, list[int]]:
-    """Region -> ``[red sum, blue sum]`` of the numbers written (MARA-8.2)."""
-    obs, g = _context(state_or_obs, game)
+    """Region -> ``[red sum, blue sum]`` of the numbers written (MARA-8.2).
+
+    Raises:
+        ValueError: ``state_or_obs`` is no marabunta state or observation with ``fields`` and
+            ``sheets`` (names the argument and what is wrong).
+    """
+    obs, g = _context(state_or_obs, game, ("fields", "sheets"))
     where = territory(g)
     sums = {r: [0, 0] for r in obs["sheets"]}
     for name, entry in obs["fields"].items():
@@ -137,10 +143,12 @@ def territory_svg(state_or_obs: Any, highlights: Iterable[str] = (), selected: s
         fields with a pink dot and crate fields with a brown box; the dice and the tile in the
         centre; a legend under the map.
     """
+    check_size(size, "size")
     obs, g = _context(state_or_obs, game)
     board = g.board
     where = territory(g)
-    hl, sel, ants = cell_set(highlights), cell_set(selected), cell_set(ant_fields)
+    hl, sel, ants = (cell_set(cells, arg, board.names, f"the map {board.name}")
+                     for cells, arg in ((highlights, "highlights"), (selected, "selected"), (ant_fields, "ant_fields")))
     centres = [(size * x, -size * y) for x, y in board.positions]  # drawing positions of the data file, y down
     xs, ys = [x for x, _ in centres], [y for _, y in centres]
     pad = size * 1.2
@@ -259,7 +267,8 @@ def sheets_svg(state_or_obs: Any, game: Any = None, size: float = 9.0) -> str:
         SVG text with one ``<g class="sheet" data-region=...>`` per region and one
         ``<circle class="sheet-circle red|blue|empty">`` per circle.
     """
-    obs, g = _context(state_or_obs, game)
+    check_size(size, "size")
+    obs, g = _context(state_or_obs, game, ("fields", "sheets"))
     circles = int(g.circles)
     sums = region_sums(obs, g)
     label_w, pitch = 58.0, size * 2.3
@@ -299,7 +308,7 @@ def players_html(state_or_obs: Any, game: Any = None) -> str:
     """The two player boards (MARA-1.4) as HTML: ant hills left, crate groups (crossed crates
     ☒, the power; bold once unlocked), the cupcake track (crossed values struck through) and
     the score as it stands (regions won, cupcakes, powers, total)."""
-    obs, g = _context(state_or_obs, game)
+    obs, g = _context(state_or_obs, game, ("fields", "players"))
     boxes = []
     for p, pl in enumerate(obs["players"]):
         colour = pl.get("colour", ("red", "blue")[p])
@@ -381,7 +390,7 @@ def round_html(state_or_obs: Any, game: Any = None) -> str:
 
 def panels_html(state_or_obs: Any, game: Any = None) -> str:
     """The round, the player boards and the scoring sheets side by side (HTML)."""
-    obs, g = _context(state_or_obs, game)
+    obs, g = _context(state_or_obs, game, ("fields", "sheets", "players"))
     return ("<div class='boardkit-marabunta-panels' style='display:flex;flex-wrap:wrap;gap:8px;align-items:flex-start'>"
             f"<div style='min-width:280px;max-width:420px'>{round_html(obs, g)}</div>"
             f"<div>{sheets_svg(obs, g)}</div>{players_html(obs, g)}</div>")
@@ -557,7 +566,11 @@ def state_svg(state: Any) -> str:
 
     Returns:
         SVG text.
+
+    Raises:
+        ValueError: ``state`` is no marabunta state (names the argument).
     """
+    check_state(state, "marabunta")
     return territory_svg(state) + sheets_svg(state)
 
 
