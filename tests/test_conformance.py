@@ -81,6 +81,12 @@ def snapshot(state: State) -> tuple[str, str, list[str]]:
     return state.to_json(), json.dumps(state.observation(None), sort_keys=True, default=repr), [str(a) for a in state.legal_actions()]
 
 
+def glance(state: State) -> tuple[int, str, list[str]]:
+    """The cheap part of :func:`snapshot` (without the saved text, which grows with the game):
+    the history's length, the full observation and the legal actions."""
+    return len(state.history()), json.dumps(state.observation(None), sort_keys=True, default=repr), [str(a) for a in state.legal_actions()]
+
+
 def acting_seat(state: State) -> int | None:
     """The seat whose actions are checked: None (the player or chance to move), or at a turn
     where several seats act at once (``SIMULTANEOUS``) the first of ``current_players()``."""
@@ -93,21 +99,26 @@ def legal_of(state: State, seat: int | None) -> list[Any]:
 
 
 def check_illegal(state: State, candidates: list[Any], where: Any) -> None:
-    """Each candidate not legal here must raise with a known clause and change nothing."""
+    """Each candidate not legal here must raise with a known clause and change nothing: the
+    observation, legal actions and history length after each refusal, and the whole
+    :func:`snapshot` (saved text included) after the last one."""
     seat = acting_seat(state)
     legal = set(legal_of(state, seat))
+    refused = [a for a in candidates if a not in legal]
+    if not refused:
+        return
     before = snapshot(state)
-    for action in candidates:
-        if action in legal:
-            continue
+    seen = (len(state.history()), *before[1:])
+    for action in refused:
         with pytest.raises(IllegalActionError) as info:
             state.apply_action(action, player=seat)
         err = info.value
         assert err.clause in state.game.clauses, f"{where}: {action} raised unknown clause {err.clause!r}"
         assert err.reason, f"{where}: {action} raised without a reason"
-        assert snapshot(state) == before, f"{where}: refused action {action} changed the state"
+        assert glance(state) == seen, f"{where}: refused action {action} changed the state"
         why = state.why_illegal(action, seat)
         assert isinstance(why, IllegalActionError) and why.clause == err.clause, f"{where}: why_illegal({action}) disagrees"
+    assert snapshot(state) == before, f"{where}: refused actions {refused} changed the state"
 
 
 def check_step(state: State, step: int, where: Any, pool: dict[str, Any], rng: random.Random) -> None:
