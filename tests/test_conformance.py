@@ -1,9 +1,10 @@
 """Generic conformance: seeded random games on every registered game check the State API.
 
 After every step: legal actions sorted by notation and unique; chance outcomes exact Fractions
-summing to exactly 1; notation round trip for every legal action; JSON round trip (every k-th
-step and at the end) to a state with the same observation and legal actions; observations
-JSON-serialisable for every player; a few illegal actions (legal elsewhere) raise
+summing to exactly 1; notation round trip for every legal action; JSON round trip (at the
+start, every k-th step from an offset that moves with the seed, so that the games together
+cover every step modulo k, and at the end) to a state with the same observation and legal
+actions; observations JSON-serialisable for every player; a few illegal actions (legal elsewhere) raise
 IllegalActionError with a known clause and leave the state unchanged; at the end, one return
 per player.
 
@@ -12,7 +13,7 @@ actions (chance included) never change the original, and a clone kept aside is n
 the original's next action.
 
 Environment: ``BOARDKIT_CONFORMANCE_GAMES`` (games per registered game, default 60),
-``BOARDKIT_CONFORMANCE_JSON_EVERY`` (k, default 10), ``BOARDKIT_CONFORMANCE_MAX_TURNS``
+``BOARDKIT_CONFORMANCE_JSON_EVERY`` (k, default 20: a round trip replays the game so far), ``BOARDKIT_CONFORMANCE_MAX_TURNS``
 (value for a ``max_turns`` option, default 40), ``BOARDKIT_CONFORMANCE_CLONE_GAMES`` (games per
 registered game for clone independence, default 6). The toy game (tests/toygame.py) runs too.
 """
@@ -36,7 +37,7 @@ from boardkit import SIMULTANEOUS, Game, IllegalActionError, State, sample_chanc
 import toygame
 
 N_GAMES = int(os.environ.get("BOARDKIT_CONFORMANCE_GAMES", "60"))
-JSON_EVERY = int(os.environ.get("BOARDKIT_CONFORMANCE_JSON_EVERY", "10"))
+JSON_EVERY = int(os.environ.get("BOARDKIT_CONFORMANCE_JSON_EVERY", "20"))
 MAX_TURNS = int(os.environ.get("BOARDKIT_CONFORMANCE_MAX_TURNS", "40"))
 CLONE_GAMES = int(os.environ.get("BOARDKIT_CONFORMANCE_CLONE_GAMES", "6"))
 CLONE_PLIES = 3  # actions played on a clone or child before the original is compared
@@ -269,7 +270,7 @@ def run_conformance(game_name: str, n_games: int) -> None:
         while not state.is_terminal() and step < MAX_ACTIONS:
             where = Where(game, seed, step, state)
             check_step(state, step, where, pool, rng)
-            if step % JSON_EVERY == 0:
+            if step == 0 or (step + seed) % JSON_EVERY == 0:
                 check_json_round_trip(state, where)
             apply_random(state, rng)
             step += 1
