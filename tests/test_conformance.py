@@ -12,7 +12,7 @@ Clone independence (fewer games, every step): a clone and a ``child()`` played o
 actions (chance included) never change the original, and a clone kept aside is not changed by
 the original's next action.
 
-Environment: ``BOARDKIT_CONFORMANCE_GAMES`` (games per registered game, default 60),
+Environment: ``BOARDKIT_CONFORMANCE_GAMES`` (games per registered game, default 40),
 ``BOARDKIT_CONFORMANCE_JSON_EVERY`` (k, default 20: a round trip replays the game so far), ``BOARDKIT_CONFORMANCE_MAX_TURNS``
 (value for a ``max_turns`` option, default 40), ``BOARDKIT_CONFORMANCE_CLONE_GAMES`` (games per
 registered game for clone independence, default 6). The toy game (tests/toygame.py) runs too.
@@ -36,7 +36,7 @@ from boardkit import SIMULTANEOUS, Game, IllegalActionError, State, sample_chanc
 
 import toygame
 
-N_GAMES = int(os.environ.get("BOARDKIT_CONFORMANCE_GAMES", "60"))
+N_GAMES = int(os.environ.get("BOARDKIT_CONFORMANCE_GAMES", "40"))
 JSON_EVERY = int(os.environ.get("BOARDKIT_CONFORMANCE_JSON_EVERY", "20"))
 MAX_TURNS = int(os.environ.get("BOARDKIT_CONFORMANCE_MAX_TURNS", "40"))
 CLONE_GAMES = int(os.environ.get("BOARDKIT_CONFORMANCE_CLONE_GAMES", "6"))

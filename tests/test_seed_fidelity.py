@@ -232,7 +232,7 @@ def test_profiles_are_listed() -> None:
 # ---- both profiles play whole games ---------------------------------------------------------
 
 #: Seeded random games per game and profile (BOARDKIT_PROFILE_GAMES=N for another size).
-PROFILE_GAMES = int(os.environ.get("BOARDKIT_PROFILE_GAMES", "1000"))
+PROFILE_GAMES = int(os.environ.get("BOARDKIT_PROFILE_GAMES", "400"))
 #: Default sizes for games slower than a few ms a game, whose published edition changes no
 #: option (only the seed run plays) and whose default game a properties test also plays to the
 #: end: gridhunt's eight players take about 0.1 s a game (its 10^3 games:
