@@ -141,3 +141,20 @@ def test_rule_path_catches_a_disagreement(monkeypatch: pytest.MonkeyPatch) -> No
     monkeypatch.setattr(LeadersState, "refuse", too_strict)
     with pytest.raises(AssertionError, match="refused by the rule path"):
         run_rule_path("leaders", 2)
+
+
+def test_rule_path_catches_why_illegal_refusing_a_legal_order(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A why_illegal that refuses a legal order of a seat named at a simultaneous turn is caught
+    (the sample of ``asked_why`` is checked; seed 3 plays simultaneous orders)."""
+    from boardkit.games.gridhunt.state import GridhuntState
+
+    real = GridhuntState._why
+
+    def refuses_named_seats(self: GridhuntState, action: Any, player: int | None) -> IllegalActionError | None:
+        if player is not None and not self.is_chance_node():
+            return IllegalActionError("GRID-6", "planted: every order of a named seat refused", action)
+        return real(self, action, player)
+
+    monkeypatch.setattr(GridhuntState, "_why", refuses_named_seats)
+    with pytest.raises(AssertionError, match="why_illegal refuses legal"):
+        run_rule_path("gridhunt", 4)
