@@ -1,9 +1,10 @@
 """Generic conformance: seeded random games on every registered game check the State API.
 
 After every step: legal actions sorted by notation and unique; chance outcomes exact Fractions
-summing to exactly 1; notation round trip for every legal action; JSON round trip (every k-th
-step and at the end) to a state with the same observation and legal actions; observations
-JSON-serialisable for every player; a few illegal actions (legal elsewhere) raise
+summing to exactly 1; notation round trip for every legal action; JSON round trip (at the
+start, every k-th step from an offset that moves with the seed, so that the games together
+cover every step modulo k, and at the end) to a state with the same observation and legal
+actions; observations JSON-serialisable for every player; a few illegal actions (legal elsewhere) raise
 IllegalActionError with a known clause and leave the state unchanged; at the end, one return
 per player.
 
@@ -11,8 +12,8 @@ Clone independence (fewer games, every step): a clone and a ``child()`` played o
 actions (chance included) never change the original, and a clone kept aside is not changed by
 the original's next action.
 
-Environment: ``BOARDKIT_CONFORMANCE_GAMES`` (games per registered game, default 60),
-``BOARDKIT_CONFORMANCE_JSON_EVERY`` (k, default 10), ``BOARDKIT_CONFORMANCE_MAX_TURNS``
+Environment: ``BOARDKIT_CONFORMANCE_GAMES`` (games per registered game, default 40),
+``BOARDKIT_CONFORMANCE_JSON_EVERY`` (k, default 20: a round trip replays the game so far), ``BOARDKIT_CONFORMANCE_MAX_TURNS``
 (value for a ``max_turns`` option, default 40), ``BOARDKIT_CONFORMANCE_CLONE_GAMES`` (games per
 registered game for clone independence, default 6). The toy game (tests/toygame.py) runs too.
 """
@@ -35,8 +36,8 @@ from boardkit import SIMULTANEOUS, Game, IllegalActionError, State, sample_chanc
 
 import toygame
 
-N_GAMES = int(os.environ.get("BOARDKIT_CONFORMANCE_GAMES", "60"))
-JSON_EVERY = int(os.environ.get("BOARDKIT_CONFORMANCE_JSON_EVERY", "10"))
+N_GAMES = int(os.environ.get("BOARDKIT_CONFORMANCE_GAMES", "40"))
+JSON_EVERY = int(os.environ.get("BOARDKIT_CONFORMANCE_JSON_EVERY", "20"))
 MAX_TURNS = int(os.environ.get("BOARDKIT_CONFORMANCE_MAX_TURNS", "40"))
 CLONE_GAMES = int(os.environ.get("BOARDKIT_CONFORMANCE_CLONE_GAMES", "6"))
 CLONE_PLIES = 3  # actions played on a clone or child before the original is compared
@@ -81,6 +82,12 @@ def snapshot(state: State) -> tuple[str, str, list[str]]:
     return state.to_json(), json.dumps(state.observation(None), sort_keys=True, default=repr), [str(a) for a in state.legal_actions()]
 
 
+def glance(state: State) -> tuple[int, str, list[str]]:
+    """The cheap part of :func:`snapshot` (without the saved text, which grows with the game):
+    the history's length, the full observation and the legal actions."""
+    return len(state.history()), json.dumps(state.observation(None), sort_keys=True, default=repr), [str(a) for a in state.legal_actions()]
+
+
 def acting_seat(state: State) -> int | None:
     """The seat whose actions are checked: None (the player or chance to move), or at a turn
     where several seats act at once (``SIMULTANEOUS``) the first of ``current_players()``."""
@@ -93,21 +100,26 @@ def legal_of(state: State, seat: int | None) -> list[Any]:
 
 
 def check_illegal(state: State, candidates: list[Any], where: Any) -> None:
-    """Each candidate not legal here must raise with a known clause and change nothing."""
+    """Each candidate not legal here must raise with a known clause and change nothing: the
+    observation, legal actions and history length after each refusal, and the whole
+    :func:`snapshot` (saved text included) after the last one."""
     seat = acting_seat(state)
     legal = set(legal_of(state, seat))
+    refused = [a for a in candidates if a not in legal]
+    if not refused:
+        return
     before = snapshot(state)
-    for action in candidates:
-        if action in legal:
-            continue
+    seen = (len(state.history()), *before[1:])
+    for action in refused:
         with pytest.raises(IllegalActionError) as info:
             state.apply_action(action, player=seat)
         err = info.value
         assert err.clause in state.game.clauses, f"{where}: {action} raised unknown clause {err.clause!r}"
         assert err.reason, f"{where}: {action} raised without a reason"
-        assert snapshot(state) == before, f"{where}: refused action {action} changed the state"
+        assert glance(state) == seen, f"{where}: refused action {action} changed the state"
         why = state.why_illegal(action, seat)
         assert isinstance(why, IllegalActionError) and why.clause == err.clause, f"{where}: why_illegal({action}) disagrees"
+    assert snapshot(state) == before, f"{where}: refused actions {refused} changed the state"
 
 
 def check_step(state: State, step: int, where: Any, pool: dict[str, Any], rng: random.Random) -> None:
@@ -258,7 +270,7 @@ def run_conformance(game_name: str, n_games: int) -> None:
         while not state.is_terminal() and step < MAX_ACTIONS:
             where = Where(game, seed, step, state)
             check_step(state, step, where, pool, rng)
-            if step % JSON_EVERY == 0:
+            if step == 0 or (step + seed) % JSON_EVERY == 0:
                 check_json_round_trip(state, where)
             apply_random(state, rng)
             step += 1

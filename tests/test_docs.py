@@ -10,6 +10,7 @@ import pytest
 
 import boardkit
 from boardkit.tools import docs
+from test_readme import DOC_PAGES
 
 REPO = Path(__file__).resolve().parents[1]
 DOCS = REPO / "docs"
@@ -72,10 +73,24 @@ def test_docs_have_python_examples() -> None:
     assert all(f"docs/games/{g}.md" in BLOCKS for g in boardkit.list_games())
 
 
-@pytest.mark.parametrize("page", sorted(BLOCKS))
+#: Pages whose blocks tests/test_readme.py runs in order, comparing what they print with what
+#: they show (test_docs_examples_print_what_they_show): run there once, not again here.
+CHECKED_IN_README_TEST = {str(p.relative_to(REPO)) for p in DOC_PAGES}
+
+
+def test_every_page_with_python_blocks_is_run() -> None:
+    """Each page with Python blocks is run by one of the two tests (a new page goes to
+    test_docs_python_blocks_run unless test_readme checks its outputs)."""
+    assert CHECKED_IN_README_TEST <= set(BLOCKS), sorted(CHECKED_IN_README_TEST - set(BLOCKS))
+    assert "docs/how-to-study-a-rule.md" in CHECKED_IN_README_TEST
+    assert set(BLOCKS) - CHECKED_IN_README_TEST, "no page left for test_docs_python_blocks_run"
+
+
+@pytest.mark.parametrize("page", sorted(set(BLOCKS) - CHECKED_IN_README_TEST))
 def test_docs_python_blocks_run(page: str) -> None:
     """The blocks of one page run in order in one namespace, as a reader would run them;
-    a traceback points at the line of the .md file."""
+    a traceback points at the line of the .md file. (The pages of CHECKED_IN_README_TEST run
+    the same way, statement by statement, in tests/test_readme.py.)"""
     namespace: dict = {"__name__": "__docs__"}
     for line, code in BLOCKS[page]:
         exec(compile("\n" * (line - 1) + code, str(REPO / page), "exec"), namespace)  # noqa: S102

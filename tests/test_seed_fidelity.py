@@ -232,10 +232,13 @@ def test_profiles_are_listed() -> None:
 # ---- both profiles play whole games ---------------------------------------------------------
 
 #: Seeded random games per game and profile (BOARDKIT_PROFILE_GAMES=N for another size).
-PROFILE_GAMES = int(os.environ.get("BOARDKIT_PROFILE_GAMES", "1000"))
-#: Default sizes for games slower than a few ms a game: gridhunt's eight players take about
-#: 0.1 s a game (its 10^3 games: BOARDKIT_GRIDHUNT_GAMES=1000, tests/test_gridhunt_properties.py).
-SLOW_GAMES = {"gridhunt": 200}
+PROFILE_GAMES = int(os.environ.get("BOARDKIT_PROFILE_GAMES", "400"))
+#: Default sizes for games slower than a few ms a game, whose published edition changes no
+#: option (only the seed run plays) and whose default game a properties test also plays to the
+#: end: gridhunt's eight players take about 0.1 s a game (its 10^3 games:
+#: BOARDKIT_GRIDHUNT_GAMES=1000, tests/test_gridhunt_properties.py); Armageddon about 0.05 s
+#: (200 more games to a winner, BOARDKIT_CONFORMANCE_GAMES, tests/test_armageddon_properties.py).
+SLOW_GAMES = {"gridhunt": 200, "armageddon": 200}
 #: Safety stop per game (atomic actions); a game that reaches it fails the test.
 PROFILE_MAX_ACTIONS = 50_000
 

@@ -1,8 +1,8 @@
 """The live boards as a user meets them: tour notebooks run in JupyterLab, in chromium.
 
-A JupyterLab server is started on 127.0.0.1 (free port, token, its own process group, every
-Jupyter config/runtime/settings/workspace folder in a temp dir, news and notification toasts
-off), a temp copy of a tour notebook (``notebooks/leaders_tour.ipynb`` or
+A JupyterLab server is started on 127.0.0.1 (once for the module's tests; free port, token,
+its own process group, every Jupyter config/runtime/settings/workspace folder in a temp dir,
+news and notification toasts off; each test's kernels shut down after it), a temp copy of a tour notebook (``notebooks/leaders_tour.ipynb`` or
 ``notebooks/battle_royale_tour.ipynb``) is opened in headless chromium (playwright) and run
 with *Run > Run All Cells*. Then, on the first live board the notebook shows:
 
@@ -171,21 +171,20 @@ def _kill_group(proc: subprocess.Popen[bytes], runtime_dir: Path) -> None:
                 pass
 
 
-@pytest.fixture
-def lab(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[dict[str, Any]]:
-    """A JupyterLab server on 127.0.0.1 serving a temp copy of a tour notebook (the Leaders
-    tour, or the Tour given with ``parametrize("lab", [...], indirect=True)``)."""
-    tour: Tour = getattr(request, "param", LEADERS)
-    home = tmp_path / "jupyter"
+@pytest.fixture(scope="module")
+def lab_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
+    """A JupyterLab server on 127.0.0.1 over an empty temp folder, shared by this module's
+    tests (started once: each test copies its notebook in, and its kernels are shut down after
+    it, see :func:`lab`)."""
+    home = tmp_path_factory.mktemp("jupyter")
     dirs = {name: home / name for name in ("config", "runtime", "data", "settings",
                                           "workspaces", "app-settings")}
     for d in dirs.values():
         d.mkdir(parents=True)
     (dirs["config"] / "jupyter_server_config.json").write_text(json.dumps(SERVER_CONFIG))
     (dirs["app-settings"] / "overrides.json").write_text(json.dumps(SETTINGS_OVERRIDES))
-    root = tmp_path / "nb"
+    root = home / "nb"
     root.mkdir()
-    shutil.copy2(tour.notebook, root / tour.notebook.name)
 
     port, token = _free_port(), secrets.token_hex(16)
     env = dict(os.environ,
@@ -201,7 +200,7 @@ def lab(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[dict[str, An
            "--ip=127.0.0.1", f"--port={port}", "--ServerApp.port_retries=0",
            f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={root}",
            f"--LabApp.app_settings_dir={dirs['app-settings']}"]
-    log_path = tmp_path / "jupyterlab.log"
+    log_path = home / "jupyterlab.log"
     with open(log_path, "wb") as log:
         proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
                                 env=env, cwd=root, start_new_session=True)
@@ -219,10 +218,38 @@ def lab(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[dict[str, An
         except AssertionError as exc:
             raise AssertionError(f"{exc}\n--- server log ---\n"
                                  f"{log_path.read_text(errors='replace')[-4000:]}") from None
-        yield {"base": base, "token": token, "root": root, "log": log_path, "tour": tour,
-               "url": f"{base}/lab/tree/{tour.notebook.name}?token={token}&reset"}
+        yield {"base": base, "token": token, "root": root, "log": log_path, "proc": proc}
     finally:
         _kill_group(proc, dirs["runtime"])
+
+
+def _shut_down_sessions(server: dict[str, Any]) -> None:
+    """Shut down every session (and its kernel) of ``server`` through its REST API."""
+    url = f"{server['base']}/api/sessions?token={server['token']}"
+    with urllib.request.urlopen(url, timeout=10) as r:
+        sessions = json.loads(r.read())
+    for session in sessions:
+        req = urllib.request.Request(f"{server['base']}/api/sessions/{session['id']}?token={server['token']}",
+                                     method="DELETE")
+        with urllib.request.urlopen(req, timeout=30):
+            pass
+
+
+@pytest.fixture
+def lab(request: pytest.FixtureRequest, lab_server: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    """The module's JupyterLab server serving a temp copy of a tour notebook (the Leaders
+    tour, or the Tour given with ``parametrize("lab", [...], indirect=True)``); the notebook's
+    kernel is shut down after the test."""
+    tour: Tour = getattr(request, "param", LEADERS)
+    root = lab_server["root"]
+    shutil.copy2(tour.notebook, root / tour.notebook.name)
+    base, token = lab_server["base"], lab_server["token"]
+    try:
+        yield {"base": base, "token": token, "root": root, "log": lab_server["log"], "tour": tour,
+               "url": f"{base}/lab/tree/{tour.notebook.name}?token={token}&reset"}
+    finally:
+        if lab_server["proc"].poll() is None:
+            _shut_down_sessions(lab_server)
 
 
 # --------------------------------------------------------------------------- page helpers
