@@ -230,6 +230,15 @@ def test_a_seat_bound_board_cannot_be_switched_by_any_path(game_id):
     assert _drawing(board) == before
 
 
+def test_a_game_masters_board_cannot_be_bound_afterwards():
+    from boardkit.viz.gridhunt.widget import GridhuntBoard
+
+    board = GridhuntBoard(_state())
+    with pytest.raises(ValueError, match=r"game master's board, bound to no seat.*GridhuntBoard\(state, seat=3\)"):
+        board.bound_seat = 3
+    assert board.bound_seat is None
+
+
 def test_a_bound_controller_keeps_its_seat():
     ctl = GridhuntController(_state(), seat=2)
     seen = ctl.observation()

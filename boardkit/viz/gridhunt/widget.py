@@ -110,6 +110,9 @@ class GridhuntBoard(BoardWidget):
 
     @bound_seat.setter
     def bound_seat(self, seat: int | None) -> None:
+        if seat != self.bound_seat and self.bound_seat is None:
+            raise ValueError(f"bound_seat: this is the game master's board, bound to no seat; a board is bound when "
+                             f"it is made: GridhuntBoard(state, seat={shorten(seat)}) shows that player's view only")
         if seat != self.bound_seat:
             raise ValueError(f"bound_seat: this board is bound to seat {self.bound_seat} for good (a player sees "
                              f"only what it may know), not {shorten(seat)}; make another board for another seat")
