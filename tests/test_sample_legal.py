@@ -202,8 +202,8 @@ def test_random_step_and_sample_chance_name_a_bad_argument():
     s = boardkit.load_game("armageddon").new_initial_state()  # a roll: chance acts
     for f in (random_step, sample_chance):
         for rng, what in ((None, "NoneType"), (5, "int")):
-            with pytest.raises(ValueError, match=f"rng is a random.Random .*not {what}"):
-                f(s, rng)
+            with pytest.raises(ValueError, match=f"^{f.__name__}: rng is a random.Random .*not {what}"):
+                f(s, rng)  # each names itself (random_step said sample_chance at a chance node)
         with pytest.raises(ValueError, match="state is a boardkit State, not ArmageddonGame"):
             f(s.game, random.Random(0))
     s.apply_action("roll 3")  # a seat acts

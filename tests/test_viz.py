@@ -209,6 +209,10 @@ def test_chance_is_reproducible_with_seed(game):
     c.resolve_chance(random.Random(5))
     assert c.log() == [str(boardkit.sample_chance(game.new_initial_state(), random.Random(5)))]
     assert BoardController(game.new_initial_state()).resolve_chance(5).action == c.state.history()[0]
+    for bad in (1.5, [1], True, object()):  # refused wherever the game stands (was a TypeError)
+        for ctl in (BoardController(game.new_initial_state()), c):
+            with pytest.raises(ValueError, match=r"^rng_or_seed: a seed \(a whole number or a text\)"):
+                ctl.resolve_chance(bad)
 
 
 def test_chance_outcome_buttons(game):

@@ -84,7 +84,11 @@ def random_step(state: State, rng: Any) -> Action:
         _check_args("random_step", state, rng)
         raise
     if p == CHANCE:
-        action = sample_chance(state, rng)
+        try:
+            action = sample_chance(state, rng)
+        except ValueError:  # a bad rng: named as random_step's argument, not sample_chance's
+            _check_args("random_step", state, rng)
+            raise
     elif p >= 0:
         try:
             got = state._sample_legal(rng, p)

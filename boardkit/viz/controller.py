@@ -440,11 +440,14 @@ class BoardController(GameTree):
 
         Returns:
             The ClickResult of the last draw (``"refused"`` if this is no chance node).
+
+        Raises:
+            ValueError: ``rng_or_seed`` is none of these (named, with the value).
         """
+        rng = rng_from(rng_or_seed)  # a bad argument is refused wherever the game stands
         if not self.state.is_chance_node():
             return self._result(ClickResult("refused", message="no chance node here: a player is to act"
                                             if not self.state.is_terminal() else "the game is over"))
-        rng = rng_from(rng_or_seed)
         drawn: list[str] = []
         result: ClickResult | None = None
         while self.state.is_chance_node():

@@ -14,6 +14,7 @@ from typing import Any
 
 from boardkit.core.actions import Action
 from boardkit.core.state import State
+from boardkit.core.validate import shorten
 from boardkit.viz.results import Branch
 
 
@@ -41,15 +42,16 @@ def rng_from(rng_or_seed: Any) -> Any:
     """A ``random.Random`` for a seed (int or str), the generator itself, or None for None.
 
     Raises:
-        TypeError: anything else.
+        ValueError: anything else (naming the argument, ``rng_or_seed``, and the value).
     """
     if rng_or_seed is None:
         return None
     if isinstance(rng_or_seed, (int, str)) and not isinstance(rng_or_seed, bool):
         return random.Random(rng_or_seed)
-    if hasattr(rng_or_seed, "randrange"):
+    if callable(getattr(rng_or_seed, "randrange", None)):
         return rng_or_seed
-    raise TypeError(f"expected a seed (int or str) or a random.Random, got {rng_or_seed!r}")
+    raise ValueError(f"rng_or_seed: a seed (a whole number or a text), a random.Random or None, not "
+                     f"{shorten(rng_or_seed)} ({type(rng_or_seed).__name__})")
 
 
 class GameTree:
