@@ -219,6 +219,5 @@ def check_output_file(path: Any, name: str) -> Path:
     return p
 
 
-__all__ = ["LISTED_CELLS", "check_callable", "check_cell", "check_file_name", "check_output_file", "check_size", "check_state",
-           "check_state_or_observation",
-           "check_whole", "unknown_cell", "with_article"]
+__all__ = ["LISTED_CELLS", "check_callable", "check_cell", "check_file_name", "check_output_file", "check_size",
+           "check_state", "check_state_or_observation", "check_whole", "unknown_cell", "with_article"]

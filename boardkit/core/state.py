@@ -225,8 +225,15 @@ class State(Record):
         return self.current_player() == TERMINAL
 
     def check_seat(self, player: int) -> None:
-        """Refuse ``player`` unless it is a seat of this game (0 .. ``num_players - 1``; a bool
-        is no seat). Raises ValueError giving the range."""
+        """Refuse anything that is not a seat of this game (0 .. ``num_players - 1``; a bool is
+        no seat).
+
+        Args:
+            player: the value to check.
+
+        Raises:
+            ValueError: ``player`` is not a seat; the message gives the range.
+        """
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.game.num_players:
             raise ValueError(f"{self.game.name}: player is a seat 0 .. {self.game.num_players - 1}, not {shorten(player)}")
 

@@ -75,8 +75,9 @@ class GameMaster:
     Raises:
         ValueError: the state is not a gridhunt state, the game is not simultaneous, the state is
             not set up, it holds actions applied by ``apply_unchecked`` or ``random_step``
-            (``state.unrecorded``: the desk could not be saved; the message names the count), the names are not one distinct fitting name per seat (names the name),
-            or the seed is not an int, a text or None.
+            (``state.unrecorded``: the desk could not be saved; the message names the count),
+            the names are not one distinct fitting name per seat (names the name), or the seed
+            is not an int, a text or None.
     """
 
     def __init__(self, state: "GridhuntState", names: Sequence[str] | None = None,

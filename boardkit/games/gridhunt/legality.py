@@ -212,7 +212,7 @@ def refuse_order(state: "GridhuntState", action: Action, p: int) -> None:
     Raises:
         Refusal: GRID-6 (a move order in the shot half or the reverse), GRID-3.5 (a blocked
             player moves), GRID-D19 (a blocked player shoots, option mine_blocks_shot), GRID-3.1 /
-            GRID-2.1 / GRID-3.3 / GRID-1.4 (the path), GRID-2.6 / GRID-4.1 / GRID-4.2 /
+            GRID-2.1 / GRID-D21 / GRID-1.4 (the path), GRID-2.6 / GRID-4.1 / GRID-4.2 /
             GRID-4.3 / GRID-D18 / GRID-D22 (the shot).
     """
     g = state.game

@@ -175,13 +175,11 @@ class ResolveMixin:
         target = self.game.index[action.cell]
         line = line_to(self.size, at, target, self.game.options.line_directions)  # GRID-D18
         assert line is not None
+        reach = len(line)
         if self.game.options.corner_walls == "block":  # GRID-D22: two walls meeting at a corner close it there
-            walls = {c for c, kind in enumerate(self.cells) if kind == "wall"}
-            reach = corner_closed(self.size, line, at, walls)
-            if reach < len(line):
-                line = line[:reach] + (-1,)  # -1: the closed corner, which stops the shot as a wall does
-        for c in line:
-            if c < 0:
+            reach = corner_closed(self.size, line, at, {c for c, kind in enumerate(self.cells) if kind == "wall"})
+        for i, c in enumerate(line):
+            if i == reach:  # the closed corner stops the shot as a wall does
                 return []
             if self.cells[c] == "wall":  # GRID-4.3: shots never pass through walls
                 return []
