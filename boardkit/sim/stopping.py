@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import signal
 import threading
+from concurrent.futures import process as _futures_process
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
@@ -94,6 +95,8 @@ def _end_processes(pool: ProcessPoolExecutor, procs: list[Any]) -> None:
     manager = getattr(pool, "_executor_manager_thread", None)
     if manager is not None and manager is not threading.current_thread():
         manager.join(2)
+        if not manager.is_alive():  # its pipe is closed: the exit hook must not wake it (EBADF traceback)
+            getattr(_futures_process, "_threads_wakeups", {}).pop(manager, None)
 
 
 __all__ = ["RunStopped"]
