@@ -24,6 +24,7 @@ from boardkit.core.game import (
     State,
     random_playout,
     random_step,
+    random_steps,
     sample_chance,
     state_from_json,
 )
@@ -67,5 +68,5 @@ __getattr__ = submodule_getattr(__name__, __path__)  # boardkit.viz, boardkit.an
 __all__ = [
     "CHANCE", "TERMINAL", "SIMULTANEOUS", "Outcome", "GameSpec", "get_spec", "Game", "State", "Option", "OptionError", "IllegalActionError", "Refusal", "IllegalPositionError",
     "NotationError", "BoardkitDataError", "load_game", "list_games", "game_class",
-    "random_playout", "random_step", "sample_chance", "state_from_json", "__version__",
+    "random_playout", "random_step", "random_steps", "sample_chance", "state_from_json", "__version__",
 ]

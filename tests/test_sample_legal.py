@@ -226,3 +226,62 @@ def test_sample_chance_and_random_playout_name_a_bad_argument_wherever_they_draw
         with pytest.raises(ValueError, match=f"^random_playout: {word}"):
             boardkit.random_playout(state, rng)
     assert not s.history()
+
+
+@pytest.mark.parametrize("name", GAMES + ["gridhunt:simultaneous"])
+def test_random_steps_makes_the_steps_of_random_step(name):
+    """``random_steps(state, rng, n)`` is ``n`` calls of ``random_step`` in one loop: the same
+    actions from the same rng, unrecorded, stopping early (with the count) at the end or where
+    several seats act; chunks of any size reach the same states."""
+    from boardkit.core.playout import random_step, random_steps
+
+    game_name, _, variant = name.partition(":")
+    game = boardkit.load_game(game_name, **({"turn_order": variant} if variant else {}))
+    one, many = game.new_initial_state(), game.new_initial_state()
+    rng, twin = random.Random(11), random.Random(11)
+    sizes = [1, 16, 3, 0, 40]
+    steps = 0
+    for i in range(400):
+        n = sizes[i % len(sizes)]
+        done = 0
+        while done < n and not one.is_terminal() and len(one.current_players()) <= 1:
+            random_step(one, twin)
+            done += 1
+        assert random_steps(many, rng, n) == done
+        assert many.position_key() == one.position_key() and many.unrecorded == one.unrecorded == steps + done
+        assert rng.getstate() == twin.getstate()
+        steps += done
+        if done < n:  # the end, or several seats at once: the next call applies nothing
+            assert random_steps(many, rng, 5) == 0 and (many.is_terminal() or len(many.current_players()) > 1)
+            break
+    assert steps > 20 and not many.history()
+
+
+def test_random_steps_names_a_bad_argument_and_an_engine_fault():
+    from boardkit.core.playout import random_steps
+
+    s = boardkit.load_game("armageddon").new_initial_state()
+    for rng, what in ((None, "NoneType"), (5, "int")):
+        with pytest.raises(ValueError, match=f"^random_steps: rng is a random.Random .*not {what}"):
+            random_steps(s, rng, 3)
+    with pytest.raises(ValueError, match="^random_steps: state is a boardkit State, not str"):
+        random_steps("x", random.Random(0), 3)
+    assert s.unrecorded == 0 and s.is_chance_node()
+
+    class Draws:  # an rng with randrange only: its randrange is used
+        def __init__(self):
+            self.calls = 0
+
+        def randrange(self, n):
+            self.calls += 1
+            return n - 1
+
+    draws = Draws()
+    assert random_steps(s, draws, 4) == 4 and draws.calls >= 4
+    s = boardkit.load_game("leaders").new_initial_state()
+    while s.is_chance_node():
+        random_steps(s, random.Random(0), 1)
+    s._sample_legal = lambda rng, p: None  # a broken engine: the seat to act has nothing to do
+    s._legal_list = lambda: []
+    with pytest.raises(ValueError, match="is to act but has no legal action"):
+        random_steps(s, random.Random(0), 3)

@@ -50,7 +50,7 @@ from boardkit.agents.plans import PlanMemo, whole_turns
 from boardkit.agents.simple import _step, plan_bound, terminal_value
 from boardkit.core.actions import Action
 from boardkit.core.game import SIMULTANEOUS, State, sample_chance
-from boardkit.core.playout import random_step
+from boardkit.core.playout import random_step, random_steps
 
 
 #: Default time budget of one decision, in seconds.
@@ -324,12 +324,21 @@ class MCTSAgent(Agent):
             heuristic's view (or an even share without a heuristic) where the rollout was cut
             off by ``rollout_max`` or by ``deadline``.
         """
-        n = 0
-        while not s.is_terminal() and n < self.rollout_max:
-            if deadline is not None and n % 16 == 15 and _clock() >= deadline:
+        n, limit = 0, self.rollout_max
+        while n < limit:
+            if n and deadline is not None and _clock() >= deadline:
                 break  # out of time inside a rollout: scored as cut off
-            _random_step(s, rng)
-            n += 1
+            try:
+                got = random_steps(s, rng, min(16, limit - n))  # the clock is read every 16 actions
+            except ValueError as e:
+                raise RuntimeError(f"{s.game.name}: {e} in a game that is not over (a fault of the engine, not of "
+                                   f"the search)") from e
+            n += got
+            if got < 16 and n < limit:  # the end, or several seats act at once
+                if s.is_terminal():
+                    break
+                _random_step(s, rng)
+                n += 1
         if s.is_terminal():
             return [terminal_value(s, i) for i in range(n_seats)]
         if h is no_heuristic:

@@ -16,7 +16,7 @@ from typing import Any, ClassVar, Mapping, Sequence
 from boardkit.core.notation import NotationContext, Vocabulary
 from boardkit.core.options import GameOptions
 from boardkit.core.outcome import Outcome
-from boardkit.core.playout import random_playout, random_step, sample_chance
+from boardkit.core.playout import random_playout, random_step, random_steps, sample_chance
 from boardkit.core.rules import ClauseRegistry, load_clauses
 from boardkit.core.saved import _check_files_on_disk, _parse_saved, _split_actor, replay, state_from_json  # noqa: F401
 from boardkit.core.spec import PROFILES, GameSpec, Option, OptionError, check_option_names, check_profile, get_spec, load_game
@@ -296,5 +296,5 @@ def _load_pickled(name: str, rules: str, options: Mapping[str, Any]) -> Game:
 
 __all__: Sequence[str] = [
     "CHANCE", "TERMINAL", "SIMULTANEOUS", "Outcome", "GameSpec", "Game", "State", "Option", "OptionError", "sample_chance",
-    "random_playout", "random_step", "state_from_json",
+    "random_playout", "random_step", "random_steps", "state_from_json",
 ]

@@ -110,6 +110,54 @@ def random_step(state: State, rng: Any) -> Action:
     return action
 
 
+def random_steps(state: State, rng: Any, n: int) -> int:
+    """Apply up to ``n`` random actions to ``state`` in place, unchecked and unrecorded: the
+    steps :func:`random_step` makes one by one (the same draws from the same ``rng``), in one
+    loop that looks up the state's methods once. It stops early at the end of the game or
+    where several seats act at once (``SIMULTANEOUS``, which a single draw cannot serve: see
+    :func:`random_step`). The loop of a search's rollout.
+
+    Args:
+        state: the state to play from (changed in place).
+        rng: a ``random.Random``; integers are drawn with its ``_randbelow`` (the draw behind
+            ``randrange(n)``: the same numbers) when it has one.
+        n: the most actions to apply, a whole number >= 0 (not checked: a search's own count).
+
+    Returns:
+        The number of actions applied, ``0 .. n``.
+
+    Raises:
+        ValueError: the seat to act has no legal action (a fault of the engine; the state is
+            left as the previous step made it); ``state`` is no State or ``rng`` has no
+            ``randrange``.
+    """
+    try:
+        current, apply, sample, uniform = state.current_player, state._apply, state._sample_legal, state.uniform_chance
+        below = getattr(rng, "_randbelow", None) or rng.randrange
+    except AttributeError:
+        _check_args("random_steps", state, rng)
+        raise
+    done = 0
+    while done < n:
+        p = current()
+        if p >= 0:
+            action = sample(rng, p)
+            if action is None:
+                acts = state._legal_list()
+                if not acts:
+                    raise ValueError(f"{state.game.name}: seat {p} is to act but has no legal action")
+                action = acts[below(len(acts))]
+        elif p == CHANCE:
+            faces = uniform()
+            action = faces[below(len(faces))] if faces is not None else sample_chance(state, rng)
+        else:  # over, or several seats at once
+            return done
+        state.unrecorded += 1
+        apply(action)
+        done += 1
+    return done
+
+
 def random_playout(state: State, rng: Any, max_actions: int | None = None) -> State:
     """Play uniformly random legal actions (chance by its probabilities) until the end; at a
     turn where several seats act at once (``SIMULTANEOUS``), a seat drawn among them acts.
@@ -156,4 +204,4 @@ def _playout(state: State, rng: Any, max_actions: int | None) -> State:
     return state
 
 
-__all__: Sequence[str] = ["sample_chance", "random_step", "random_playout"]
+__all__: Sequence[str] = ["sample_chance", "random_step", "random_steps", "random_playout"]
