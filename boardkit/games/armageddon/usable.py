@@ -128,7 +128,8 @@ def _value(g: "ArmageddonGame", p: Pos, r: int, movable: frozenset[int], memo: d
     """The points the share ``(c, k, verb)`` accounts for with the best rest of the turn, -1
     when its walk is refused (:func:`_look`): the whole rest of the roll, a stop on the launch
     table or the end of the game accounts for every point left (ARMA-3.4). ``tab``: the
-    position's search table for ``r`` (:func:`_table`)."""
+    position's search table for ``r`` (:func:`_table`); a value found is kept there, by the
+    share and ``movable``, for the listing and the search that ask for it again."""
     last = tab.get((c, k, verb))
     if last is None:
         last = _look(g, p, tab, c, k, verb, bounds)
@@ -136,12 +137,17 @@ def _value(g: "ArmageddonGame", p: Pos, r: int, movable: frozenset[int], memo: d
         return -1
     if k == r or last == _ENDS:
         return r
+    key = (c, k, verb, movable)
+    got = tab.get(key)
+    if got is not None:
+        return got  # type: ignore[no-any-return]
     if last >= 0 and _rest_whole(g, p, tab, r, movable, c, k, last):
-        return r  # a calm share whose rest is surely taken: not played out
-    p2, _ = walk(g, p, c, k, False, verb, bounds)
-    if p2.winner is not None:
-        return r
-    return k + best(g, p2, r - k, movable - {c}, memo)
+        got = r  # a calm share whose rest is surely taken: not played out
+    else:
+        p2, _ = walk(g, p, c, k, False, verb, bounds)
+        got = r if p2.winner is not None else k + best(g, p2, r - k, movable - {c}, memo)
+    tab[key] = got
+    return got
 
 
 def best(g: "ArmageddonGame", p: Pos, r: int, movable: frozenset[int], memo: dict[object, Any]) -> int:
