@@ -269,6 +269,12 @@ class Oracle:
         return [x for x in self.chips + self.aliens if self.seat_of(x) == seat and st["at"][x] not in ("out", "pending")
                 and x not in st["moved"]]
 
+    @staticmethod
+    def rest(st2: dict[str, Any], movable: tuple[str, ...], x: str) -> tuple[str, ...]:
+        """Who may take the rest of the roll after chip ``x``'s share reached ``st2``: the other
+        chips of ``movable`` still in play (the laser may have shot some down, ARMA-4.3)."""
+        return tuple(y for y in movable if y != x and st2["at"][y] not in ("out", "pending"))
+
     def most(self, st: dict[str, Any], r: int, movable: tuple[str, ...], memo: dict[Any, int]) -> int:
         if r == 0 or not movable or st["winner"] is not None:
             return 0
@@ -283,7 +289,7 @@ class Oracle:
                         st2, ends = self.share(st, x, k, verb, True)
                     except ValueError:
                         continue
-                    v = r if ends or st2["winner"] else k + self.most(st2, r - k, tuple(y for y in movable if y != x), memo)
+                    v = r if ends or st2["winner"] else k + self.most(st2, r - k, self.rest(st2, movable, x), memo)
                     top = max(top, v)
         memo[key] = top
         return top
@@ -306,7 +312,7 @@ class Oracle:
                         st2, ends = self.share(st, x, k, verb, True)
                     except ValueError:
                         continue
-                    v = r if ends or st2["winner"] else k + self.most(st2, r - k, tuple(y for y in mov if y != x), memo)
+                    v = r if ends or st2["winner"] else k + self.most(st2, r - k, self.rest(st2, mov, x), memo)
                     if v == top and top > 0:
                         out.append(f"{verb} {x} {k}")
         if self.seats[st["seat"]] == "aliens" and st["at"]["officer"] == self.dot and not st["mine"] and st["depot"] > 0:

@@ -145,7 +145,11 @@ def _value(g: "ArmageddonGame", p: Pos, r: int, movable: frozenset[int], memo: d
         got = r  # a calm share whose rest is surely taken: not played out
     else:
         p2, _ = walk(g, p, c, k, False, verb, bounds)
-        got = r if p2.winner is not None else k + best(g, p2, r - k, movable - {c}, memo)
+        if p2.winner is not None:
+            got = r
+        else:  # the rest is for the other chips still in play: the share may have shot some down (ARMA-4.3)
+            at = p2.at
+            got = k + best(g, p2, r - k, frozenset([x for x in movable if x != c and at[x] >= 0]), memo)
     tab[key] = got
     return got
 

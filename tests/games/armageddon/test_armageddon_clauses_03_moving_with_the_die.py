@@ -72,6 +72,32 @@ def test_ARMA_3_2_as_many_points_as_possible_must_be_used():
     assert s.seat_name == "green"  # the 2 points left are lost
 
 
+#: A position reached in a seeded random game: green has rolled 3; green4 stands on the
+#: laser-control circle s5 and green1 on the laser crossing g8 (ARMA-4.3).
+LASER_RISK = {
+    "turn": "green", "phase": "move", "roll": 3, "left": 3, "moved": [], "pending": [],
+    "chips": {"red1": "r12", "red2": "r7", "red3": "r11", "red4": "out", "green1": "g8", "green2": "g12",
+              "green3": "out", "green4": "s5", "yellow1": "out", "yellow2": "y11", "yellow3": "landing",
+              "yellow4": "s3", "w1": "gk", "w2": "s8", "w3": "s7", "officer": "e2"},
+    "officer_mine": False, "depot": 3, "trophies": {"red": 0, "green": 0, "yellow": 0}, "destroyed": 0,
+    "skip": ["yellow"], "turns": 62,
+}
+
+
+def test_ARMA_3_2_a_chip_shot_down_by_the_share_uses_no_point_of_the_rest():
+    """Once green4 leaves s5 the laser shoots green1 down (ARMA-4.3): the rest of the roll is
+    then green2's alone, which cannot use it, so those shares use fewer than the 3 points
+    green1 can use. (The search counted the shot chip as if it could still walk.)"""
+    s = boardkit.load_game("armageddon").state_from_position(LASER_RISK)
+    assert s.usable() == 3
+    assert legal(s) == ["back green4 3", "move green1 1", "move green1 2", "move green1 3", "spare green4 3"]
+    for action in ("move green4 1", "move green4 2", "back green4 1", "spare green4 2"):
+        assert refused(s, action) == "ARMA-3.2", action
+    assert "only 2 of the 3 usable point(s)" in s.why_illegal("spare green4 2").reason
+    s.apply_action("move green1 1")  # the rest is green2's and green4's: 2 points
+    assert s.left == 2 and where(s, "green1") != "out"
+
+
 def test_ARMA_3_3_counting_starts_from_the_launch_table():
     s = state("red", 1)
     s.apply_action("move red1 1")

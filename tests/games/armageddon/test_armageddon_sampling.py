@@ -17,7 +17,8 @@ import scipy.stats
 
 import boardkit
 from boardkit.core.playout import sample_chance
-from boardkit.games.armageddon import usable
+from boardkit.games.armageddon import rules, usable
+from boardkit.games.armageddon.actions import VERB_OF
 from boardkit.games.armageddon.state import MOVE
 from draw_helpers import OneIndex
 
@@ -117,3 +118,44 @@ def test_ARMA_3_2_a_turn_goes_on_exactly_when_the_search_finds_a_usable_point(op
                 seen += 1
                 ends += not full
     assert seen > 1000 and ends > 100  # both answers met, not only the easy one
+
+
+@pytest.mark.parametrize("options", [{}, {"two_on_one": "penalty"}], ids=["seed", "two-on-one-penalty"])
+def test_ARMA_3_2_a_shares_value_is_what_the_rest_of_the_turn_can_use_after_it(options):
+    """The value the ARMA-3.2 search gives a share (the points it and the best rest of the
+    turn use) is, at every share of seeded random games, what the state reached by the share
+    says: every point when the game ends or the share ends the turn (ARMA-3.4), else its points
+    plus the points still usable after it (none when the turn has passed). A share that shoots
+    a chip of one's own side down (ARMA-4.3) or, with two_on_one, takes it out (ARMA-3.5) leaves
+    that chip no point of the rest."""
+    game = boardkit.load_game("armageddon", **options)
+    g = game
+    checked = passed = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        s = game.new_initial_state()
+        while not s.is_terminal():
+            if s.is_chance_node():
+                s.apply_unchecked(sample_chance(s, rng))
+                continue
+            acts = s.legal_actions()
+            action = acts[rng.randrange(len(acts))]
+            if s.phase == MOVE and str(action) != "take mine":
+                c, k, verb, r = g.chip[action.chip], action.points, VERB_OF[type(action)], s.left
+                memo: dict = {}
+                v = usable._value(g, s.pos, r, s.movable(), memo, c, k, verb, None, usable._table(s.pos, r, memo))
+                after = s.clone()
+                after.memo = {}
+                after.apply_unchecked(action)
+                if not after.pos.pending:  # a displaced chip's owner chooses its circle: the search took the first
+                    if after.pos.winner is not None or k == r or rules.walk(g, s.pos, c, k, True, verb)[1]:
+                        expect = r  # the end, or no point left: the share accounts for every one (ARMA-3.4)
+                    elif after.seat == s.seat and after.phase == "move":
+                        expect = k + after.usable()
+                    else:  # the turn passed: no point of the rest was usable
+                        expect = k
+                        passed += 1
+                    assert v == expect, (s.to_position(), str(action))
+                    checked += 1
+            s.apply_unchecked(action)
+    assert checked > 400 and passed > 0, (checked, passed)  # shares with a usable rest and without one
