@@ -88,3 +88,16 @@ def test_bad_positions_are_refused(field, error, message):
     doc = {"tiles": {"c3": "red 1, blue 1"}, "hands": {0: ["2x2"], 1: ["2x2"]}, **field}
     with pytest.raises(error, match=message):
         game.state_from_position(doc)
+
+
+@pytest.mark.parametrize("field", [
+    {"to_move": 2}, {"to_move": 4}, {"hands": {0: ["2x2"], 1: ["2x2"], "4": []}}, {"prisoners": {"5": ""}},
+    {"phase": "card", "first": 3}, {"phase": "card", "first": 4}, {"phase": "card", "deal": [7]},
+])
+def test_a_position_names_the_seats_of_the_game_played(field):
+    """A seat past a 2-player game's seats is refused naming 0 .. 1, not the 0 .. 3 any game of
+    Battle Royale may have."""
+    game = boardkit.load_game("battle_royale")
+    doc = {"tiles": {"c3": "red 1, blue 1"}, "hands": {0: ["2x2"], 1: ["2x2"]}, **field}
+    with pytest.raises(BoardkitDataError, match=r"is not a seat \(0 \.\. 1\)$"):
+        game.state_from_position(doc)

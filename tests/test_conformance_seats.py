@@ -111,6 +111,24 @@ def test_stored_actions_reload_and_outcome_shape(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", GAMES)
+def test_a_finished_game_is_worded_as_its_outcome(name: str) -> None:
+    """After the end, an action refused (its clause the game's) and to_position say how the game
+    ended in the outcome's own words, a cut-off included: one reason, not two wordings."""
+    ended = 0
+    for seed in range(N_GAMES):
+        state = _random_states(name, 1000 + seed, every=10_000)[-1]
+        if not state.is_terminal():
+            continue
+        ended += 1
+        reason = state.outcome().reason
+        why = state.why_illegal(state.history()[-1])
+        assert why is not None and why.reason.startswith(f"the game is over ({reason}"), (reason, why)
+        with pytest.raises(ValueError, match=re.escape(f"the game is over ({reason});")):
+            state.to_position()
+    assert ended > 0
+
+
+@pytest.mark.parametrize("name", GAMES)
 def test_seats_and_public_text(name: str) -> None:
     game = _game(name)
     turn_clause = game.spec.turn_clause

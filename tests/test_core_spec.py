@@ -261,12 +261,18 @@ def test_the_first_schema_check_does_not_load_the_iri_format_grammar() -> None:
 @pytest.mark.parametrize("name, options, text, seats", [
     ("gridhunt", {}, "turn 8", "0 .. 7"),  # 8 players (GRID-1.2), though the spec allows 75 seats
     ("gridhunt", {"players": 10}, "turn 12", "0 .. 9"),
+    ("battle_royale", {}, "first 4", "0 .. 1"),  # 2 players: the notation reads 4 seats, names the 2 played
+    ("battle_royale", {}, "first x", "0 .. 1"),
+    ("battle_royale", {"players": 3}, "first 9", "0 .. 2"),
+    ("leaders", {}, "first 2", "0 .. 1"),
+    ("marabunta", {}, "first 2", "0 .. 1"),
 ])
 def test_notation_gives_the_seats_of_the_game_played(name, options, text, seats):
     """A seat number past the game's players is a wrong notation naming this game's seats, not
     the most any game of the kind may have (gridhunt: 75). Battle Royale's notation still reads
     its four seats in a game of two ('first 3' is then refused by the rules, naming a clause), as actions
-    of a 4-player game given to a 2-player one are refused with a clause (tests/test_conformance.py)."""
+    of a 4-player game given to a 2-player one are refused with a clause (tests/test_conformance.py);
+    a seat past the four is refused naming the game's own seats, not '0 .. 3'."""
     game = boardkit.load_game(name, **options)
     with pytest.raises(NotationError, match=f"is not a seat \\({seats}\\)"):
         game.new_initial_state().parse_action(text)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 
@@ -235,3 +236,17 @@ def test_rule_path_refuses_with_the_predicates_of_the_legal_actions() -> None:
     with pytest.raises(Refusal, match="first"):
         s.refuse(Place("", "cross", field="a3"))  # nothing is in progress (MARA-3.3)
     assert s.tile_task() == rules.tile_task("one")
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_finished_game_is_worded_as_its_outcome(seed):
+    """After the end, a refused action (MARA-8.1) and to_position give the same reason: the
+    outcome's (who won and by what, MARA-8.4 / MARA-D11), not the end triggers in one and the
+    totals in the other."""
+    state = boardkit.random_playout(boardkit.load_game("marabunta").new_initial_state(), random.Random(seed))
+    assert state.is_terminal()
+    reason = state.outcome().reason
+    why = state.why_illegal(state.history()[-1])
+    assert why.clause == "MARA-8.1" and why.reason == f"the game is over ({reason}); no action can follow"
+    with pytest.raises(ValueError, match=re.escape(f"the game is over ({reason});")):
+        state.to_position()

@@ -1,9 +1,10 @@
 """Bad input to the pictures of boardkit.viz is refused with a ValueError naming the argument and
 the value, never a KeyError, AttributeError or TypeError from inside the drawing: states and
 observations of other games, garbage, the game's own observation with one entry spoiled (None,
-text, a number, a mapping, a list where it does not belong, or left out), and keyword arguments
-of the wrong kind (highlights, selected, path, ant_fields, sizes, values). Valid observations of
-states along random games still draw."""
+text, a number, a mapping, a list where it does not belong, or left out) or spoiled inside (a
+cell, a kind, a die, a sheet, a player board), and keyword arguments of the wrong kind
+(highlights, selected, path, ant_fields, sizes, values, title, colorscale). Valid observations
+of states along random games still draw."""
 
 from __future__ import annotations
 
@@ -173,6 +174,96 @@ def test_keyword_arguments_of_the_wrong_kind_are_refused_naming_them(states: dic
         with pytest.raises(ValueError) as err:
             f(value, **kw)
         assert words in str(err.value), (f.__name__, kw, str(err.value))
+
+
+def test_titles_colour_scales_sizes_and_nested_contents_are_refused_naming_them(states: dict[str, Any]) -> None:
+    """A title that is no text, a colour scale plotly does not know, belief-set sizes that are
+    no whole numbers >= 0 and a spoiled entry inside an observation's mapping were drawn as
+    given (or failed deep inside plotly or the view with a TypeError or KeyError)."""
+    from boardkit.viz.outcomes import forest_plot, length_histogram, win_rate_bars
+
+    G, A, B, L = (states[n] for n in ("gridhunt", "armageddon", "battle_royale", "leaders"))
+
+    def cells(value: Any, seat: int | None = None, key: str = "cells") -> dict[str, Any]:
+        o = copy.deepcopy(G.observation(seat))
+        if seat is None:
+            o[key] = value
+        else:
+            o["you"][key] = value
+        return o
+
+    scale = "colorscale: 'nope' is not a plotly colour scale (a name such as 'Viridis', or a list of"
+    cases: list[tuple[Callable[[], Any], str]] = [
+        (lambda: VA.board_figure(A, title=5), "title: text or None, not 5 (int)"),
+        (lambda: VB.arena_figure(B, title=["x"]), "title: text or None, not ['x'] (list)"),
+        (lambda: VL.hex_figure(L, title=5), "title: text or None, not 5"),
+        (lambda: VG.grid_figure(G, title=5), "title: text or None, not 5"),
+        (lambda: VG.reachable_figure(8, "a1", title=5), "title: text or None, not 5"),
+        (lambda: VG.belief_figure(G, target=1, title=5), "title: text or None, not 5"),
+        (lambda: VG.belief_sizes_figure([1, 2], 1, title=5), "title: text or None, not 5"),
+        (lambda: VG.value_figure(8, {"a1": 1.0}, 5, "c", {}), "title: text or None, not 5"),
+        (lambda: win_rate_bars({}, title=5), "title: text or None, not 5"),
+        (lambda: length_histogram({}, title=5), "title: text or None, not 5"),
+        (lambda: forest_plot({}, title=5), "title: text or None, not 5"),
+        (lambda: VB.arena_figure(B, values={"c3": 1}, colorscale="nope"), scale),
+        (lambda: VB.arena_figure(B, colorscale="nope"), scale),  # no values: refused all the same
+        (lambda: VB.arena_figure(B, colorscale=None), "colorscale: None is not a plotly colour scale"),
+        (lambda: VL.hex_figure(L, values={"d1": 1}, colorscale="nope"), scale),
+        (lambda: VL.hex_figure(L, colorscale=5), "colorscale: 5 is not a plotly colour scale"),
+        (lambda: VL.hex_figure(L, values={"d1": 1}, colorscale=["red", "blue"]), "a list of '#rrggbb' colours"),
+        (lambda: VG.value_figure(8, {"a1": 1.0}, "t", "c", {}, colorscale="nope"), scale),
+        (lambda: VG.belief_sizes_figure([1, -2, "x"], 1), "sizes: item 1 is -2; each is a whole number >= 0"),
+        (lambda: VG.belief_sizes_figure([1, True], 1), "sizes: item 1 is True"),
+        (lambda: VG.belief_sizes_figure("abc", 1), "sizes: a list of whole numbers >= 0, not 'abc' (str)"),
+        (lambda: VG.belief_sizes_figure(None, 1), "sizes: a list of whole numbers >= 0, not None"),
+        (lambda: VG.belief_sizes_figure([1], "x"), "target must be a whole number >= 0, not 'x'"),
+        (lambda: VG.grid_figure(cells({"wall": 5})), "state_or_obs: 'cells'['wall'] is 5 (int); an observation of "
+                                                    "gridhunt has a list there"),
+        (lambda: VG.grid_svg(cells({"wall": 5})), "obs: 'cells'['wall'] is 5 (int)"),
+        (lambda: VG.grid_figure(cells({"wall": [5]})), "state_or_obs: 'cells'['wall'] holds 5, not a cell of the "
+                                                      "12x12 grid"),
+        (lambda: VG.grid_figure(cells({"wall": ["zz99"]})), "'cells'['wall'] holds 'zz99', not a cell of the 12x12"),
+        (lambda: VG.grid_figure(cells({"lava": ["a1"]})), "'cells' holds 'lava', not a kind of cell (free, wall,"),
+        (lambda: VG.grid_figure(cells({"0": {"at": "q99"}}, key="players")), "'players'['0']['at'] holds 'q99'"),
+        (lambda: VG.grid_figure(cells({"x": {"at": "a1"}}, key="players")), "'players' holds 'x', not a seat number"),
+        (lambda: VG.grid_svg(cells({"a1": "lava"}, seat=0)), "obs: 'you'['cells']['a1'] holds 'lava', not a kind"),
+        (lambda: VG.grid_svg(cells({"zz9": "free"}, seat=0)), "obs: 'you'['cells'] holds 'zz9', not a cell"),
+        (lambda: VG.grid_svg(cells("zz9", seat=0, key="position")), "obs: 'you'['position'] holds 'zz9'"),
+        (lambda: VG.grid_svg(cells([[1, "zz9", "free"]], seat=0, key="found")), "'you'['found'][0] holds 'zz9'"),
+        (lambda: VG.grid_svg(cells([{"round": 1, "at": "a1", "radius": -1, "players": {}}], seat=0, key="looks")),
+         "obs: 'you'['looks'][0]['radius'] must be a whole number"),
+        (lambda: VG.grid_svg(cells([{"round": 1, "at": "a1", "radius": 1, "players": {"99": "a2"}}], seat=0,
+                                   key="looks")), "'you'['looks'][0]['players'] holds '99', not a seat of the game's 8"),
+    ]
+    M = states["marabunta"]
+
+    def spoil(s: Any, key: str, change: Callable[[Any], Any]) -> dict[str, Any]:
+        o = copy.deepcopy(s.observation(None))
+        change(o[key])
+        return o
+
+    cases += [
+        (lambda: VA.board_svg(spoil(A, "chips", lambda c: c.update(red9=[]))),
+         "state_or_obs: 'chips'['red9'] is [] (list); an observation of armageddon has text there"),
+        (lambda: VM.territory_svg(spoil(M, "fields", lambda f: f.update(h6="red x"))),
+         "state_or_obs: 'fields'['h6'] is 'red x', not 'red N', 'blue N', 'x' or None"),
+        (lambda: VM.sheets_svg(spoil(M, "fields", lambda f: f.update(zz9="x"))),
+         "state_or_obs: 'fields' holds 'zz9', not a field of the map"),
+        (lambda: VM.round_html(spoil(M, "dice", lambda d: d.update(yellow=5))),
+         "state_or_obs: 'dice'['yellow'] is 5, not a face (0, 1, 2, 3, circle, crate)"),
+        (lambda: VM.territory_svg(spoil(M, "dice", lambda d: d.update(pink="2"))), "'dice' holds 'pink', not a region's die"),
+        (lambda: VM.sheets_svg(spoil(M, "sheets", lambda d: d.update(yellow=[1, 2, 3]))),
+         "state_or_obs: 'sheets'['yellow'] is [1, 2, 3], not [red circles, blue circles]"),
+        (lambda: VM.sheets_svg(spoil(M, "sheets", lambda d: d.update(yellow=None))), "'sheets'['yellow'] is None"),
+        (lambda: VM.players_html(spoil(M, "players", lambda p: p.__setitem__(0, {"x": 1}))),
+         "state_or_obs: 'players'[0] has no 'ant_hills'"),
+        (lambda: VM.panels_html(spoil(M, "players", lambda p: p[1].update(cupcakes=-1))),
+         "state_or_obs: 'players'[1]['cupcakes'] is -1, not a whole number >= 0"),
+    ]
+    for draw, words in cases:
+        with pytest.raises(ValueError) as err:
+            draw()
+        assert words in str(err.value), str(err.value)
 
 
 def test_a_seats_observation_is_drawn_by_grid_figure_as_by_grid_svg(states: dict[str, Any]) -> None:

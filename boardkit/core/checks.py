@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any, Collection
+from numbers import Integral
+from typing import Any, Collection, Iterable, Mapping
 
 from boardkit.core.validate import shorten
 
@@ -62,6 +63,30 @@ def check_size(value: Any, name: str) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value < float("inf"):
         raise ValueError(f"{name} must be a finite number > 0, not {shorten(value)} ({type(value).__name__})")
     return value
+
+
+def check_counts(values: Any, name: str) -> list[int]:
+    """Refuse anything but a list (or tuple, or other iterable that is not text or a mapping)
+    of whole numbers >= 0 (not bools).
+
+    Args:
+        values: the value to check.
+        name: the argument's name, for the message.
+
+    Returns:
+        The numbers as a list.
+
+    Raises:
+        ValueError: ``"<name>: a list of whole numbers >= 0, not 'x' (str)"``, or for an item
+            ``"<name>: item 1 is -2; each is a whole number >= 0"``.
+    """
+    if isinstance(values, (str, bytes, Mapping)) or not isinstance(values, Iterable):
+        raise ValueError(f"{name}: a list of whole numbers >= 0, not {shorten(values)} ({type(values).__name__})")
+    out = list(values)
+    for i, v in enumerate(out):
+        if isinstance(v, bool) or not isinstance(v, Integral) or v < 0:
+            raise ValueError(f"{name}: item {i} is {shorten(v)}; each is a whole number >= 0")
+    return out
 
 
 def _number(value: Any) -> str:
@@ -219,5 +244,5 @@ def check_output_file(path: Any, name: str) -> Path:
     return p
 
 
-__all__ = ["LISTED_CELLS", "check_callable", "check_cell", "check_file_name", "check_output_file", "check_size",
+__all__ = ["LISTED_CELLS", "check_callable", "check_cell", "check_counts", "check_file_name", "check_output_file", "check_size",
            "check_state", "check_state_or_observation", "check_whole", "unknown_cell", "with_article"]

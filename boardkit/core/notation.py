@@ -535,7 +535,8 @@ class Notation:
                 return w
             if slot.kind == "player":
                 if not re.fullmatch(r"[0-9]{1,9}", word) or int(word) >= ctx.num_players:
-                    raise NotationError(f"{shorten(word)} is not a seat (0 .. {ctx.num_players - 1})")
+                    played = ctx.num_players if ctx.players is None else ctx.players
+                    raise NotationError(f"{shorten(word)} is not a seat (0 .. {played - 1})")
                 return int(word)
             if slot.kind == "int":
                 if re.fullmatch(r"-?[0-9]{19,}", word):  # a number, only too large to be one here

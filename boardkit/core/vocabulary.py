@@ -86,11 +86,16 @@ class NotationContext:
         cells: the board's cell names (lower case).
         num_players: seats, for ``{x:player}`` slots.
         vocabularies: name -> Vocabulary.
+        players: the seats of the game played, which a refused seat's message names
+            (``0 .. players - 1``); None: ``num_players``. A notation may read more seats than
+            are played: Battle Royale reads its four colours' seats in a game of two, whose
+            rules then refuse ``first 3`` (BR-1.7).
     """
 
     cells: Collection[str] = frozenset()
     num_players: int = 2
     vocabularies: Mapping[str, Vocabulary] = field(default_factory=dict)
+    players: int | None = None
 
     def vocabulary(self, name: str) -> Vocabulary:
         """The vocabulary ``name``.

@@ -56,7 +56,8 @@ def picture_context(state_or_obs: Any, game: Any, name: str, keys: Collection[st
 
 
 #: The kinds of value an observation holds, as a picture reads them.
-_KINDS = ((dict, "a mapping"), ((list, tuple), "a list"), (str, "text"), ((int, float), "a number"))
+_KINDS: tuple[tuple[type | tuple[type, ...], str], ...] = (
+    (dict, "a mapping"), ((list, tuple), "a list"), (str, "text"), ((int, float), "a number"))
 
 #: Per game, the kind of the entries its first observation leaves None (or lacks) and a later
 #: one fills (found by playing random games to their end); None stays accepted there.
@@ -125,24 +126,47 @@ def _kind_error(arg: str, where: str, got: Any, words: str, name: str) -> ValueE
 
 
 def _check_shape(obs: dict[str, Any], like: dict[str, Any], name: str, arg: str = "state_or_obs",
-                 nullable: Collection[str] = (), items: dict[str, Any] | None = None) -> None:
+                 nullable: Collection[str] = (), items: dict[str, Any] | None = None, where: str = "") -> None:
     """Refuse a hand-made observation whose entries are not of the kind the game's own
     observation ``like`` has (a number where a mapping belongs, None where the game never
     writes None: the key is not ``nullable``, an item of a list in ``items`` of another kind),
-    naming the argument ``arg`` and the first such key; a key ``obs`` lacks is not checked."""
+    naming the argument ``arg`` and the first such key; a key ``obs`` lacks is not checked.
+    A mapping inside is checked the same way against the game's, key by key (``where`` the
+    path to it: ``'cells'['wall']``), None taken where the game's is None."""
     for key, ref in like.items():
         got = obs.get(key)
+        at = f"{where}[{key!r}]" if where else repr(key)
         if got is None:
             if key in obs and ref is not None and key not in nullable:
                 words = next((w for kinds, w in _KINDS if isinstance(ref, kinds)), f"{type(ref).__name__}")
-                raise _kind_error(arg, repr(key), got, words, name)
+                raise _kind_error(arg, at, got, words, name)
             continue
         for kinds, words in _KINDS:
             if isinstance(ref, kinds) and (not isinstance(got, kinds) or isinstance(got, bool)
                                            and not isinstance(ref, bool)):
-                raise _kind_error(arg, repr(key), got, words, name)
+                raise _kind_error(arg, at, got, words, name)
         if key in (items or {}) and isinstance(got, (list, tuple)):
-            _check_items(got, (items or {})[key], f"{key!r}", name, arg)
+            _check_items(got, (items or {})[key], at, name, arg)
+        if isinstance(ref, dict) and ref and isinstance(got, dict):
+            _check_shape(got, _like_entries(got, ref), name, arg, {k for k, v in ref.items() if v is None}, where=at)
+
+
+def _kind_index(value: Any) -> int:
+    """The index in :data:`_KINDS` of the kind of ``value``; -1 for None, a bool or another."""
+    if isinstance(value, bool):
+        return -1
+    return next((i for i, (kinds, _w) in enumerate(_KINDS) if isinstance(value, kinds)), -1)
+
+
+def _like_entries(got: dict[str, Any], ref: dict[str, Any]) -> dict[str, Any]:
+    """The game's mapping ``ref`` as a reference for ``got``: its own entries, and for a key
+    only ``got`` has, the value every entry of ``ref`` has if they are all of one kind (a
+    chip's place is text: so is a made-up chip's)."""
+    kinds = {_kind_index(v) for v in ref.values()}
+    if len(kinds) != 1 or -1 in kinds:
+        return ref
+    sample = next(iter(ref.values()))
+    return {**{k: sample for k in got if k not in ref}, **ref}
 
 
 def _check_items(got: list[Any] | tuple[Any, ...], ref: Any, where: str, name: str, arg: str) -> None:
@@ -213,6 +237,60 @@ def check_values(values: Any, cells: Collection[str], where: str, name: str = "v
     return out
 
 
+def check_title(title: Any, name: str = "title") -> str | None:
+    """Refuse a figure title that is neither text nor None (plotly would print ``5`` as the
+    title, or refuse a list deep inside the drawing).
+
+    Args:
+        title: the value given.
+        name: the argument's name, for the message.
+
+    Returns:
+        ``title``.
+
+    Raises:
+        ValueError: ``"title: text or None, not 5 (int)"``.
+    """
+    if title is not None and not isinstance(title, str):
+        raise ValueError(f"{name}: text or None, not {shorten(title)} ({type(title).__name__})")
+    return title
+
+
+def check_colorscale(scale: Any, name: str = "colorscale", sampled: bool = False) -> Any:
+    """Refuse what plotly does not take as a colour scale, checked by plotly itself (a heat map
+    is built with it): a scale's name (``'Viridis'``, ``'Blues_r'``), a list of colours or a
+    list of ``[position, colour]`` pairs.
+
+    Args:
+        scale: the value given.
+        name: the argument's name, for the message.
+        sampled: the picture samples the scale itself (:func:`plotly.colors.sample_colorscale`,
+            which reads only a name or colours written ``'#rrggbb'`` or ``'rgb(r, g, b)'``).
+
+    Returns:
+        ``scale``.
+
+    Raises:
+        ValueError: ``"colorscale: 'nope' is not a plotly colour scale (a name such as
+            'Viridis', or a list of colours)"`` (None included).
+    """
+    import plotly.graph_objects as go
+    from plotly.colors import sample_colorscale
+    from plotly.exceptions import PlotlyError
+
+    try:
+        ok = scale is not None and bool(go.Heatmap(colorscale=scale).colorscale)
+        if ok and sampled:
+            sample_colorscale(scale, [0.0, 1.0])
+    except (ValueError, TypeError, AttributeError, KeyError, IndexError, PlotlyError):
+        ok = False
+    if not ok:
+        colours = "'#rrggbb' colours" if sampled else "colours"
+        raise ValueError(f"{name}: {shorten(scale)} is not a plotly colour scale (a name such as 'Viridis', or a "
+                         f"list of {colours})")
+    return scale
+
+
 def hex_corners(x: float, y: float, size: float) -> list[tuple[float, float]]:
     """The six corners of the pointy-top hexagon centred on (x, y)."""
     return [(x + size * math.cos(math.radians(60 * k - 30)), y + size * math.sin(math.radians(60 * k - 30)))
@@ -273,5 +351,5 @@ class CellLayout:
         return cls("square", out, (0,) * rows)
 
 
-__all__ = ["CellLayout", "CELL_FILL", "HIGHLIGHT_FILL", "SEAT_COLOURS", "SELECTED_STROKE", "cell_set", "check_observation", "check_values", "hex_corners",
-           "picture_context"]
+__all__ = ["CellLayout", "CELL_FILL", "HIGHLIGHT_FILL", "SEAT_COLOURS", "SELECTED_STROKE", "cell_set", "check_colorscale",
+           "check_observation", "check_title", "check_values", "hex_corners", "picture_context"]

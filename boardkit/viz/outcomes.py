@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Mapping
 
+from boardkit.viz.layout import check_title
+
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
     import plotly.graph_objects as go
@@ -21,9 +23,13 @@ def win_rate_bars(tables: Mapping[str, "pd.DataFrame"], title: str = "Win rate b
 
     Returns:
         plotly Figure (y: probability).
+
+    Raises:
+        ValueError: ``title`` is not text.
     """
     import plotly.graph_objects as go
 
+    check_title(title)
     fig = go.Figure()
     seats = sorted({int(s) for t in tables.values() for s in t["seat"]})
     labels = list(tables)
@@ -56,9 +62,13 @@ def length_histogram(runs: Mapping[str, "pd.DataFrame"], column: str = "seat_tur
 
     Returns:
         plotly Figure (x: ``column``, e.g. seat turns; y: games).
+
+    Raises:
+        ValueError: ``title`` is not text.
     """
     import plotly.graph_objects as go
 
+    check_title(title)
     fig = go.Figure()
     for label, df in runs.items():
         fig.add_histogram(x=list(df[column]), name=label, opacity=0.6)
@@ -77,10 +87,14 @@ def forest_plot(comparisons: "pd.DataFrame | Mapping[str, pd.DataFrame]", measur
 
     Returns:
         plotly Figure.
+
+    Raises:
+        ValueError: ``title`` is not text.
     """
     import pandas as pd
     import plotly.graph_objects as go
 
+    check_title(title)
     if isinstance(comparisons, pd.DataFrame):
         comparisons = {"": comparisons}
     labels, xs, lo, hi = [], [], [], []

@@ -26,9 +26,8 @@ def phase_refusal(state: "ArmageddonState", action: Action) -> Refusal | None:
     g = state.game
     phase = state.phase
     if phase == "over":
-        if state.cut:
-            return Refusal("ARMA-D12", f"the game was cut off after {state.turns} turns; no action can follow")
-        return Refusal(state.pos.clause, f"the game is over ({state.pos.reason}); no action can follow")
+        o = state._outcome()  # worded as to_position words the end
+        return Refusal("ARMA-D12" if state.cut else state.pos.clause, f"the game is over ({o.reason}); no action can follow")
     if phase == "roll":
         if isinstance(action, Roll):
             return None if action.face in FACES else Refusal("ARMA-3.1", f"{action.face} is not a face of the "

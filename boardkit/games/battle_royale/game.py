@@ -147,9 +147,11 @@ class BattleRoyaleGame(Game):
 
     def notation_context(self) -> NotationContext:
         """The notation reads a seat of any of the game's four colours (``first 3`` is an
-        action of Battle Royale; with two players it is illegal, BR-1.7, not misspelt)."""
+        action of Battle Royale; with two players it is illegal, BR-1.7, not misspelt); a seat
+        past the four is refused naming the seats of the game played (``0 .. players - 1``)."""
         if self._notation_context is None:
-            self._notation_context = NotationContext(self.cell_names(), len(self.spec.seats), self.vocabularies())
+            self._notation_context = NotationContext(self.cell_names(), len(self.spec.seats), self.vocabularies(),
+                                                     players=self.num_players)
         return self._notation_context
 
     def check_layout(self, removed: list[str]) -> frozenset[int]:

@@ -388,11 +388,12 @@ def _check_doom(r: PositionReader, ctx: _Reading) -> None:
                                              "but cannot arise in play: use study=True")
 
 
-_SEATS = {"type": "object", "propertyNames": {"pattern": "^[0-3]$"}}
+#: A mapping keyed by seats; the reader checks each key against the game's own seats (0 .. players - 1).
+_SEATS = {"type": "object"}
 _CELLS = {"type": "array", "items": {"type": "string"}}
 _FORMAT: PositionFormat[_Reading] = PositionFormat([
     Field("layout", {"type": "string"}),
-    Field("to_move", {"type": "integer", "minimum": 0, "maximum": 3}, _read_to_move, default=0),
+    Field("to_move", {"type": "integer"}, _read_to_move, default=0),
     Field("turn", {"type": "integer", "minimum": 0}),
     Field("tiles", {"type": "object", "additionalProperties": {"type": ["string", "null"]}}, _read_tiles, required=True),
     Field("holes", _CELLS),
@@ -401,8 +402,8 @@ _FORMAT: PositionFormat[_Reading] = PositionFormat([
     Field("piles", {**_SEATS, "additionalProperties": {"type": "array", "items": {"type": "string"}}}),
     Field("prisoners", {**_SEATS, "additionalProperties": {"type": ["string", "null"]}}, _read_prisoners, default={}),
     Field("phase", {"enum": [p.value for p in Phase]}, _read_phase),  # OVER: refused first (refuse_finished)
-    Field("first", {"type": ["integer", "null"], "minimum": 0, "maximum": 3}),
-    Field("deal", {"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": 3}}),
+    Field("first", {"type": ["integer", "null"]}),
+    Field("deal", {"type": "array", "items": {"type": "integer"}}),
     Field("card", {"type": ["string", "null"]}, _read_card, default=None),
     Field("figures_left", {"type": "integer", "minimum": 0}),
     Field("moved", {"type": "object", "additionalProperties": {"type": ["string", "null"]}}, _read_moved, default={}),
@@ -416,7 +417,7 @@ _FORMAT: PositionFormat[_Reading] = PositionFormat([
     Field("event", {"enum": [None, *(e.value for e in Event)]}),
     Field("takes", {"type": "array", "items": {
         "type": "object", "required": ["tile", "taker", "colours"], "additionalProperties": False,
-        "properties": {"tile": {"type": "string"}, "taker": {"type": "integer", "minimum": 0, "maximum": 3},
+        "properties": {"tile": {"type": "string"}, "taker": {"type": "integer"},
                        "colours": {**_CELLS, "minItems": 1}}}}),
     Field("idle_turns", {"type": "integer", "minimum": 0}, _read_idle_turns, default=0),
 ], steps=[refuse_finished("phase", Phase.OVER.value), "tiles", Check("goal", _check_goal), "prisoners", Check("figures", _check_figures), Check("cards", _read_cards),

@@ -28,7 +28,7 @@ def phase_refusal(state: "GridhuntState", action: Action) -> Refusal | None:
         draws; chance acts now), or None.
     """
     if state.is_terminal():
-        return Refusal("GRID-1.1", "the game is over")
+        return Refusal("GRID-1.1", f"the game is over ({state._outcome().reason}); no action can follow")
     ph = state.phase
     if isinstance(action, Layout):
         if ph != "setup" or not state.setup:

@@ -9,7 +9,13 @@ from boardkit.core.outcome import Outcome
 LAST_STANDING = ("last player standing", "GRID-1.1")
 LAST_TEAM = ("last team with a living member", "GRID-1.1")
 NOBODY_LEFT = ("the last players died at once", "GRID-D7")
-CUT_OFF = ("cut off after max_turns turns", "GRID-D10")
+CUT_OFF = ("cut off", "GRID-D10")
+
+
+def cut_off(turns: int, max_turns: int) -> tuple[str, str]:
+    """``(reason, clause)`` of a game cut off (GRID-D10) after ``turns`` turns begun, by the
+    option ``max_turns``: ``"cut off after 40 turns (max_turns=40)"``."""
+    return f"{CUT_OFF[0]} after {turns} turns (max_turns={max_turns})", CUT_OFF[1]
 
 
 def end(alive: Sequence[bool], teams: Sequence[int] | None) -> tuple[str, str] | None:
@@ -41,4 +47,4 @@ def outcome(reason: str, clause: str, alive: Sequence[bool], teams: Sequence[int
     return Outcome(winners, reason, clause, tuple(1 if p in winners else -1 for p in range(n)))
 
 
-__all__ = ["LAST_STANDING", "LAST_TEAM", "NOBODY_LEFT", "CUT_OFF", "end", "outcome"]
+__all__ = ["LAST_STANDING", "LAST_TEAM", "NOBODY_LEFT", "CUT_OFF", "cut_off", "end", "outcome"]

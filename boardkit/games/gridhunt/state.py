@@ -214,7 +214,7 @@ class GridhuntState(KnowledgeMixin, ResolveMixin, State):
         if self.phase == "next":
             max_turns = self.game.options.max_turns
             if max_turns is not None and self.turns >= max_turns:
-                self._finish(*scoring.CUT_OFF)
+                self._finish(*scoring.cut_off(self.turns, max_turns))
                 return
             if self.round == 0 or not self._remaining():
                 self.ghosts = {}  # GRID-D9: the round's deaths are told as the round ends
@@ -243,7 +243,7 @@ class GridhuntState(KnowledgeMixin, ResolveMixin, State):
         self.ghosts = {}  # GRID-D9: the round's deaths are told as the round ends
         max_turns = self.game.options.max_turns
         if max_turns is not None and self.turns >= max_turns:
-            self._finish(*scoring.CUT_OFF)
+            self._finish(*scoring.cut_off(self.turns, max_turns))
             return
         self.round += 1
         self.phase = "orders"

@@ -18,16 +18,17 @@ if TYPE_CHECKING:  # pragma: no cover
 
 def phase_refusal(state: "MarabuntaState", action: "Action") -> Refusal:
     """The Refusal for ``action``, which is not among the legal actions of ``state`` in a
-    phase other than carrying out a pool: the game is over (MARA-8.1), chance acts (MARA-2.1,
-    MARA-3.1), the splitter splits (MARA-3.2) or the chooser takes a pool (MARA-3.3).
+    phase other than carrying out a pool: the game is over (MARA-8.1; the reason is the
+    outcome's, as ``to_position`` gives it), chance acts (MARA-2.1, MARA-3.1), the splitter
+    splits (MARA-3.2) or the chooser takes a pool (MARA-3.3).
 
     Returns:
         Refusal: ``.clause`` the rule, ``.reason`` why in words.
     """
     g = state.game
     phase = state.phase
-    if phase == Phase.OVER:
-        return Refusal("MARA-8.1", f"the game is over ({'; '.join(state.triggers)}); no action can follow")
+    if phase == Phase.OVER:  # worded by the outcome, as to_position words the end (MARA-8.4, MARA-D11)
+        return Refusal("MARA-8.1", f"the game is over ({state._outcome().reason}); no action can follow")
     if phase == Phase.FIRST:
         return Refusal("MARA-2.1", "chance acts now: the start player is drawn ('first 0' or 'first 1')")
     if phase == Phase.REVEAL:

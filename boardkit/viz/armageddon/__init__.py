@@ -43,7 +43,7 @@ from typing import Any, Iterable
 from boardkit.core.checks import check_size, check_state
 from boardkit.games.armageddon.board import COLOURS
 from boardkit.viz.armageddon.controller import ArmageddonController, explain_text
-from boardkit.viz.layout import picture_context, CellLayout, cell_set
+from boardkit.viz.layout import picture_context, CellLayout, cell_set, check_title
 
 #: Colour of each side's chips (ARMA-1.1, ARMA-1.2).
 SIDE_COLOURS = {"red": "#c0392b", "green": "#27ae60", "yellow": "#d4ac0d", "aliens": "#2e5cb8"}
@@ -262,6 +262,7 @@ def board_figure(state_or_obs: Any, highlights: Iterable[str] = (), selected: st
     import plotly.graph_objects as go
 
     check_size(height, "height")
+    check_title(title)
     obs, g = _context(state_or_obs, game)
     pos = _positions(g)
     hl, sel = _rings(g, highlights, selected)

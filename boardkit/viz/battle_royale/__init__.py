@@ -29,7 +29,8 @@ from typing import Any, Iterable, Mapping
 
 from boardkit.core.validate import shorten
 from boardkit.core.checks import check_size, check_state
-from boardkit.viz.layout import HIGHLIGHT_FILL, SELECTED_STROKE, cell_set, check_observation, check_values
+from boardkit.viz.layout import (HIGHLIGHT_FILL, SELECTED_STROKE, cell_set, check_colorscale, check_observation, check_title,
+                                 check_values)
 
 #: Figure colours of the contract, in seat order (players 0..3), then the neutral colour.
 COLOURS = ("red", "blue", "green", "yellow", "grey")
@@ -374,10 +375,13 @@ def arena_figure(obs: Any, values: Mapping[str, float] | None = None, title: str
 
     Raises:
         ValueError: ``obs`` is no arena observation or State, ``values`` is no mapping, a key
-            of it is not a position of the frame or a value is not a number (each named).
+            of it is not a position of the frame or a value is not a number, ``title`` is not
+            text or ``colorscale`` no plotly colour scale (each named).
     """
     import plotly.graph_objects as go
 
+    check_title(title)
+    check_colorscale(colorscale)
     obs = observation_of(obs)
     tiles = dict(obs.get("tiles", {}))
     holes = set(obs.get("holes", ()))

@@ -48,12 +48,12 @@ from html import escape
 from typing import Any, Iterable
 
 from boardkit.core.actions import Action
-from boardkit.core.checks import check_size, check_state, check_state_or_observation, check_whole
+from boardkit.core.checks import check_counts, check_size, check_state, check_state_or_observation, check_whole
 from boardkit.core.rules import NotationError
 from boardkit.games.gridhunt.rules import around, cell_index, cell_names
 from boardkit.viz.controller import BoardController
 from boardkit.viz.gridhunt.observation import check_grid_observation, is_truth
-from boardkit.viz.layout import cell_set
+from boardkit.viz.layout import cell_set, check_colorscale, check_title
 from boardkit.viz.results import ClickResult
 
 #: Codes of the drawn cells, in colour-scale order.
@@ -223,6 +223,7 @@ def grid_figure(state_or_obs: Any, seat: int | None = None, title: str | None = 
     """
     import plotly.graph_objects as go
 
+    check_title(title)
     obs = _view_of(state_or_obs, seat)
     size = int(obs["size"])
     view = _grid_view(obs, size)
@@ -304,9 +305,15 @@ def grid_svg(obs: dict[str, Any], highlights: Iterable[str] = (), path: Iterable
 def value_figure(size: int, values: dict[str, float], title: str, colorbar: str, marks: dict[str, str],
                   colorscale: Any = "Viridis") -> Any:
     """A heat map of one number per cell (``values``; cells left out are blank) with ``marks``
-    written on cells, titled ``title``, the colour bar named ``colorbar``."""
+    written on cells, titled ``title``, the colour bar named ``colorbar``.
+
+    Raises:
+        ValueError: ``title`` is not text, or ``colorscale`` no plotly colour scale (named).
+    """
     import plotly.graph_objects as go
 
+    check_title(title)
+    check_colorscale(colorscale)
     z = _matrix(size, values, None)
     text = _matrix(size, marks, "")
     fig = go.Figure(go.Heatmap(z=z, text=text, texttemplate="%{text}", colorscale=colorscale, xgap=2, ygap=2,
@@ -334,8 +341,9 @@ def reachable_figure(size: int, start: str, known_walls: Iterable[str] = (), tit
     the fewest steps (GRID-3.1), the known walls marked ``#`` and ``start`` ``@``.
 
     Raises:
-        ValueError: as :func:`reachable_steps`, before anything is drawn.
+        ValueError: as :func:`reachable_steps`, or ``title`` is not text, before anything is drawn.
     """
+    check_title(title)
     as_given = isinstance(known_walls, (str, bytes)) or not isinstance(known_walls, Iterable)
     walls: list[str] = [] if as_given else list(known_walls)
     steps = reachable_steps(size, start, known_walls if as_given else walls)  # text or a non-collection: refused
@@ -351,11 +359,12 @@ def belief_figure(state: Any, target: int, title: str | None = None) -> Any:
     marked ``#``, its true cell ``P<target>``, and a beaconed player's cell ``!``.
 
     Raises:
-        ValueError: ``state`` is no gridhunt state, or ``target`` no seat of it (names the
-            argument).
+        ValueError: ``state`` is no gridhunt state, ``target`` no seat of it, or ``title`` not
+            text (names the argument).
     """
     from boardkit.analysis.gridhunt import belief_set
 
+    check_title(title)
     check_state(state, "gridhunt")
     check_whole("target", target, 0, state.game.num_players - 1)
     size = state.size
@@ -372,8 +381,22 @@ def belief_figure(state: Any, target: int, title: str | None = None) -> Any:
 
 
 def belief_sizes_figure(sizes: list[int], target: int, title: str | None = None) -> Any:
-    """The belief-set size of seat ``target`` after each action of a game (a plotly line)."""
+    """The belief-set size of seat ``target`` after each action of a game (a plotly line).
+
+    Args:
+        sizes: the size after each action: whole numbers >= 0.
+        target: the seat, a whole number >= 0 (named in the line's legend).
+        title: the figure title (default: names ``target``).
+
+    Raises:
+        ValueError: ``sizes`` is not a list of whole numbers >= 0, ``target`` no whole number
+            >= 0 or ``title`` not text (each named, with the value).
+    """
     import plotly.graph_objects as go
+
+    check_title(title)
+    check_whole("target", target, 0)
+    sizes = check_counts(sizes, "sizes")
 
     fig = go.Figure(go.Scatter(x=list(range(1, len(sizes) + 1)), y=sizes, mode="lines", name=f"player {target}"))
     fig.update_layout(title=title or f"cells where player {target} may be, along the game",

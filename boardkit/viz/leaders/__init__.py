@@ -22,7 +22,8 @@ from typing import Any, Iterable, Mapping
 
 from boardkit.core.checks import check_size, check_state
 from boardkit.core.validate import shorten
-from boardkit.viz.layout import CELL_FILL, HIGHLIGHT_FILL, SEAT_COLOURS, SELECTED_STROKE, hex_corners, cell_set, check_values
+from boardkit.viz.layout import (CELL_FILL, HIGHLIGHT_FILL, SEAT_COLOURS, SELECTED_STROKE, hex_corners, cell_set, check_colorscale,
+                                 check_title, check_values)
 
 #: Fill colour of each player's pieces (player index -> CSS colour); more players cycle.
 OWNER_COLOURS = SEAT_COLOURS
@@ -166,10 +167,13 @@ def hex_figure(state: Any, values: Mapping[str, float] | None = None, title: str
 
     Raises:
         ValueError: a key of ``values`` is not a cell of the board, or a value is not a
-            number (each named); ``state`` is not a hex board's state, game or board.
+            number (each named); ``state`` is not a hex board's state, game or board; ``title``
+            is not text; ``colorscale`` is no plotly colour scale whose colours can be sampled.
     """
     import plotly.graph_objects as go
 
+    check_title(title)
+    check_colorscale(colorscale, sampled=True)
     board, pieces = _board_and_pieces(state)
     values = check_values(values, board.names, f"board {board.name}")
     # plotly's y grows upwards: negate it so that the picture matches hex_svg.

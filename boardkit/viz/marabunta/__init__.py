@@ -38,6 +38,7 @@ from boardkit.games.marabunta.actions import Place, Skip, Split
 from boardkit.viz.controller import BoardController, ClickResult
 from boardkit.core.checks import check_size, check_state
 from boardkit.viz.layout import picture_context, SELECTED_STROKE, hex_corners, cell_set
+from boardkit.viz.marabunta.observation import check_contents
 
 #: Field tint per region (die colour).
 REGION_FILL = {"yellow": "#fbeea0", "orange": "#f9c98a", "green": "#c8e6c9", "teal": "#a8e0d8",
@@ -73,10 +74,15 @@ def _context(state_or_obs: Any, game: Any = None, keys: tuple[str, ...] = ("fiel
     the default Marabunta game).
 
     Raises:
-        ValueError: ``state_or_obs`` is neither a marabunta state nor an observation of one, or
-            ``game`` is not a marabunta game (the message names the argument and what it is).
+        ValueError: ``state_or_obs`` is neither a marabunta state nor an observation of one
+            (:func:`~boardkit.viz.marabunta.observation.check_contents`: what is inside it
+            too), or ``game`` is not a marabunta game (the message names the argument and what
+            it is).
     """
-    return picture_context(state_or_obs, game, "marabunta", keys, _default_game)
+    obs, g = picture_context(state_or_obs, game, "marabunta", keys, _default_game)
+    if isinstance(state_or_obs, dict):
+        check_contents(obs, g, territory(g), "state_or_obs")
+    return obs, g
 
 
 
