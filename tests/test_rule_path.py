@@ -8,8 +8,8 @@ game, and what the same clicks denote here) is put to the game's rule path
 - it returns for exactly the actions in ``legal_actions(seat)``;
 - for the others it raises ``Refusal``, and ``why_illegal(action, seat)`` names the same
   clause and reason (the refusal is the rule path's, not a second derivation's);
-- ``why_illegal`` refuses none of the legal actions (for a seat named at a simultaneous turn,
-  where each call lists the seat's actions again, on a seeded sample of them: ``asked_why``).
+- ``why_illegal`` refuses none of the legal actions (every one, also for each seat named at a
+  simultaneous turn: a seat's legal actions are looked up in a set made once per position).
 
 Sizes: ``BOARDKIT_RULE_PATH_GAMES`` games per game (default 8), each cut at
 ``BOARDKIT_RULE_PATH_ACTIONS`` actions (default 400).
@@ -31,7 +31,6 @@ from test_conformance import apply_random, game_options
 N_GAMES = int(os.environ.get("BOARDKIT_RULE_PATH_GAMES", "8"))
 MAX_ACTIONS = int(os.environ.get("BOARDKIT_RULE_PATH_ACTIONS", "400"))
 TRIES = 6  # actions legal elsewhere tried at each decision
-WHY_SAMPLE = 6  # legal actions of a seat named at a simultaneous turn put to why_illegal, besides the first and last
 POOL_LIMIT = 3_000
 
 
@@ -52,30 +51,17 @@ def verdict(state: State, action: Any, seat: int | None) -> Refusal | None:
     return None
 
 
-def asked_why(legal: list[Any], seat: int | None, rng: random.Random) -> set[Any]:
-    """The legal actions also put to ``why_illegal``: all of them for the player to move (seat
-    None, answered by a look-up in the kept list); for a seat named at a turn where several act
-    at once, whose every ``why_illegal`` lists that seat's actions again, the first, the last
-    and WHY_SAMPLE drawn among the others."""
-    if seat is None or len(legal) <= WHY_SAMPLE + 2:
-        return set(legal)
-    return {legal[0], legal[-1], *rng.sample(legal[1:-1], WHY_SAMPLE)}
-
-
-def check_agreement(state: State, seat: int | None, candidates: list[Any], where: str,
-                    rng: random.Random | None = None) -> None:
+def check_agreement(state: State, seat: int | None, candidates: list[Any], where: str) -> None:
     """Every legal action of ``seat`` passes the rule path, every other candidate is refused by
-    it with a known clause and a reason, and ``why_illegal`` agrees (on every candidate, and on
-    the legal actions of :func:`asked_why`; ``rng`` draws that sample, None: all of them)."""
+    it with a known clause and a reason, and ``why_illegal`` agrees (on every candidate and on
+    every legal action)."""
     legal = state.legal_actions() if seat is None else state.legal_actions(seat)
     legal_set = set(legal)
-    why_legal = legal_set if rng is None else asked_why(legal, seat, rng)
     for action in [*legal, *candidates]:
         r = verdict(state, action, seat)
         if action in legal_set:
             assert r is None, f"{where}: seat {seat}: legal {action} refused by the rule path: [{r.clause}] {r.reason}"
-            if action in why_legal:
-                assert state.why_illegal(action, seat) is None, f"{where}: seat {seat}: why_illegal refuses legal {action}"
+            assert state.why_illegal(action, seat) is None, f"{where}: seat {seat}: why_illegal refuses legal {action}"
             continue
         assert r is not None, f"{where}: seat {seat}: {action} is not legal, yet the rule path refuses nothing"
         assert r.clause in state.game.clauses, f"{where}: {action} refused with unknown clause {r.clause!r}"
@@ -95,7 +81,6 @@ def run_rule_path(game_name: str, n_games: int) -> int:
     refused = 0
     for seed in range(n_games):
         rng = random.Random(f"rule-path:{seed}")
-        why_rng = random.Random(f"rule-path-why:{seed}")  # its own stream: the games stay the same
         game = boardkit.load_game(game_name, **game_options(cls, rng))
         state = game.new_initial_state()
         step = 0
@@ -111,7 +96,7 @@ def run_rule_path(game_name: str, n_games: int) -> int:
                     legal = state.legal_actions() if seat is None else state.legal_actions(seat)
                     legal_set = set(legal)
                     refused += sum(1 for a in candidates if a not in legal_set)
-                    check_agreement(state, seat, candidates, f"{game!r} seed {seed} step {step}", why_rng)
+                    check_agreement(state, seat, candidates, f"{game!r} seed {seed} step {step}")
                     for a in legal:
                         if len(pool) < POOL_LIMIT:
                             pool.setdefault(str(a), a)
@@ -145,7 +130,7 @@ def test_rule_path_catches_a_disagreement(monkeypatch: pytest.MonkeyPatch) -> No
 
 def test_rule_path_catches_why_illegal_refusing_a_legal_order(monkeypatch: pytest.MonkeyPatch) -> None:
     """A why_illegal that refuses a legal order of a seat named at a simultaneous turn is caught
-    (the sample of ``asked_why`` is checked; seed 3 plays simultaneous orders)."""
+    (seed 3 plays simultaneous orders)."""
     from boardkit.games.gridhunt.state import GridhuntState
 
     real = GridhuntState._why

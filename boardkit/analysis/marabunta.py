@@ -190,7 +190,7 @@ def element_gain(state: "MarabuntaState", player: int, element: Element, with_di
     s.phase, s.doer, s.splitter = Phase.POOL, player, player  # its pool ends the round: search stops
     s.tasks, s.used, s.lost, s.remaining = [], [], [], []
     s.triggered_by, s.triggers, s.end_conditions = None, [], []
-    s._legal_cache = None
+    s._legal_cache = s._seat_legal = None
     if with_die is not None:
         if element != TILE or s.tile != "again":
             raise ValueError("with_die is for the again tile only (element 'tile' with the tile again)")

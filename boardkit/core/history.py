@@ -22,6 +22,9 @@ class Record:
     _study: bool
     _past: list[Action | str] | None
     _legal_cache: list[Action] | None
+    #: per seat, its legal actions each by itself (``State._seat_lookup``); None: none made
+    #: since the position last changed. Dropped wherever ``_legal_cache`` is.
+    _seat_legal: dict[int, dict[Action, Action]] | None = None
     unrecorded: int
     #: the history lists are shared with a clone: copied before the next record (:meth:`_record`).
     _shared_record = False
@@ -42,6 +45,7 @@ class Record:
         new._study = self._study
         new._past = getattr(self, "_past", None)  # never changed once set (_start_record_here)
         new._legal_cache = self._legal_cache
+        new._seat_legal = None  # made again on demand: a clone never shares them with its original
         new.unrecorded = self.unrecorded
 
     def _record(self, action: Action, seen: frozenset[int] | None, by: int | None) -> None:

@@ -61,6 +61,7 @@ class State(Record):
         #: it; None for a true state.
         self._past: list[Action | str] | None = None
         self._legal_cache: list[Action] | None = None
+        self._seat_legal: dict[int, dict[Action, Action]] | None = None
 
     @property
     def options(self) -> "GameOptions":
@@ -107,7 +108,7 @@ class State(Record):
     def _apply(self, action: Action) -> None:
         """Apply a legal action in place without checking it or recording it in the history:
         the fast path for perft and search. Callers guarantee legality."""
-        self._legal_cache = None
+        self._legal_cache = self._seat_legal = None
         self._apply_action(action)
 
     def _explain(self, action: Action) -> IllegalActionError:
@@ -133,8 +134,7 @@ class State(Record):
         Raises:
             Refusal: the action is not legal for that seat here (``.clause``, ``.reason``).
         """
-        legal = self._legal_list() if player is None else self.legal_actions(player)
-        if action in legal:
+        if (action in self._legal_list()) if player is None else self._legal_for(action, player) is not None:
             return
         err = self._explain(action)
         raise Refusal(err.clause, err.reason)
@@ -343,6 +343,28 @@ class State(Record):
             self._lookup_for, self._lookup = legal, {a: a for a in legal}
         return self._lookup
 
+    def _seat_lookup(self, player: int) -> dict[Action, Action]:
+        """Each of :meth:`legal_actions(player) <legal_actions>` (what that seat knows) by
+        itself, made once per position and seat, and dropped with the legal list wherever the
+        position changes (``_apply``, a seat's order at a turn where several act, clones);
+        callers must not change it. Raises ValueError when ``player`` is not a seat."""
+        seats = self._seat_legal
+        if seats is None:
+            seats = self._seat_legal = {}
+        found = seats.get(player) if type(player) is int else None
+        if found is None:
+            found = seats[player] = {a: a for a in self.legal_actions(player)}
+        return found
+
+    def _legal_for(self, action: Action, player: int) -> Action | None:
+        """The legal action of seat ``player`` equal to ``action`` (the game's own object), or
+        None: one look-up in :meth:`_seat_lookup`, not a new list scanned at each question."""
+        try:
+            return self._seat_lookup(player).get(action)
+        except TypeError:  # a field that cannot be hashed (a list): compared with each one
+            legal = self.legal_actions(player)
+            return legal[legal.index(action)] if action in legal else None
+
     def _legal_actions_for(self, player: int) -> list[Action]:
         """The legal actions of ``player`` (to move) from what it knows. In the games whose
         movers decide on their own information (hands are their own), that is the truth's."""
@@ -408,8 +430,8 @@ class State(Record):
                 to_move = self.current_players()
                 who = "chance" if self.is_chance_node() else "player " + ", ".join(map(str, to_move))
                 return IllegalActionError(self.game.spec.turn_clause, f"it is not player {player}'s turn ({who} acts now)", action)
-        if not self.is_terminal() and ((self._find_legal(action) is not None) if player is None
-                                       else action in self.legal_actions(player)):
+        if not self.is_terminal() and (self._find_legal(action) if player is None
+                                       else self._legal_for(action, player)) is not None:
             return None
         try:
             self.refuse(action, player)
@@ -452,15 +474,15 @@ class State(Record):
         if player is None or self.current_player() == player:
             self._apply(action)
         else:
-            self._legal_cache = None
+            self._legal_cache = self._seat_legal = None
             self._apply_by(action, player)
         self._record(action, seen, by)
 
     def _canonical_for(self, action: Action | str, player: int) -> Action:
-        if isinstance(action, Action):
-            legal = self.legal_actions(player) if player in self.current_players() else []
-            if action in legal:
-                return legal[legal.index(action)]
+        if isinstance(action, Action) and player in self.current_players():
+            found = self._legal_for(action, player)
+            if found is not None:
+                return found
         return self.canonical(action)
 
     def _apply_by(self, action: Action, player: int) -> None:

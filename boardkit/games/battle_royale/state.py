@@ -120,7 +120,7 @@ class BattleRoyaleState(Movement, State):
             rng.shuffle(pool)
             k = len(self.hands[q])
             w.hands[q], w.piles[q] = sorted(pool[:k]), sorted(pool[k:])
-        w._legal_cache = None
+        w._legal_cache = w._seat_legal = None
         w._start_record_here(player, self)
         return w
 

@@ -105,7 +105,7 @@ def determinize(state: "GridhuntState", player: int, rng: Any) -> "GridhuntState
             if q not in share and w.alive[q]:
                 choices = w._orders_of(q)  # in notation order
                 given[q] = choices[rng.randrange(len(choices))]
-    w._legal_cache = w._chances = None
+    w._legal_cache = w._chances = w._seat_legal = None
     # No true past in a drawn world: its record starts here, and the seat's view of the past
     # is kept as text (GRID-5: what the seat saw; nothing else).
     w._start_record_here(player, state)

@@ -488,7 +488,7 @@ class GridhuntState(KnowledgeMixin, ResolveMixin, State):
         return super().parse_action(text)
 
     def _apply(self, action: Action) -> None:
-        self._legal_cache = self._chances = None
+        self._legal_cache = self._chances = self._seat_legal = None
         self._apply_action(action)
 
     def _apply_by(self, action: Action, player: int) -> None:

@@ -324,7 +324,7 @@ class LeadersState(State):
         new = self.clone()
         new.pieces[a], new.pieces[b] = None, self.pieces[a]
         new._locs = None
-        new._legal_cache = None
+        new._legal_cache = new._seat_legal = None
         return new
 
     def _recruit_actions(self) -> list[Recruit]:
