@@ -33,17 +33,21 @@ SEAT_COLOURS = ("#2f6db5", "#c0392b", "#2e8b57", "#8e44ad")
 
 
 def picture_context(state_or_obs: Any, game: Any, name: str, keys: Collection[str],
-                    default_game: Callable[[], Any], arg: str = "state_or_obs") -> tuple[dict[str, Any], Any]:
+                    default_game: Callable[[], Any], arg: str = "state_or_obs",
+                    contents: Callable[[dict[str, Any], Any, str], None] | None = None) -> tuple[dict[str, Any], Any]:
     """``(observation, game)`` for a picture of the game ``name`` drawn from a state of it, or
     from an observation (a dict with ``keys``, of the shape :func:`check_observation` checks)
     and ``game`` (default: ``default_game()``).
 
     Args:
         arg: the argument's name, for the messages.
+        contents: the game's check of what is inside a hand-made observation (called
+            ``contents(obs, game, arg)`` after :func:`check_observation`; raises ValueError).
 
     Raises:
         ValueError: ``state_or_obs`` is neither a state of that game nor an observation of one,
-            or ``game`` is not that game (the message names the argument and what it is).
+            ``game`` is not that game, or ``contents`` refuses the observation (the message
+            names the argument and what it is).
     """
     check_state_or_observation(state_or_obs, name, keys, arg)
     if game is not None and getattr(game, "name", None) != name:
@@ -51,6 +55,8 @@ def picture_context(state_or_obs: Any, game: Any, name: str, keys: Collection[st
     if isinstance(state_or_obs, dict):
         game = game or default_game()
         check_observation(state_or_obs, game, arg)
+        if contents is not None:
+            contents(state_or_obs, game, arg)
         return state_or_obs, game
     return state_or_obs.observation(None), game or state_or_obs.game
 
@@ -222,8 +228,8 @@ def check_values(values: Any, cells: Collection[str], where: str, name: str = "v
 
     Raises:
         ValueError: ``values`` is no mapping, a key is not one of ``cells``
-            (:func:`~boardkit.core.checks.unknown_cell`) or a value is not a number (a bool,
-            text, nan); each message names the argument.
+            (:func:`~boardkit.core.checks.unknown_cell`) or a value is not a finite number (a
+            bool, text, nan, inf); each message names the argument.
     """
     if values is not None and not isinstance(values, Mapping):
         raise ValueError(f"{name}: a mapping of cell name -> number, not {shorten(values)} ({type(values).__name__})")
@@ -231,9 +237,10 @@ def check_values(values: Any, cells: Collection[str], where: str, name: str = "v
     unknown = sorted(map(str, set(out) - set(cells)))
     if unknown:
         raise ValueError(unknown_cell(unknown[0], cells, name, where))
-    bad = [k for k, v in out.items() if isinstance(v, bool) or not isinstance(v, (int, float)) or v != v]
+    bad = [k for k, v in out.items() if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v)]
     if bad:
-        raise ValueError(f"{name}: a number per cell, not {shorten(out[bad[0]])} for {bad[0]}")
+        raise ValueError(f"{name}: a number per cell, not {shorten(out[bad[0]])} for {bad[0]} (each finite: no nan "
+                         f"or inf)")
     return out
 
 
@@ -272,7 +279,9 @@ def check_colorscale(scale: Any, name: str = "colorscale", sampled: bool = False
 
     Raises:
         ValueError: ``"colorscale: 'nope' is not a plotly colour scale (a name such as
-            'Viridis', or a list of colours)"`` (None included).
+            'Viridis', or a list of colours)"`` (None included); with ``sampled``, a scale plotly
+            takes but cannot sample (colour names such as ``'red'``) is refused saying what the
+            picture reads.
     """
     import plotly.graph_objects as go
     from plotly.colors import sample_colorscale
@@ -280,14 +289,20 @@ def check_colorscale(scale: Any, name: str = "colorscale", sampled: bool = False
 
     try:
         ok = scale is not None and bool(go.Heatmap(colorscale=scale).colorscale)
-        if ok and sampled:
-            sample_colorscale(scale, [0.0, 1.0])
     except (ValueError, TypeError, AttributeError, KeyError, IndexError, PlotlyError):
         ok = False
     if not ok:
         colours = "'#rrggbb' colours" if sampled else "colours"
         raise ValueError(f"{name}: {shorten(scale)} is not a plotly colour scale (a name such as 'Viridis', or a "
                          f"list of {colours})")
+    if sampled:
+        try:
+            sample_colorscale(scale, [0.0, 1.0])
+        except (ValueError, TypeError, AttributeError, KeyError, IndexError, PlotlyError):
+            raise ValueError(f"{name}: {shorten(scale)} is a plotly colour scale, but this picture samples its "
+                             f"colours itself and reads only a scale's name (such as 'Viridis') or a list of "
+                             f"'#rrggbb' colours or 'rgb(r, g, b)' ones (with positions or not), not colour names "
+                             f"such as 'red'") from None
     return scale
 
 
