@@ -43,6 +43,7 @@ from typing import Any, Iterable
 from boardkit.core.checks import check_size, check_state
 from boardkit.games.armageddon.board import COLOURS
 from boardkit.viz.armageddon.controller import ArmageddonController, explain_text
+from boardkit.viz.armageddon.observation import check_contents
 from boardkit.viz.layout import picture_context, CellLayout, cell_set, check_title
 
 #: Colour of each side's chips (ARMA-1.1, ARMA-1.2).
@@ -74,10 +75,12 @@ def _context(state_or_obs: Any, game: Any = None, arg: str = "state_or_obs") -> 
     the default Armageddon game).
 
     Raises:
-        ValueError: ``state_or_obs`` is neither an Armageddon state nor an observation of one, or
-            ``game`` is not an Armageddon game (the message names the argument and what it is).
+        ValueError: ``state_or_obs`` is neither an Armageddon state nor an observation of one
+            (an unknown chip or place, laser or depot included:
+            :func:`~boardkit.viz.armageddon.observation.check_contents`), or ``game`` is not an
+            Armageddon game (the message names the argument and what it is).
     """
-    return picture_context(state_or_obs, game, "armageddon", ("chips",), _default_game, arg)
+    return picture_context(state_or_obs, game, "armageddon", ("chips",), _default_game, arg, check_contents)
 
 
 def chip_side(chip: str) -> str:
