@@ -82,8 +82,10 @@ def observation_of(obj: Any, arg: str = "obs") -> dict[str, Any]:
 
     Raises:
         ValueError: ``obj`` is neither, or its observation has no ``tiles`` mapping (a state of
-            a game that is no arena, see docs/battle-royale-contract.md), or an entry is of the
-            wrong kind; the message names the argument.
+            a game that is no arena, see docs/battle-royale-contract.md), an entry is of the
+            wrong kind, a tile holds a colour not in play or a count that is no whole number
+            >= 0, or the goal or eliminator is no tile or hole of it; the message names the
+            argument.
     """
     if isinstance(obj, Mapping):
         obs, what = dict(obj), "the observation"
@@ -101,7 +103,28 @@ def observation_of(obj: Any, arg: str = "obs") -> dict[str, Any]:
         for name in [*obs["tiles"], *obs.get("holes", ()), *filter(None, (obs.get("goal"), obs.get("eliminator")))]:
             if not _is_position(name):
                 raise ValueError(f"{arg}: {shorten(name)} is not a position name like 'c3'")
+        _check_arena(obs, arg)
     return obs
+
+
+def _check_arena(obs: dict[str, Any], arg: str) -> None:
+    """Refuse a hand-made arena whose tiles hold a colour not in play (the seats' of
+    ``players``, BR-1.3, and the neutral grey, BR-1.6) or a count that is no whole number >= 0,
+    or whose ``goal`` or ``eliminator`` is neither a tile nor a hole of it."""
+    players = obs.get("players")
+    whole = isinstance(players, int) and not isinstance(players, bool) and 1 <= players <= len(COLOURS) - 1
+    colours = (*COLOURS[:players], COLOURS[-1]) if whole else COLOURS
+    for name, counts in obs["tiles"].items():
+        for colour, n in (counts or {}).items():
+            if colour not in colours:
+                raise ValueError(f"{arg}: 'tiles'[{name!r}] holds {shorten(colour)}, not a colour in play "
+                                 f"({', '.join(colours)})")
+            if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+                raise ValueError(f"{arg}: 'tiles'[{name!r}][{colour!r}] is {shorten(n)}, not a whole number >= 0")
+    cells = {*obs["tiles"], *obs.get("holes", ())}
+    for key in ("goal", "eliminator"):
+        if obs.get(key) is not None and obs[key] not in cells:
+            raise ValueError(f"{arg}: {key!r} is {shorten(obs[key])}, not a tile or a hole of the arena")
 
 
 def _is_position(name: Any) -> bool:
