@@ -52,7 +52,7 @@ from boardkit.core.checks import check_counts, check_size, check_state, check_st
 from boardkit.core.rules import NotationError
 from boardkit.games.gridhunt.rules import around, cell_index, cell_names
 from boardkit.viz.controller import BoardController
-from boardkit.viz.gridhunt.observation import check_grid_observation, is_truth
+from boardkit.viz.gridhunt.observation import check_grid_observation, check_heat_map, is_truth
 from boardkit.viz.layout import cell_set, check_colorscale, check_title
 from boardkit.viz.results import ClickResult
 
@@ -308,10 +308,14 @@ def value_figure(size: int, values: dict[str, float], title: str, colorbar: str,
     written on cells, titled ``title``, the colour bar named ``colorbar``.
 
     Raises:
-        ValueError: ``title`` is not text, or ``colorscale`` no plotly colour scale (named).
+        ValueError: ``size`` is no whole number 1 .. 26, ``values`` no mapping of cell of the
+            grid -> finite number, ``marks`` no mapping of cell -> text
+            (:func:`~boardkit.viz.gridhunt.observation.check_heat_map`), ``title`` not text, or
+            ``colorscale`` no plotly colour scale (each named).
     """
     import plotly.graph_objects as go
 
+    size, values, marks = check_heat_map(size, values, marks)
     check_title(title)
     check_colorscale(colorscale)
     z = _matrix(size, values, None)
