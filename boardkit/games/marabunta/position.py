@@ -220,16 +220,28 @@ def _read_fields(r: PositionReader, ctx: _Reading, fields: dict[str, str]) -> No
         if f in seen:
             raise BoardkitDataError(f"{where}: the field {names[f]} is also given as {shorten(seen[f])}")
         seen[f] = name
-        words = text.lower().split()
-        if words == ["x"]:
+        entry = field_entry(text.lower())
+        if entry is None:
+            raise BoardkitDataError(f"{where}: expected 'red N', 'blue N' (N 0 .. 3) or 'x', got {shorten(text)}")
+        p, value = entry
+        if p is None:
             s.value[f] = CROSSED
             continue
-        if len(words) != 2 or words[0] not in PLAYERS or words[1] not in ("0", "1", "2", "3"):
-            raise BoardkitDataError(f"{where}: expected 'red N', 'blue N' (N 0 .. 3) or 'x', got {shorten(text)}")
-        p = PLAYERS.index(words[0])
-        s.value[f], s.owner[f] = int(words[1]), p
+        s.value[f], s.owner[f] = value, p
         s.nums[p] += 1
-        s.sums[game.region_of[f]][p] += int(words[1])
+        s.sums[game.region_of[f]][p] += value
+
+
+def field_entry(text: str) -> tuple[int | None, int] | None:
+    """A field as a position (and an observation) writes it: ``'red N'`` or ``'blue N'`` (N a
+    number 0 .. 3) -> ``(player, N)``, ``'x'`` (crossed) -> ``(None, CROSSED)``; anything else
+    -> None. Lower case only (the position reader lowers the text first)."""
+    words = text.split()
+    if words == ["x"]:
+        return None, CROSSED
+    if len(words) != 2 or words[0] not in PLAYERS or words[1] not in ("0", "1", "2", "3"):
+        return None
+    return PLAYERS.index(words[0]), int(words[1])
 
 
 def _read_sheets(r: PositionReader, ctx: _Reading, sheets: dict[str, list[int]]) -> None:
@@ -544,4 +556,4 @@ def to_position(s: "MarabuntaState") -> dict[str, Any]:
     return d
 
 
-__all__ = ["from_position", "to_position", "describe"]
+__all__ = ["describe", "field_entry", "from_position", "to_position"]

@@ -8,7 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 from boardkit.core.validate import shorten
-from boardkit.games.marabunta.actions import FACES, PLAYERS
+from boardkit.games.marabunta.actions import FACES
+from boardkit.games.marabunta.position import field_entry
 
 #: What a player board holds that :func:`~boardkit.viz.marabunta.players_html` reads.
 PLAYER_KEYS = ("ant_hills", "crates", "cupcakes", "score")
@@ -21,7 +22,8 @@ def _whole(value: Any) -> bool:
 
 
 def check_contents(obs: dict[str, Any], game: Any, territory: dict[str, Any], arg: str) -> None:
-    """Refuse a field off the map or a field entry other than ``'red N'``, ``'blue N'``,
+    """Refuse a field off the map or a field entry other than ``'red N'``, ``'blue N'`` (N
+    0 .. 3, read as a position reads it: :func:`~boardkit.games.marabunta.position.field_entry`),
     ``'x'`` or None (or the older mapping form), a die of no region or showing no face
     (MARA-1.1), a sheet that is not ``[red, blue]`` circles, or a player board without what the
     picture reads.
@@ -39,10 +41,9 @@ def check_contents(obs: dict[str, Any], game: Any, territory: dict[str, Any], ar
     for name, entry in (obs.get("fields") or {}).items():
         if name not in territory:
             raise ValueError(f"{arg}: 'fields' holds {shorten(name)}, not a field of the map")
-        words = entry.split() if isinstance(entry, str) else []
-        if not (entry is None or isinstance(entry, dict) or words == ["x"]
-                or len(words) == 2 and words[0] in PLAYERS and words[1].isascii() and words[1].isdigit()):
-            raise ValueError(f"{arg}: 'fields'[{name!r}] is {shorten(entry)}, not 'red N', 'blue N', 'x' or None")
+        if not (entry is None or isinstance(entry, dict) or isinstance(entry, str) and field_entry(entry) is not None):
+            raise ValueError(f"{arg}: 'fields'[{name!r}] is {shorten(entry)}, not 'red N', 'blue N', 'x' or None "
+                             f"(N 0 .. 3)")
     for colour, face in (obs.get("dice") or {}).items():
         if colour not in game.regions:
             raise ValueError(f"{arg}: 'dice' holds {shorten(colour)}, not a region's die ({', '.join(game.regions)})")
