@@ -298,3 +298,90 @@ def test_valid_observations_along_random_games_still_draw(game: str) -> None:
             if s.is_terminal():
                 break
             boardkit.random_step(s, rng)
+
+
+def test_what_no_real_observation_holds_is_refused_before_drawing(states: dict[str, Any]) -> None:
+    """The trial's hand-made observations that were drawn silently wrong (a made-up chip, a
+    chip nowhere, a pink figure, a seat 99, two players on one cell, a field 'red 99'), and
+    picture inputs plotly refused deep inside (inf) or that were drawn as given."""
+    import math
+
+    G, A, B, M, L = (states[n] for n in ("gridhunt", "armageddon", "battle_royale", "marabunta", "leaders"))
+
+    def spoil(s: Any, change: Callable[[dict[str, Any]], Any], seat: int | None = None) -> dict[str, Any]:
+        o = copy.deepcopy(s.observation(seat))
+        change(o)
+        return o
+
+    truth = G.observation(None)
+    standing = [q for q, p in truth["players"].items() if p["at"] is not None]
+    wall = truth["cells"]["wall"][0]
+    cases: list[tuple[Callable[[], Any], str]] = [
+        (lambda: VA.board_svg(spoil(A, lambda o: o["chips"].update(red9="r1"))),
+         "state_or_obs: 'chips' holds 'red9', not a chip of the game (red1-4, green1-4, yellow1-4, w1-3, officer)"),
+        (lambda: VA.board_figure(spoil(A, lambda o: o["chips"].update(red1="nowhere"))),
+         "state_or_obs: 'chips'['red1'] is 'nowhere', not a node of the board, 'out' or 'pending'"),
+        (lambda: VA.summary_text(spoil(A, lambda o: o.update(laser="bogus"))), "obs: 'laser' is 'bogus', not 'on' or 'off'"),
+        (lambda: VA.mines_text(spoil(A, lambda o: o.update(depot=-5))), "obs: 'depot' must be a whole number >= 0"),
+        (lambda: VB.arena_svg(spoil(B, lambda o: o["tiles"].update(a1={"red": -3, "pink": 2}))),
+         "obs: 'tiles'['a1']['red'] is -3, not a whole number >= 0"),
+        (lambda: VB.arena_svg(spoil(B, lambda o: o["tiles"].update(a1={"pink": 2}))),
+         "obs: 'tiles'['a1'] holds 'pink', not a colour in play (red, blue, grey)"),
+        (lambda: VB.arena_figure(spoil(B, lambda o: o.update(goal="z9"))), "obs: 'goal' is 'z9', not a tile or a hole"),
+        (lambda: VG.grid_figure(spoil(G, lambda o: o.update(seat=99), 3)), "state_or_obs: 'seat'=99: at most 7"),
+        (lambda: VG.grid_svg(spoil(G, lambda o: o.update(alive=[True]), 3)),
+         "obs: 'alive' holds [True], not one entry per seat (8)"),
+        (lambda: VG.grid_svg(spoil(G, lambda o: o.update(beacons={"9": "a1"}), 3)),
+         "obs: 'beacons' holds '9', not a seat of the game's 8"),
+        (lambda: VG.grid_figure(spoil(G, lambda o: o["players"][standing[0]].update(at=wall))),
+         f"'players'[{standing[0]!r}]['at'] holds {wall!r}, not a cell without a wall"),
+        (lambda: VG.grid_figure(spoil(G, lambda o: o["players"][standing[1]].update(at=truth["players"][standing[0]]["at"]))),
+         f"not a cell of its own (player {standing[0]} is there)"),
+        (lambda: VG.grid_figure(spoil(G, lambda o: o["players"].update({"99": dict(truth["players"]["0"], at=None)}))),
+         f"state_or_obs: 'players' holds '99', not a seat '0' .. '{len(truth['players'])}'"),
+        (lambda: VM.territory_svg(spoil(M, lambda o: o["fields"].update(b4="red 99"))),
+         "state_or_obs: 'fields'['b4'] is 'red 99', not 'red N', 'blue N', 'x' or None (N 0 .. 3)"),
+        (lambda: VL.hex_figure(L, values={"d1": math.inf}), "values: a number per cell, not inf for d1 (each finite"),
+        (lambda: VB.arena_figure(B, values={"c3": -math.inf}), "values: a number per cell, not -inf for c3"),
+        (lambda: VL.hex_figure(L, values={"d1": 1}, colorscale=[[0, "red"], [1, "blue"]]),
+         "colorscale: [[0, 'red'], [1, 'blue']] is a plotly colour scale, but this picture samples its colours itself "
+         "and reads only a scale's name (such as 'Viridis') or a list of '#rrggbb' colours or 'rgb(r, g, b)' ones"),
+        (lambda: VG.value_figure(-1, {"a1": 1.0}, "t", "c", {}), "size must be a whole number 1 .. 26, not '-1'"),
+        (lambda: VG.value_figure(8, {"z99": 1.0}, "t", "c", {}), "values: 'z99' is not a cell of the 8x8 grid"),
+        (lambda: VG.value_figure(8, {"a1": "x"}, "t", "c", {}), "values: a number per cell, not 'x' for a1"),
+        (lambda: VG.value_figure(8, {"a1": 1.0}, "t", "c", {"z99": "#"}), "marks: 'z99' is not a cell of the 8x8"),
+        (lambda: VG.value_figure(8, {"a1": 1.0}, "t", "c", {"a1": 5}), "marks: text per cell, not 5 (int) for a1"),
+    ]
+    for draw, words in cases:
+        with pytest.raises(ValueError) as err:
+            draw()
+        assert words in str(err.value), str(err.value)
+    VL.hex_figure(L, values={"d1": 1}, colorscale=[[0, "#ff0000"], [1, "rgb(0, 0, 255)"]])  # sampled: drawn
+    VG.value_figure(8, {"a1": 1.0}, "t", "c", {"a1": "#"})
+
+
+@pytest.mark.parametrize("game, options", [
+    ("armageddon", {"two_on_one": "penalty"}), ("battle_royale", {"players": 4}),
+    ("battle_royale", {"neutral": "data"}), ("gridhunt", {"teams": 2}), ("marabunta", {})])
+def test_every_observation_of_real_games_passes_the_checks(game: str, options: dict[str, Any]) -> None:
+    """Every observation along a few games (the truth and each seat's, other options than the
+    default ones: chips out, four colours, grey figures, teams) passes the checks of hand-made
+    ones: a cheap picture of each is drawn."""
+    g = boardkit.load_game(game, **options)
+    draw = {"armageddon": VA.summary_text, "battle_royale": VB.explosion_losses, "gridhunt": VG.grid_svg,
+            "marabunta": VM.region_sums}[game]
+    for seed in range(2):
+        s = g.new_initial_state()
+        rng = random.Random(seed)
+        for _step in range(300):
+            for seat in (None, *range(g.num_players)):
+                obs = s.observation(seat)
+                if game == "gridhunt" and "you" not in obs and "know" not in obs:
+                    continue
+                if game == "marabunta":
+                    draw(obs, g)
+                else:
+                    draw(obs)
+            if s.is_terminal():
+                break
+            boardkit.random_step(s, rng)
