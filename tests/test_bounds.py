@@ -320,3 +320,23 @@ def test_local_workers_are_bounded_and_never_idle() -> None:
     with pytest.raises(ValueError, match=f"workers={MAX_WORKERS + 1}: at most {MAX_WORKERS}"):
         play_many("leaders", 2, workers=MAX_WORKERS + 1, progress=False)
     assert len(play_many("leaders", 2, workers=MAX_WORKERS, progress=False)) == 2
+
+
+def test_a_long_gridhunt_move_text_is_read_no_further_than_a_path_goes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The look-up of moves already made (GridhuntGame.known_move, before the notation bounds
+    the text) reads at most the 6 cells of a path (GRID-3.1): a 300 KB text used to be read
+    word by word into a growing number, for seconds."""
+    state = boardkit.load_game("gridhunt").new_initial_state()
+    tables = state.game._tables
+
+    class Reads(dict):
+        count = 0
+
+        def get(self, key, default=None):
+            Reads.count += 1
+            return super().get(key, default)
+
+    monkeypatch.setattr(tables, "index", Reads(tables.index))
+    with pytest.raises(NotationError, match=f"at most {MAX_CHARS} characters"):
+        state.parse_action("move " + "a1 " * 100_000)
+    assert Reads.count <= 6, Reads.count

@@ -96,6 +96,19 @@ def test_metrics_each_carry_an_interval_containing_the_value(run: pd.DataFrame) 
     assert metrics(run).equals(metrics(run))  # the bootstrap is seeded
 
 
+def test_balance_interval_does_not_collapse_when_one_seat_wins_every_game(run: pd.DataFrame) -> None:
+    """Four games all won by seat 0: balance 0, and an interval as wide as the seats' Wilson
+    intervals allow (the percentile bootstrap alone gave 0 .. 0: every resample the same)."""
+    four = run.head(4).copy()
+    for p in (0, 1):
+        four[f"win_{p}"] = 1 if p == 0 else -1
+    four["winners"] = [[0]] * 4
+    b = metrics(four).set_index("metric").loc["balance"]
+    best, worst = wilson(4, 4), wilson(0, 4)
+    assert b["value"] == 0 and b["low"] == 0
+    assert math.isclose(b["high"], 1 - (best.low - worst.high)) and b["high"] > 0.9
+
+
 def test_mean_interval_is_the_t_interval() -> None:
     from scipy import stats
 

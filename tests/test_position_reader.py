@@ -235,19 +235,30 @@ def test_whole_number_choices_refuse_floats_and_booleans():
             leaders.state_from_position({**d, "first_player": bad})
 
 
+CUT_OFF = {"armageddon": {"max_turns": 5}, "gridhunt": {"max_turns": 10}, "leaders": {"max_turns": 4},
+           "marabunta": {}, "battle_royale": {"max_turns": 4}}
+
+
+@pytest.mark.parametrize("cut", [False, True], ids=["played-out", "cut-off"])
 @pytest.mark.parametrize("name", boardkit.list_games())
-def test_a_finished_games_own_description_read_back(name: str) -> None:
-    """What state_from_position does with to_position(finished=True) (its docstring): leaders
-    and battle_royale refuse it naming ``phase`` (no schema error about a file boardkit wrote),
-    study or not; armageddon with study=True and the others read back a game that is over."""
-    g = boardkit.load_game(name)
-    s = boardkit.random_playout(g.new_initial_state(), random.Random(1))
-    described = s.to_position(finished=True)
-    if name in ("leaders", "battle_royale"):
-        for study in (False, True):
-            with pytest.raises(BoardkitDataError, match=r"^position: phase: 'over': this game is finished, and a "
-                                                        r"finished game is not a position to play from .*to_json"):
-                g.state_from_position(described, study=study)
-        return
-    back = g.state_from_position(described, study=name == "armageddon")
-    assert back.is_terminal() and str(back.outcome()) == str(s.outcome())
+def test_a_finished_games_own_description_read_back(name: str, cut: bool) -> None:
+    """What state_from_position does with to_position(finished=True) (its docstring): leaders,
+    battle_royale and armageddon refuse it naming ``phase`` (no schema error about a file
+    boardkit wrote), study or not; the others read back the same game over, a game cut off by
+    max_turns included. (An Armageddon game cut off read back as a game still to play, and a
+    gridhunt one was refused as impossible: GRID-1.1.)"""
+    options = CUT_OFF[name] if cut else {}
+    variants = [options, {**options, "turn_order": "simultaneous"}] if name == "gridhunt" else [options]
+    for opts in variants:
+        g = boardkit.load_game(name, **opts)
+        s = boardkit.random_playout(g.new_initial_state(), random.Random(1))
+        described = s.to_position(finished=True)
+        if name in ("leaders", "battle_royale", "armageddon"):
+            for study in (False, True):
+                with pytest.raises(BoardkitDataError, match=r"^position: phase: 'over': this game is finished, and "
+                                                            r"a finished game is not a position to play from .*to_json"):
+                    g.state_from_position(described, study=study)
+            continue
+        back = g.state_from_position(described)
+        assert back.is_terminal() and str(back.outcome()) == str(s.outcome()) and back.returns() == s.returns()
+        assert back.to_position(finished=True) == described

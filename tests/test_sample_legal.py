@@ -249,6 +249,7 @@ def test_random_steps_makes_the_steps_of_random_step(name):
             done += 1
         assert random_steps(many, rng, n) == done
         assert many.position_key() == one.position_key() and many.unrecorded == one.unrecorded == steps + done
+        assert many.move_number() == steps + done and repr(many) == repr(one)  # unrecorded actions count too
         assert rng.getstate() == twin.getstate()
         steps += done
         if done < n:  # the end, or several seats at once: the next call applies nothing
@@ -266,6 +267,9 @@ def test_random_steps_names_a_bad_argument_and_an_engine_fault():
             random_steps(s, rng, 3)
     with pytest.raises(ValueError, match="^random_steps: state is a boardkit State, not str"):
         random_steps("x", random.Random(0), 3)
+    for n in ("5", None, 2.5, -1, float("nan"), True):
+        with pytest.raises(ValueError, match="^random_steps: n is a whole number >= 0, not"):
+            random_steps(s, random.Random(0), n)
     assert s.unrecorded == 0 and s.is_chance_node()
 
     class Draws:  # an rng with randrange only: its randrange is used

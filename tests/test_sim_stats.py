@@ -82,3 +82,18 @@ def test_resolve_chance_guard():
     state = boardkit.load_game("leaders").new_initial_state()
     with pytest.raises(ValueError, match="too large"):
         resolve_chance(state, key=lambda s: 0, max_nodes=10)
+
+
+def test_resolve_chance_stops_in_bounded_time():
+    """A tree too large to enumerate is refused once ``seconds`` have passed (Battle Royale's
+    deal took 8 minutes to reach the node bound); the bound is checked every 64 nodes, and a
+    tree that fits answers the same with or without it."""
+    deal = boardkit.load_game("battle_royale").new_initial_state()
+    with pytest.raises(ValueError, match=r"^1e-09 s passed after 64 chance nodes with more to expand"):
+        resolve_chance(deal, key=lambda s: 0, seconds=1e-9)
+    for bad in (0, -1, float("nan"), "30", True):
+        with pytest.raises(ValueError, match="^seconds must be a finite number > 0"):
+            resolve_chance(deal, key=lambda s: 0, seconds=bad)
+    start = boardkit.load_game("leaders").new_initial_state()
+    key = lambda s: frozenset(s.market)  # noqa: E731
+    assert resolve_chance(start, key, seconds=None) == resolve_chance(start, key)

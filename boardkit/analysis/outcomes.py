@@ -222,7 +222,7 @@ def metrics(df: "pd.DataFrame", level: float = 0.95) -> "pd.DataFrame":
 
     Returns:
         DataFrame with rows ``balance``, ``completion``, ``drawishness``, ``timeouts``
-        (proportions, Wilson; balance by bootstrap), ``duration`` (seat turns), ``branching``
+        (proportions, Wilson; balance by bootstrap, widened to the seats' Wilson intervals), ``duration`` (seat turns), ``branching``
         (legal actions per decision), ``lead_changes`` (per game; only where the game has a
         running score): columns ``metric``, ``value``, ``low``, ``high``, ``n``, ``unit``. A
         game cut off by ``max_turns`` or ``max_actions`` is a timeout, not a completion; the
@@ -248,7 +248,12 @@ def metrics(df: "pd.DataFrame", level: float = 0.95) -> "pd.DataFrame":
                         confidence_level=level, n_resamples=999, random_state=np.random.default_rng(0),
                         method="percentile", vectorized=True)
         low, high = float(res.confidence_interval.low), float(res.confidence_interval.high)
-        low, high = min(low, bal), max(high, bal)
+        # widened to what the seats' own Wilson intervals allow: the percentile bootstrap alone
+        # collapses to a point when one seat wins every game (4 of 4 gave 0 .. 0)
+        seat_rates = [wilson(int(w.sum()), n, level) for w in wins]
+        widest = max(r.high for r in seat_rates) - min(r.low for r in seat_rates)
+        narrowest = max(0.0, max(r.low for r in seat_rates) - min(r.high for r in seat_rates))
+        low, high = min(low, bal, 1 - widest), max(high, bal, 1 - narrowest)
     else:
         low = high = bal
     rows.append({"metric": "balance", "value": bal, "low": low, "high": high, "n": n, "unit": "1 - (best - worst seat win rate)"})

@@ -8,15 +8,20 @@ from __future__ import annotations
 
 from collections import defaultdict
 from fractions import Fraction
+from time import monotonic
 from typing import Any, Callable, Hashable, Mapping
 
-from boardkit.core.checks import check_callable, check_whole
+from boardkit.core.checks import check_callable, check_size, check_whole
 from boardkit.core.game import State
 from boardkit.core.validate import shorten
 
 
+#: Default time bound of :func:`resolve_chance`, in seconds.
+SECONDS = 30.0
+
+
 def resolve_chance(state: State, key: Callable[[State], Hashable],
-                   max_nodes: int = 1_000_000) -> dict[Hashable, Fraction]:
+                   max_nodes: int = 1_000_000, seconds: float | None = SECONDS) -> dict[Hashable, Fraction]:
     """Expand every chance node from ``state`` until a player decides (or the game ends) and
     group the resulting states by ``key``, with exact probabilities.
 
@@ -25,6 +30,10 @@ def resolve_chance(state: State, key: Callable[[State], Hashable],
         key: maps a reached state to a hashable label (e.g. the market as a frozenset).
         max_nodes: stop with an error past this many chance nodes (a guard against trees
             too large to enumerate).
+        seconds: stop with an error once this many seconds of work have passed with chance
+            nodes still to expand (default :data:`SECONDS`; None: no time bound). A tree too
+            large to enumerate then answers in bounded time, not after minutes (Battle Royale's
+            deal reached a million nodes in 8 minutes). An answer given never depends on it.
 
     Returns:
         ``{label: probability}``, probabilities Fractions summing to exactly 1.
@@ -33,12 +42,13 @@ def resolve_chance(state: State, key: Callable[[State], Hashable],
         ValueError: ``state`` is not a State, ``key`` is not callable, ``max_nodes`` is not a
             whole number >= 1, ``key`` returns a value that is not hashable (a list, a dict:
             the message names the argument and the value); more than ``max_nodes`` chance
-            nodes.
+            nodes; ``seconds`` passed (or ``seconds`` is no finite number > 0 nor None).
     """
     if not isinstance(state, State):
         raise ValueError(f"state: a boardkit State, not {shorten(state)} ({type(state).__name__})")
     check_callable(key, "key")
     check_whole("max_nodes", max_nodes)
+    deadline = None if seconds is None else monotonic() + check_size(seconds, "seconds")
     out: dict[Hashable, Fraction] = defaultdict(Fraction)
     stack: list[tuple[State, Fraction]] = [(state.clone(), Fraction(1))]
     nodes = 0
@@ -50,6 +60,9 @@ def resolve_chance(state: State, key: Callable[[State], Hashable],
         nodes += 1
         if nodes > max_nodes:
             raise ValueError(f"more than {max_nodes} chance nodes: too large to enumerate exactly")
+        if deadline is not None and nodes % 64 == 0 and monotonic() > deadline:
+            raise ValueError(f"{seconds} s passed after {nodes} chance nodes with more to expand: too large to "
+                             f"enumerate exactly in that time (seconds=None lifts the bound)")
         for action, q in s.chance_outcomes():
             child = s.clone()
             child._apply(action)

@@ -121,16 +121,18 @@ def random_steps(state: State, rng: Any, n: int) -> int:
         state: the state to play from (changed in place).
         rng: a ``random.Random``; integers are drawn with its ``_randbelow`` (the draw behind
             ``randrange(n)``: the same numbers) when it has one.
-        n: the most actions to apply, a whole number >= 0 (not checked: a search's own count).
+        n: the most actions to apply, a whole number >= 0.
 
     Returns:
         The number of actions applied, ``0 .. n``.
 
     Raises:
-        ValueError: the seat to act has no legal action (a fault of the engine; the state is
-            left as the previous step made it); ``state`` is no State or ``rng`` has no
-            ``randrange``.
+        ValueError: ``n`` is not a whole number >= 0; the seat to act has no legal action (a
+            fault of the engine; the state is left as the previous step made it); ``state`` is
+            no State or ``rng`` has no ``randrange``.
     """
+    if type(n) is not int or n < 0:  # a bool or a float is no count
+        raise ValueError(f"random_steps: n is a whole number >= 0, not {str(n)[:40]!r}")
     try:
         current, apply, sample, uniform = state.current_player, state._apply, state._sample_legal, state.uniform_chance
         below = getattr(rng, "_randbelow", None) or rng.randrange

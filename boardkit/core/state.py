@@ -501,13 +501,13 @@ class State(Record):
         every decision and every chance outcome counts one, as OpenSpiel's ``MoveNumber``.
 
         Returns:
-            ``len(history())``, 0 at the start.
+            ``len(history())`` plus ``unrecorded`` (:meth:`apply_unchecked`), 0 at the start.
 
         >>> import boardkit
         >>> boardkit.load_game("leaders").new_initial_state().move_number()
         0
         """
-        return len(self._history)
+        return len(self._history) + self.unrecorded
 
     def history(self, player: int | None = None) -> list[Action | str]:
         """Actions applied since the initial state (or the set-up position), in order.

@@ -3,7 +3,8 @@
 Format (YAML or a mapping; every key but ``chips`` optional)::
 
     turn: red                 # the side to move: a playing colour or aliens (default: first colour)
-    phase: move               # roll (default), move or home
+    phase: move               # roll (default), move or home ("over": a finished game's
+                              # to_position(finished=True), refused: no position to play from)
     roll: 5                   # the die this turn (move and home phases)
     left: 3                   # points not yet given (default: roll)
     moved: [red1]             # chips that took their share this turn (ARMA-D3)
@@ -29,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Mapping
 
 from boardkit.core.rules import IllegalPositionError
-from boardkit.core.position import Check, Field, PositionFormat, PositionReader
+from boardkit.core.position import Check, Field, PositionFormat, PositionReader, refuse_finished
 from boardkit.core.validate import shorten
 from boardkit.games.armageddon import rules
 from boardkit.games.armageddon.board import COLOURS
@@ -249,7 +250,7 @@ def _check_play(r: PositionReader, ctx: _Reading) -> None:
 
 _FORMAT: PositionFormat[_Reading] = PositionFormat([
     Field("turn", {"type": "string"}, _read_side, default=lambda ctx: ctx.g.seat_names[0]),
-    Field("phase", {"enum": ["roll", "move", "home"]}, _read_phase, default=ROLL),
+    Field("phase", {"enum": ["roll", "move", "home", "over"]}, _read_phase, default=ROLL),  # over: refused first
     Field("roll", {"type": "integer", "minimum": 1, "maximum": 6}),
     Field("left", {"type": "integer", "minimum": 0, "maximum": 6}),
     Field("moved", {"type": "array", "items": {"type": "string"}, "uniqueItems": True}),
@@ -262,7 +263,7 @@ _FORMAT: PositionFormat[_Reading] = PositionFormat([
     Field("destroyed", _N, _read_destroyed, default=0),
     Field("skip", {"type": "array", "items": {"enum": list(COLOURS)}, "uniqueItems": True}, _read_skip, default=()),
     Field("turns", {"type": "integer", "minimum": 1, "maximum": 10**9}, _read_turns, default=1),
-], steps=["chips", "destroyed", "officer_mine", "depot", "trophies", Check("mines", _check_mines), "skip", "pending",
+], steps=[refuse_finished("phase", "over"), "chips", "destroyed", "officer_mine", "depot", "trophies", Check("mines", _check_mines), "skip", "pending",
           "turn", "phase", "turns", Check("roll", _read_roll), Check("play", _check_play)])
 
 
@@ -290,8 +291,7 @@ def to_position(s: "ArmageddonState") -> dict[str, Any]:
     for c, name in enumerate(g.chip_names):
         n = p.at[c]
         chips[name] = "out" if n == OUT else "pending" if n == LIMBO else g.names[n]
-    d: dict[str, Any] = {"turn": g.seat_names[s.seat], "phase": s.phase if s.phase != "over" else "roll",
-                         "chips": chips}
+    d: dict[str, Any] = {"turn": g.seat_names[s.seat], "phase": s.phase, "chips": chips}  # over: finished=True only
     if s.phase in ("move", "home"):
         d.update({"roll": s.roll, "left": s.left, "moved": [g.chip_names[c] for c in sorted(s.moved)]})
     d.update({"pending": [g.chip_names[c] for c in p.pending], "officer_mine": p.mine, "depot": p.depot,

@@ -127,10 +127,14 @@ class _Tables:
 
     def known_move(self, text: str) -> Action | None:
         """The Move whose canonical notation is exactly ``text`` (``"move a1 a2"``), if made
-        already, else None."""
+        already, else None. Text of more cells than a path has (GRID-3.1) is left to the
+        notation, which bounds its length first: the look-up reads at most ``MAX_STEPS`` names."""
         index = self.index
         code = 0
-        for name in text.split(" ")[1:]:
+        words = text.split(" ", MAX_STEPS + 1)
+        if len(words) > MAX_STEPS + 1:
+            return None
+        for name in words[1:]:
             i = index.get(name)
             if i is None:
                 return None

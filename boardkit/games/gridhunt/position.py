@@ -38,6 +38,7 @@ from boardkit.core.rules import IllegalPositionError, NotationError
 from boardkit.core.validate import shorten
 from boardkit.games.gridhunt.actions import KINDS, Shoot, ShootAll, ShootNone, Stay, Move
 from boardkit.games.gridhunt.knowledge import Knowledge
+from boardkit.games.gridhunt import scoring
 from boardkit.games.gridhunt.rules import MAX_STEPS, neighbours4
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -382,8 +383,13 @@ def from_position(game: "GridhuntGame", description: str | Mapping[str, Any], st
     if state.phase == "setup":
         state._settle()
     elif state.phase == "over":
-        if not state._check_end():
-            raise IllegalPositionError("GRID-1.1", "position: phase: over, but more than one player (or team) is alive")
+        max_turns = game.options.max_turns
+        if not state._check_end():  # GRID-1.1: the last player or team; else the cut-off (GRID-D10)
+            if max_turns is None or state.turns < max_turns:
+                cut = "" if max_turns is None else f", and {state.turns} turns are fewer than max_turns={max_turns}"
+                raise IllegalPositionError("GRID-1.1", f"position: phase: over, but more than one player (or team) is "
+                                                       f"alive{cut}")
+            state._finish(*scoring.cut_off(state.turns, max_turns))
     elif state.phase == "next":
         if not state._check_end():
             state._settle()
@@ -402,7 +408,7 @@ def _check_playable(state: "GridhuntState") -> None:
     if ph in ("next", "move", "shot") and simultaneous:
         raise IllegalPositionError("GRID-D6", f"position: phase: {ph} is a phase of play in turns; this game plays "
                                               f"simultaneously")
-    if ph not in ("orders", "resolve", "shots") and (state.orders or state.shots or state.pending):
+    if ph not in ("orders", "resolve", "shots", "over") and (state.orders or state.shots or state.pending):
         field_ = "orders" if state.orders else "shots" if state.shots else "pending"
         raise IllegalPositionError("GRID-D6", f"position: {field_}: orders are kept only in the simultaneous variant's "
                                               f"phases orders, resolve and shots, not in {ph}")

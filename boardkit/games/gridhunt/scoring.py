@@ -14,8 +14,10 @@ CUT_OFF = ("cut off", "GRID-D10")
 
 def cut_off(turns: int, max_turns: int) -> tuple[str, str]:
     """``(reason, clause)`` of a game cut off (GRID-D10) after ``turns`` turns begun, by the
-    option ``max_turns``: ``"cut off after 40 turns (max_turns=40)"``."""
-    return f"{CUT_OFF[0]} after {turns} turns (max_turns={max_turns})", CUT_OFF[1]
+    option ``max_turns``: ``"cut off after 40 turns (max_turns=40)"``; past it when the last
+    round of the simultaneous variant began every living player's turn at once (GRID-D6)."""
+    past = "; the last round began every living player's turn at once" if turns > max_turns else ""
+    return f"{CUT_OFF[0]} after {turns} turns (max_turns={max_turns}{past})", CUT_OFF[1]
 
 
 def end(alive: Sequence[bool], teams: Sequence[int] | None) -> tuple[str, str] | None:
