@@ -85,7 +85,7 @@ def simulate(args: argparse.Namespace) -> int:
     if args.scheduler:
         try:
             client = connect(args.scheduler)
-        except OSError as exc:
+        except (OSError, ValueError) as exc:  # ValueError: not an address
             print(f"boardkit simulate: --scheduler: {exc}", file=sys.stderr)
             return 2
     try:

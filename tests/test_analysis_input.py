@@ -372,6 +372,32 @@ def test_stats_and_outcomes_refuse_by_name() -> None:
         ("first_player", None, 1, "LEAD-1.4"), ("rules", "seed", "published", "")]
 
 
+def test_small_helpers_refuse_bad_arguments_by_name() -> None:
+    import dataclasses
+    from fractions import Fraction
+
+    from boardkit.analysis.outcomes import mean_interval
+    from boardkit.analysis.splits import roll_distribution
+    from boardkit.core.chance import probability
+
+    refused(lambda: probability([1, 2], lambda k: True), "dist", "[1, 2]")  # was AttributeError: no .items
+    refused(lambda: probability({1: Fraction(1)}, 3), "event")
+    assert probability({1: Fraction(1, 3), 2: Fraction(2, 3)}, lambda k: k > 1) == Fraction(2, 3)
+    refused(lambda: mean_interval(["a"]), "values", "'a'")  # was "could not convert string to float: 'a'"
+    refused(lambda: mean_interval(5), "values", "5")
+    crates = roll_distribution("crates")
+    refused(lambda: crates.probability("x"), "outcome", "'x'")  # was Fraction(0)
+    refused(lambda: crates.probability([1]), "outcome", "[1]")
+    assert crates.probability(7) == 0 and crates.probability(6) == Fraction(1, 46656)
+    options = boardkit.load_game("leaders").options
+    for name in ("nosuch", "expert"):  # nosuch was TypeError "super(type, obj)..."
+        with pytest.raises(dataclasses.FrozenInstanceError, match=f"read-only: cannot .* '{name}'"):
+            setattr(options, name, 1)
+    message = refused(lambda: options_compared("leaders", {"expert": "x"}, {}), "option set a", "expert='x'")
+    assert message.split(": ", 1)[1] == str(_load_error("leaders", expert="x")).split(": ", 1)[1]
+    refused(lambda: options_compared("leaders", {}, {"rules": "x"}), "option set b", "rules='x'")
+
+
 def _load_error(game: str, **options: object) -> Exception:
     with pytest.raises(boardkit.OptionError) as info:
         boardkit.load_game(game, **options)

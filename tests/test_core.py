@@ -182,6 +182,23 @@ def test_child_leaves_parent_untouched_and_history_grows():
     assert [str(a) for a in child.history()] == ["select c3"]
 
 
+def test_child_at_a_simultaneous_turn_takes_the_player():
+    import random
+
+    state = boardkit.load_game("gridhunt", turn_order="simultaneous").new_initial_state()
+    rng = random.Random(1)
+    while state.is_chance_node():
+        state.apply_action(boardkit.sample_chance(state, rng))
+    order = state.legal_actions(0)[0]
+    before = state.to_json()
+    child = state.child(order, player=0)
+    twin = state.clone()
+    twin.apply_action(order, 0)
+    assert child.to_json() == twin.to_json() and state.to_json() == before
+    with pytest.raises(ValueError, match="GRID-6"):
+        state.child(order)
+
+
 def test_json_round_trip_and_module_level_loader():
     game = boardkit.load_game("leaders", first_player=1, max_turns=30)
     state = game.new_initial_state()

@@ -97,6 +97,17 @@ def test_notation_rows_feed_the_spec_page() -> None:
         Form("recruit [ {cell:cell}")
 
 
+def test_notation_rows_in_a_game_give_examples_the_game_reads() -> None:
+    for name in boardkit.list_games():
+        game = boardkit.load_game(name)
+        ctx = game.notation_context()
+        for row in game.spec.notation.rows(ctx):
+            if row["example"]:
+                game.spec.notation.parse(row["example"], ctx)
+    arma = boardkit.load_game("armageddon")
+    assert "roll 1" in [r["example"] for r in arma.spec.notation.rows(arma.notation_context())]
+
+
 def test_outcome_shape() -> None:
     o = Outcome((0,), "Queen captured", "LEAD-3.4", (1, -1))
     assert o.winner == 0 and str(o) == "player 0 wins: Queen captured (LEAD-3.4)"

@@ -47,6 +47,23 @@ def test_game_page_has_the_spec_sections(pages: dict[str, str]) -> None:
             assert f"| `{o.name}` | {o.default!r}".replace(f"{o.default!r}", f"`{o.default!r}`") in text
 
 
+def _section(text: str, heading: str) -> list[str]:
+    """The table rows (``| ...``) of the page section ``heading``, header rows left out."""
+    body = text.split(f"\n{heading}\n", 1)[1].split("\n## ", 1)[0]
+    return [line for line in body.splitlines() if line.startswith("| `")]
+
+
+def test_every_example_on_a_game_page_is_an_action_of_its_game(pages: dict[str, str]) -> None:
+    for game in boardkit.list_games():
+        text, state = pages[f"games/{game}.md"], boardkit.load_game(game).new_initial_state()
+        examples = [re.findall(r"`([^`]*)`", row.split(" | ")[1])[0] for row in _section(text, "## Actions")
+                    if row.split(" | ")[1] != "-"]
+        examples += [a for row in _section(text, "## Chance") for a in re.findall(r"`([^`]*)` \(", row.split(" | ")[2])]
+        assert len(examples) >= 3, f"{game}: examples not found on its page"
+        for example in examples:
+            state.parse_action(example.replace("\\|", "|"))  # raises NotationError naming the word
+
+
 def test_stale_names_changed_and_missing_pages(tmp_path: Path) -> None:
     (tmp_path / "a.md").write_text("old", encoding="utf-8")
     assert docs.stale({"a.md": "new", "b.md": "x"}, tmp_path) == ["a.md", "b.md"]

@@ -348,6 +348,16 @@ def test_cli_simulate_says_a_scheduler_address_that_talks_is_not_dask(capsys) ->
     assert "SSH-2.0-OpenSSH_8.9p1" in err and "allocate" not in err and "cannot reach" not in err
 
 
+def test_cli_simulate_says_a_scheduler_that_is_no_address_is_not_one(capsys) -> None:
+    """'notanaddress' was 'the address answered, but it is not a Dask scheduler', though
+    Dask refused to read it and nothing was asked."""
+    assert cli(["simulate", "leaders", "--n", "2", "--quiet", "--scheduler", "notanaddress"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("boardkit simulate: --scheduler: scheduler 'notanaddress': not an address of a Dask "
+                          "scheduler (tcp://host:port): missing port number"), err
+    assert "answered" not in err
+
+
 def test_a_silent_scheduler_address_keeps_its_no_answer_message() -> None:
     from boardkit.sim import connect
 

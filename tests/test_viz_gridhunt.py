@@ -24,7 +24,7 @@ from boardkit.viz.gridhunt import (
 from gridhunt_helpers import position
 
 widgets = pytest.importorskip("ipywidgets")
-from boardkit.viz.gridhunt.widget import CONFIRM_LABEL, GM_VIEW, GridhuntBoard  # noqa: E402
+from boardkit.viz.gridhunt.widget import CLEAR_LABEL, CONFIRM_LABEL, GM_VIEW, GridhuntBoard  # noqa: E402
 from boardkit.viz.widgets import board_widget  # noqa: E402
 
 LAYOUT = {"wall": ["b4"], "mine": ["c2"], "shield": ["e5"], "vision": ["j3"]}
@@ -118,6 +118,19 @@ def test_path_entry_then_confirm_and_a_shot_by_click():
     assert board.controller.state.phase == "shot"
     board.click("c5")
     assert board.controller.log()[-1] == "shoot c5"
+
+
+def test_confirm_and_clear_path_are_pressed_by_label():
+    board = GridhuntBoard(_state())
+    board.set_seat(0)
+    board.click("b3")
+    assert {CONFIRM_LABEL, CLEAR_LABEL} <= set(board.buttons())
+    board.press(CONFIRM_LABEL)
+    assert board.controller.log()[-1] == "move b3"
+    assert board.controller.state.phase == "shot"
+    assert CONFIRM_LABEL not in board.buttons()  # hidden outside a move: not offered
+    with pytest.raises(KeyError, match="no button 'Confirm path'"):
+        board.press(CONFIRM_LABEL)
 
 
 def test_illegal_clicks_are_explained_with_the_clause():

@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 from boardkit.analysis.stats import LEVELS, wilson
 from boardkit.core.spec import OptionError
@@ -105,14 +105,17 @@ def mean_interval(values: Sequence[float], level: float = 0.95) -> Mean:
     without a running score has no lead changes) is left out, and ``n`` counts the others.
 
     Raises:
-        ValueError: no values (but missing ones), an infinite value, or a level not in
+        ValueError: no values (but missing ones), a value that is not a number or is
+            infinite (the message names ``values`` and the value), or a level not in
             :data:`~boardkit.analysis.stats.LEVELS`.
     """
     from scipy.stats import t
 
     if level not in LEVELS:
         raise ValueError(f"level must be one of {sorted(LEVELS)}, got {level}")
-    xs = [float(v) for v in values if not _missing(v)]
+    if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+        raise ValueError(f"values: a sequence of numbers, not {shorten(values)} ({type(values).__name__})")
+    xs = [_number(v) for v in values if not _missing(v)]
     if not xs:
         raise ValueError("no values")
     bad = next((x for x in xs if math.isinf(x)), None)
@@ -125,6 +128,16 @@ def mean_interval(values: Sequence[float], level: float = 0.95) -> Mean:
     sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1))
     half = float(t.ppf((1 + level) / 2, n - 1)) * sd / math.sqrt(n)
     return Mean(m, m - half, m + half, n, level)
+
+
+def _number(value: Any) -> float:
+    """``float(value)`` for :func:`mean_interval`, refused by name when it is no number."""
+    try:
+        if isinstance(value, (str, bytes)):
+            raise TypeError
+        return float(value)
+    except (TypeError, ValueError):
+        raise ValueError(f"values: {shorten(value)} ({type(value).__name__}) is not a number") from None
 
 
 def win_rates(df: "pd.DataFrame", level: float = 0.95) -> "pd.DataFrame":
@@ -287,17 +300,21 @@ def options_compared(game: str, a: Mapping[str, Any], b: Mapping[str, Any]) -> l
 
     Raises:
         ValueError: an unknown game; ``a`` or ``b`` is not a mapping of options (naming it).
-        OptionError: an option ``game`` does not take (the message of ``load_game``, listing
-            the valid options).
+        OptionError: an option ``game`` does not take, or a value it does not allow (the
+            messages of ``load_game``: valid options, allowed values; a ``rules`` that is no
+            profile).
     """
-    from boardkit.core.spec import check_option_names, get_spec
+    from boardkit.core.spec import check_option_names, check_profile, get_spec
 
     spec = get_spec(game)
+    specs = {o.name: o for o in spec.options}
     for label, opts in (("a", a), ("b", b)):
         if not isinstance(opts, Mapping):
             raise ValueError(f"{label}: a mapping {{option: value}}, not {shorten(opts)}")
-        check_option_names(f"{game} (option set {label})", (k for k in opts if k != "rules"), spec.options)
-    specs = {o.name: o for o in spec.options}
+        where = f"{game} (option set {label})"
+        check_option_names(where, (k for k in opts if k != "rules"), spec.options)
+        for k, v in opts.items():
+            check_profile(where, v) if k == "rules" else specs[k].check(where, v)
     return [(k, a.get(k), b.get(k), specs[k].clause if k in specs else "")
             for k in sorted(set(a) | set(b)) if a.get(k) != b.get(k)]
 

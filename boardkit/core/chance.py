@@ -82,7 +82,23 @@ def _label(key: Callable[[State], Hashable], state: State) -> Hashable:
 
 
 def probability(dist: Mapping[Hashable, Fraction], event: Callable[[Any], bool]) -> Fraction:
-    """Exact probability of ``event`` (a predicate on labels) under ``dist``."""
+    """Exact probability of ``event`` (a predicate on labels) under ``dist``.
+
+    Args:
+        dist: ``{label: probability}``, as :func:`resolve_chance` returns.
+        event: a predicate on labels.
+
+    Returns:
+        The sum of the probabilities of the labels ``event`` holds for (a Fraction).
+
+    Raises:
+        ValueError: ``dist`` is not a mapping, or ``event`` is not callable (the message
+            names the argument).
+    """
+    if not isinstance(dist, Mapping):
+        raise ValueError(f"dist: a mapping {{label: probability}} (as resolve_chance returns), not {shorten(dist)} "
+                         f"({type(dist).__name__})")
+    check_callable(event, "event")
     return sum((p for label, p in dist.items() if event(label)), Fraction(0))
 
 

@@ -14,6 +14,7 @@ Fraction(1, 6)
 from __future__ import annotations
 
 import math
+import numbers
 from collections import Counter, defaultdict
 from fractions import Fraction
 from typing import (Any, Callable, Generic, Hashable, Iterable, Iterator, Mapping, TypeVar, Union, cast)
@@ -54,6 +55,11 @@ def _sorted_outcomes(outcomes: Iterable[T]) -> list[T]:
         return sorted(items)  # type: ignore[type-var]
     except TypeError:
         return sorted(items, key=_mixed_key)
+
+
+def _kind(x: object) -> type | str:
+    """What kind of outcome ``x`` is: "number" for any number (1 == 1.0 == True), else its type."""
+    return "number" if isinstance(x, numbers.Number) else type(x)
 
 
 def _describe(outcome: object) -> str:
@@ -249,15 +255,29 @@ class Dist(Generic[T]):
         """Exact probability of one outcome (0 if it cannot happen).
 
         Args:
-            outcome: an outcome (any hashable value).
+            outcome: an outcome (any hashable value) of the kind the outcomes are (a number
+                for numbers, a tuple for tuples...).
 
         Returns:
             A Fraction in [0, 1].
 
+        Raises:
+            ValueError: ``outcome`` is not hashable, or of no kind of the outcomes (``"x"``
+                where they are counts: a misspelt outcome, not an impossible one); the
+                message names it and shows some outcomes.
+
         >>> Dist.uniform(range(1, 7)).probability(6)
         Fraction(1, 6)
         """
-        return Fraction(self._weights.get(outcome, 0), self._total)
+        try:
+            weight = self._weights.get(outcome, 0)
+        except TypeError:
+            raise ValueError(f"outcome: {_describe(outcome)} is not hashable, so no outcome of this distribution") from None
+        if not weight and _kind(outcome) not in {_kind(o) for o in self._weights}:
+            some = ", ".join(repr(o) for o in list(self._order)[:6])
+            raise ValueError(f"outcome: {_describe(outcome)} is of no kind of this distribution's outcomes "
+                             f"({some}{', ...' if len(self._order) > 6 else ''})")
+        return Fraction(weight, self._total)
 
     def items(self) -> list[tuple[T, Fraction]]:
         """``[(outcome, probability)]`` sorted by outcome, probabilities summing to exactly 1.

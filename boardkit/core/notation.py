@@ -347,10 +347,38 @@ class Notation:
                 out.append(verb)
         return out
 
-    def rows(self) -> list[dict[str, str]]:
-        """The notation table: per form, ``{"form", "action", "doc", "clause", "example"}``."""
+    def rows(self, ctx: NotationContext | None = None) -> list[dict[str, str]]:
+        """The notation table: per form, ``{"form", "action", "doc", "clause", "example"}``.
+
+        Args:
+            ctx: a game's context (``game.notation_context()``): each example is then one
+                this game reads (see :meth:`example`). None: the forms' own examples.
+        """
         return [{"form": f.shape(), "action": cls.__name__, "doc": f.doc, "clause": f.clause or self.clause_of(cls),
-                 "example": f.example} for cls, f in self.forms]
+                 "example": f.example if ctx is None else self.example(f, ctx)} for cls, f in self.forms]
+
+    def example(self, form: Form, ctx: NotationContext) -> str:
+        """An example of ``form`` that this table reads in ``ctx``: the form's own example
+        when it does (a form shared by games names words of one game: ``draw Archer``),
+        else one made from the pattern with the first word of each slot (first cell, seat
+        0, 1, the vocabulary's first word; optional parts left out); '' if neither is read.
+        """
+        made = []
+        for p in form.parts:  # type: ignore[attr-defined]
+            if isinstance(p, _Lit):
+                made.append(p.word)
+            elif isinstance(p, _Slot):
+                vocab = ctx.vocabularies.get(p.kind)
+                made.append({"cell": min(ctx.cells, default=""), "player": "0", "int": "1"}.get(p.kind)
+                            or (vocab.words[0] if vocab is not None and vocab.words else ""))
+        for text in (form.example, " ".join(made)):
+            try:
+                if text:
+                    self.parse(text, ctx)
+                    return text
+            except NotationError:
+                pass
+        return ""
 
     def clause_of(self, cls: type["Action"]) -> str:
         """The clause an action class follows in this game ('' if none is named)."""

@@ -30,7 +30,9 @@ class GameOptions(Mapping[str, Any]):
 
     Raises:
         AttributeError: reading an attribute that is not an option (the message lists the
-            game's options); setting any attribute (``dataclasses.FrozenInstanceError``).
+            game's options); setting or deleting any attribute
+            (``dataclasses.FrozenInstanceError``: options are read-only, the message names
+            the attribute).
         KeyError: ``options[name]`` for a name that is not an option (the message lists them).
     """
 
@@ -138,8 +140,21 @@ def _options_class(game: str, names: tuple[str, ...]) -> type[GameOptions]:
         frozen=True, eq=False, slots=True, namespace={"game": game, "names": names, "_known": frozenset(names)},
     )
     cls.__module__ = __name__
+    # The frozen dataclass's own __setattr__ fails with "super(type, obj)..." for a name that is not a field
+    # (the class slots=True makes is a new one): every attribute is refused here, by name.
+    cls.__setattr__ = _read_only  # type: ignore[assignment,method-assign]
+    cls.__delattr__ = _read_only  # type: ignore[assignment,method-assign]
     _CLASSES[(game, names)] = cls
     return cls
+
+
+def _read_only(self: GameOptions, name: str, *value: Any) -> None:
+    """Refuse to set or delete ``name`` on options, naming it (and saying when it is no option)."""
+    if name not in self._known:
+        raise dataclasses.FrozenInstanceError(f"{self.game}: options are read-only: cannot set {name!r}, which is no "
+                                              f"option either; its options are {', '.join(self.names) or 'none'}")
+    raise dataclasses.FrozenInstanceError(f"{self.game}: options are read-only: cannot change option {name!r}; "
+                                          f"use options.replace({name}=...) or load_game({self.game!r}, {name}=...)")
 
 
 def _unpickle(game: str, values: dict[str, Any]) -> GameOptions:

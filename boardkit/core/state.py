@@ -490,10 +490,10 @@ class State(Record):
         such turns override it)."""
         raise NotImplementedError(f"{self.game.name} has no turns where several players act at once")
 
-    def child(self, action: Action | str) -> "State":
-        """A new state after ``action``; this one is untouched. Raises as apply_action."""
+    def child(self, action: Action | str, player: int | None = None) -> "State":
+        """A new state after ``action`` by seat ``player`` (where several act); this one is untouched. Raises as apply_action."""
         new = self.clone()
-        new.apply_action(action)
+        new.apply_action(action, player)
         return new
 
     def move_number(self) -> int:

@@ -253,6 +253,8 @@ def connect(address: str, timeout: float = 10.0) -> Any:
         OSError: nobody answers ("cannot reach it"), the address answers but not as a Dask
             scheduler ("is not a Dask scheduler", with what it says first, if anything), or
             the answer does not come in time.
+        ValueError: ``address`` is not one (no port...): nothing was asked; the message
+            quotes Dask's reason.
     """
     import threading
 
@@ -274,12 +276,26 @@ def connect(address: str, timeout: float = 10.0) -> Any:
     error = got.get("error")
     if isinstance(error, OSError):  # refused, reset, timed out: nobody there to talk to
         raise OSError(f"scheduler {address[:200]!r}: cannot reach it: {str(error)[:200] or type(error).__name__}")
+    if isinstance(error, ValueError) and not _host_port(address):  # Dask could not read the address: nothing was asked
+        raise ValueError(f"scheduler {address[:200]!r}: not an address of a Dask scheduler (tcp://host:port): "
+                         f"{str(error)[:200]}")
     if error is not None:  # the reply could not be read as Dask's messages (an SSH banner read as a length...)
         said = _first_words(address)
         raise OSError(f"scheduler {address[:200]!r}: the address answered, but it is not a Dask scheduler (its reply "
                       f"is not Dask's protocol" + (f"; it says first: {said!r}" if said else "") +
                       "): check the host and port of the scheduler")
     raise OSError(f"scheduler {address[:200]!r}: no answer as a Dask scheduler within {timeout:g} s")
+
+
+def _host_port(address: str) -> bool:
+    """True when Dask reads ``address`` as a host and a port (``tcp://host:8786``, ``host:8786``)."""
+    from distributed.comm.addressing import get_address_host_port
+
+    try:
+        get_address_host_port(address)
+    except (ValueError, TypeError):
+        return False
+    return True
 
 
 def _first_words(address: str, timeout: float = 1.0) -> str:

@@ -355,7 +355,7 @@ def _actions_section(facts: GameFacts) -> list[str]:
     """The page's notation table (one row per action form)."""
     cls = facts.cls
     out = ["", "## Actions", ""]
-    rows = cls.spec.notation.rows()
+    rows = cls.spec.notation.rows(cls().notation_context())
     if rows:
         out += [f"Every decision is one atomic action, written in this notation (`str(action)`, "
                 f"`state.parse_action(text)`), generated from the game's notation table "

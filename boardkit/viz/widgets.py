@@ -259,17 +259,28 @@ class BoardWidget(widgets.VBox):
         self.cell_buttons[cell].click()
 
     def buttons(self) -> dict[str, widgets.Button]:
-        """Every non-cell button by its label: actions, pending options, chance, navigation."""
+        """Every non-cell button the board shows, by its label, in the order shown: a game's
+        own (gridhunt's ``Confirm path``...), actions, pending options, chance, navigation.
+
+        Buttons hidden now (``layout.display == "none"``) are left out.
+        """
         if self._actions_stale:  # inside a batch: the buttons of the position now
             self._updating = True
             try:
                 self._draw_actions()
             finally:
                 self._updating = False
+        cells = {id(b) for b in self.cell_buttons.values()}
         out: dict[str, widgets.Button] = {}
-        for b in [*self.action_box.children, self.back_button, self.forward_button]:
-            if isinstance(b, widgets.Button):
-                out[b.description] = b
+        todo: list[Any] = list(self.children)
+        while todo:
+            w = todo.pop(0)
+            if getattr(w.layout, "display", None) == "none":
+                continue
+            if isinstance(w, widgets.Box):
+                todo[:0] = w.children
+            elif isinstance(w, widgets.Button) and id(w) not in cells:
+                out.setdefault(w.description, w)
         return out
 
     def press(self, label: str) -> None:
