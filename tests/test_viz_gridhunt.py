@@ -133,6 +133,21 @@ def test_confirm_and_clear_path_are_pressed_by_label():
         board.press(CONFIRM_LABEL)
 
 
+def test_a_disabled_button_is_not_pressed_by_label():
+    """A button the board shows disabled cannot be pressed by label either (on the board it
+    cannot be clicked): Confirm path before any cell is clicked (it answered 'no path
+    clicked'), Back at the start."""
+    board = GridhuntBoard(_state())
+    board.set_seat(0)
+    assert board.confirm_button.disabled and CONFIRM_LABEL in board.buttons()
+    before = board.controller.log()
+    for label in (CONFIRM_LABEL, "Back"):
+        with pytest.raises(ValueError, match=r"is disabled now, as on the board: it cannot be pressed; buttons "
+                                             r"enabled: .*Clear path"):
+            board.press(label)
+    assert board.controller.log() == before and board.controller.clicks == ()
+
+
 def test_illegal_clicks_are_explained_with_the_clause():
     s = _state()
     s.know[0].walls.add(cell_index(12, "b4"))

@@ -289,6 +289,8 @@ class BoardWidget(widgets.VBox):
 
         Raises:
             KeyError: no such button now (the message lists the buttons shown).
+            ValueError: the button is shown but disabled: it cannot be pressed on the board
+                either (nothing happens; the message says so).
         """
         if not isinstance(label, str):
             raise TypeError(f"a button is named by its label text, got {label!r}")
@@ -297,6 +299,10 @@ class BoardWidget(widgets.VBox):
         key = label if label in buttons else aliases.get(label.strip().lower(), label)
         if key not in buttons:
             raise KeyError(f"no button {label!r}; buttons: {', '.join(buttons)}")
+        if getattr(buttons[key], "disabled", False):
+            enabled = [k for k, b in buttons.items() if not getattr(b, "disabled", False)]
+            raise ValueError(f"the button {key!r} is disabled now, as on the board: it cannot be pressed; "
+                             f"buttons enabled: {', '.join(enabled) or 'none'}")
         buttons[key].click()
 
     # -- callbacks ----------------------------------------------------------------------------
