@@ -80,40 +80,48 @@ def random_step(state: State, rng: Any) -> Action:
     """
     try:
         p = state.current_player()
+        below = getattr(rng, "_randbelow", None) or rng.randrange
     except AttributeError:
         _check_args("random_step", state, rng)
         raise
-    if p == CHANCE:
-        try:
-            action = sample_chance(state, rng)
-        except ValueError:  # a bad rng: named as random_step's argument, not sample_chance's
-            _check_args("random_step", state, rng)
-            raise
-    elif p >= 0:
-        try:
-            got = state._sample_legal(rng, p)
-            if got is None:
-                acts = state._legal_list()
-                if not acts:
-                    raise ValueError(f"{state.game.name}: seat {p} is to act but has no legal action")
-                got = acts[rng.randrange(len(acts))]
-        except AttributeError:
-            _check_args("random_step", state, rng)
-            raise
-        action = got
-    elif p == SIMULTANEOUS:
+    if p == SIMULTANEOUS:
         raise ValueError(f"{state.game.name}: random_step: seats {', '.join(map(str, state.current_players()))} act "
                          f"at once; draw one seat's action with sample_legal_action(rng, player)")
-    else:
+    if p < 0 and p != CHANCE:
         raise ValueError(f"{state.game.name}: random_step: the game is over")
+    try:
+        action = _draw(state, rng, p, below)
+    except AttributeError:
+        _check_args("random_step", state, rng)
+        raise
     state.apply_unchecked(action)
     return action
 
 
+def _draw(state: State, rng: Any, p: int, below: Any) -> Action:
+    """The action of :func:`random_step` and :func:`random_steps` for ``p`` (a seat to act, or
+    CHANCE): the seat's own draw (``State._sample_legal``) or one index of its legal list; a
+    chance outcome by one index when the game says them equally likely, else by
+    :func:`sample_chance`. ``below(k)``: the rng's draw of ``0 .. k - 1``.
+
+    Raises:
+        ValueError: the seat to act has no legal action (a fault of the engine)."""
+    if p >= 0:
+        action = state._sample_legal(rng, p)
+        if action is None:
+            acts = state._legal_list()
+            if not acts:
+                raise ValueError(f"{state.game.name}: seat {p} is to act but has no legal action")
+            action = acts[below(len(acts))]
+        return action
+    faces = state.uniform_chance()
+    return faces[below(len(faces))] if faces is not None else sample_chance(state, rng)
+
+
 def random_steps(state: State, rng: Any, n: int) -> int:
     """Apply up to ``n`` random actions to ``state`` in place, unchecked and unrecorded: the
-    steps :func:`random_step` makes one by one (the same draws from the same ``rng``), in one
-    loop that looks up the state's methods once. It stops early at the end of the game or
+    steps :func:`random_step` makes one by one (the same draws from the same ``rng``: both draw
+    with ``_draw``), in one loop. It stops early at the end of the game or
     where several seats act at once (``SIMULTANEOUS``, which a single draw cannot serve: see
     :func:`random_step`). The loop of a search's rollout.
 
@@ -134,7 +142,7 @@ def random_steps(state: State, rng: Any, n: int) -> int:
     if type(n) is not int or n < 0:  # a bool or a float is no count
         raise ValueError(f"random_steps: n is a whole number >= 0, not {str(n)[:40]!r}")
     try:
-        current, apply, sample, uniform = state.current_player, state._apply, state._sample_legal, state.uniform_chance
+        current, apply = state.current_player, state._apply
         below = getattr(rng, "_randbelow", None) or rng.randrange
     except AttributeError:
         _check_args("random_steps", state, rng)
@@ -142,18 +150,9 @@ def random_steps(state: State, rng: Any, n: int) -> int:
     done = 0
     while done < n:
         p = current()
-        if p >= 0:
-            action = sample(rng, p)
-            if action is None:
-                acts = state._legal_list()
-                if not acts:
-                    raise ValueError(f"{state.game.name}: seat {p} is to act but has no legal action")
-                action = acts[below(len(acts))]
-        elif p == CHANCE:
-            faces = uniform()
-            action = faces[below(len(faces))] if faces is not None else sample_chance(state, rng)
-        else:  # over, or several seats at once
+        if p < 0 and p != CHANCE:  # over, or several seats at once
             return done
+        action = _draw(state, rng, p, below)
         state.unrecorded += 1
         apply(action)
         done += 1
