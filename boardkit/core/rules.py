@@ -96,9 +96,13 @@ class Refusal(Exception):
     """
 
     def __init__(self, clause: str, reason: str) -> None:
-        super().__init__(f"[{clause}] {reason}")
+        super().__init__(clause, reason)
         self.clause = clause
         self.reason = reason
+
+    def __str__(self) -> str:
+        """``[clause] reason``, written when asked (search refuses far more than it shows)."""
+        return f"[{self.clause}] {self.reason}"
 
 
 class RuleDisagreement(RuntimeError):
