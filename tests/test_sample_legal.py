@@ -289,3 +289,28 @@ def test_random_steps_names_a_bad_argument_and_an_engine_fault():
     s._legal_list = lambda: []
     with pytest.raises(ValueError, match="is to act but has no legal action"):
         random_steps(s, random.Random(0), 3)
+
+
+def test_getrandbits_of_draws_what_randrange_draws() -> None:
+    """``getrandbits_of``: for ``random.Random`` the inline draw (``getrandbits(m.bit_length())``
+    again while ``>= m``) gives the very numbers ``randrange(m)`` gives on this Python, so
+    Armageddon's draw, which inlines it, plays the seeded games it played with ``randrange``;
+    for a generator that draws otherwise it answers None and the caller uses ``randrange``."""
+    from boardkit.core.playout import getrandbits_of
+
+    a, b = random.Random(11), random.Random(11)
+    bits = getrandbits_of(a)
+    assert bits is not None
+    for m in list(range(1, 300)) + [2**k + d for k in range(9, 70, 7) for d in (-1, 0, 1)]:
+        for _ in range(5):
+            width = m.bit_length()
+            i = bits(width)
+            while i >= m:
+                i = bits(width)
+            assert i == b.randrange(m), m
+
+    class Mine(random.Random):
+        def _randbelow(self, n: int) -> int:  # type: ignore[override]
+            return 0
+
+    assert getrandbits_of(Mine(1)) is None  # its own randrange: the caller must use it

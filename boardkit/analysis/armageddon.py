@@ -143,15 +143,8 @@ def split_ways(state: State) -> SplitWays:
             p2, ends = rules.walk(g, p, c, k, False, verb)
             name = g.chip_names[c] if verb == "move" else f"{verb} {g.chip_names[c]}"
             walk(p2, 0 if ends else left - k, movable - {c}, taken + ((name, k),))
-        if seat == g.aliens_seat and _may_take(p):  # ARMA-5.1: the officer's mine, as the engine offers it
+        if seat == g.aliens_seat and rules.take_refusal(g, p) is None:  # ARMA-5.1: the officer's mine, as the engine offers it
             walk(rules.take(p), left, movable, taken + (("take mine", 0),))
-
-    def _may_take(p: Any) -> bool:
-        try:
-            rules.can_take(g, p)
-        except rules.Refusal:
-            return False
-        return True
 
     start = frozenset(c for c in g.seat_chips[seat] if state.pos.at[c] >= 0 and c not in state.moved)  # type: ignore[attr-defined]
     walk(state.pos, state.left, start, ())  # type: ignore[attr-defined]

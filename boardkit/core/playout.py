@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from itertools import repeat
 from math import lcm
 from operator import is_, itemgetter
@@ -11,6 +12,8 @@ from boardkit.core.actions import Action
 from boardkit.core.state import CHANCE, SIMULTANEOUS, State
 
 _second = itemgetter(1)
+#: ``random.Random``'s integer draw behind ``randrange``, as :func:`getrandbits_of` inlines it
+_RANDBELOW = getattr(random.Random, "_randbelow_with_getrandbits", None)
 
 
 def sample_chance(state: State, rng: Any) -> Action:
@@ -54,6 +57,16 @@ def _check_args(name: str, state: Any, rng: Any) -> None:
         raise ValueError(f"{name}: state is a boardkit State, not {type(state).__name__}") from None
     if not callable(getattr(rng, "randrange", None)):
         raise ValueError(f"{name}: rng is a random.Random (it needs randrange), not {type(rng).__name__}") from None
+
+
+def getrandbits_of(rng: Any) -> Any:
+    """``rng.getrandbits`` when ``rng.randrange(m)`` (for a whole ``m >= 1``) is exactly
+    ``r = getrandbits(m.bit_length())``, drawn again while ``r >= m`` (the draw of
+    ``random.Random``, checked against this Python's own: a test draws both side by side), so
+    a loop may draw it inline; else None (draw with ``rng.randrange``)."""
+    if getattr(type(rng), "_randbelow", None) is _RANDBELOW and _RANDBELOW is not None:
+        return rng.getrandbits
+    return None
 
 
 def random_step(state: State, rng: Any) -> Action:

@@ -123,6 +123,10 @@ class ArmageddonGame(Game):
         self.laser = tuple(idx(n) for n in b.laser)
         self.laser_set = frozenset(self.laser)
         self.crossings = frozenset(idx(n) for n in b.crossing_of.values())
+        #: the circles where a rule besides the one-chip-per-circle ones and the launch table
+        #: may stop or refuse a walk (:func:`~boardkit.games.armageddon.rules.walk`): the
+        #: landing point, the dot circle, the pad and GK
+        self.walk_special = frozenset((self.landing, self.dot, self.pad, self.gk))
         self.homes = tuple(tuple(idx(n) for n in b.homes[c]) for c in COLOURS)
         self.compartments = tuple(tuple(idx(n) for n in comp) for comp in b.compartments)
         self.comp_of = {h: k for k, comp in enumerate(self.compartments) for h in comp}

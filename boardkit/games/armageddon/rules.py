@@ -258,7 +258,7 @@ def span(g: "ArmageddonGame", p0: Pos, c: int, verb: str, most: int, why: bool =
 
 
 def walk(g: "ArmageddonGame", p0: Pos, c: int, k: int, choose: bool = True, verb: str = "move",
-         bounds: tuple[int, int] | None = None, result: bool = True) -> tuple[Pos, bool]:
+         bounds: tuple[int, int] | None = None, result: bool = True) -> tuple[Pos, int]:
     """Chip ``c`` walks ``k`` circles (one share of the roll, ARMA-3.1).
 
     Args:
@@ -277,7 +277,10 @@ def walk(g: "ArmageddonGame", p0: Pos, c: int, k: int, choose: bool = True, verb
 
     Returns:
         ``(new position, ends_turn)``: ends_turn when an Earth chip stopped on the launch
-        table (ARMA-3.4).
+        table (ARMA-3.4). With ``result=False``: ``(position, stop)``, the position as the
+        circles left it (``p0`` itself when the walk changed nothing on its way) and the
+        circle the mover stops on, ``TABLE`` when on the launch table (the turn ends) or -1
+        when it left the game.
 
     Raises:
         Refusal: the walk breaks a rule (names the clause and says why).
@@ -299,13 +302,13 @@ def walk(g: "ArmageddonGame", p0: Pos, c: int, k: int, choose: bool = True, verb
         _too_far(g, c, verb, hi_k, route)
     d = -1 if verb == "back" else 1
     p, final, ends_turn = _steps(g, p0, c, k, choose, route, i, d)
-    if result:
-        p = _arrive(g, p0, p, c, final, i, d, rindex)
-    return p, ends_turn
+    if not result:
+        return p, TABLE if ends_turn else final
+    return _arrive(g, p0, p, c, final, i, d, rindex), ends_turn
 
 
 def _spare(g: "ArmageddonGame", p0: Pos, c: int, k: int, choose: bool, route: tuple[int, ...], i: int, lo_k: int,
-           result: bool) -> tuple[Pos, bool]:
+           result: bool) -> tuple[Pos, int]:
     """ARMA-6.1, ARMA-D15: :func:`walk` with ``verb="spare"``: the chip stops behind the first
     enemy chip ahead (``lo_k`` circles on, :func:`span`), declining to displace it."""
     name = g.chip_names[c]
@@ -360,7 +363,7 @@ def _steps(g: "ArmageddonGame", p0: Pos, c: int, k: int, choose: bool, route: tu
     final = -1
     gkind = g.kind
     is_earth = kind == EARTH
-    landing, gk, dot, pad = g.landing, g.gk, g.dot, g.pad
+    landing, gk, dot, pad, special = g.landing, g.gk, g.dot, g.pad, g.walk_special
     pocc = p.occ
     for j in range(1, k + 1):
         n = route[i + d * j]
@@ -371,7 +374,9 @@ def _steps(g: "ArmageddonGame", p0: Pos, c: int, k: int, choose: bool, route: tu
                 p, final = _stop_on_table(g, p0, p, c)
             continue
         occ = -1 if n == start and p is p0 else pocc[n]
-        if is_earth:
+        if n not in special:  # none of the checks below applies on this circle
+            pass
+        elif is_earth:
             if n == landing and not last and d > 0:
                 raise Refusal("ARMA-D4", f"{g.chip_names[c]} must stop on the landing point; it cannot walk past "
                                          f"it in one share")
@@ -527,18 +532,28 @@ def _at_cruiser(g: "ArmageddonGame", p: Pos, c: int) -> None:
     _place(p, c, g.dot)
 
 
+def take_refusal(g: "ArmageddonGame", p: Pos) -> tuple[str, str] | None:
+    """ARMA-5.1 (mine='choice'): None when the officer may take a mine now, else ``(clause,
+    reason)`` naming why not: the option, the officer away from its dot circle, a mine carried
+    already, an empty depot. The one rule of :func:`can_take` (which raises it) and of the
+    listing, which asks it at every draw of the aliens without raising."""
+    if g.mine_rule != "choice":
+        return "ARMA-5.1", "with mine='always' the officer takes its mine as it leaves its dot circle"
+    if p.at[g.officer] != g.dot:
+        return "ARMA-5.1", "the officer takes a mine from the depot only on its dot circle"
+    if p.mine:
+        return "ARMA-5.1", "the officer carries a mine already"
+    if p.depot <= 0:
+        return "ARMA-5.1", "the mine depot is empty"
+    return None
+
+
 def can_take(g: "ArmageddonGame", p: Pos) -> None:
     """ARMA-5.1 (mine='choice'): the officer may take a mine now. Raises :class:`Refusal`
-    naming why not: the option, the officer away from its dot circle, a mine carried already,
-    an empty depot."""
-    if g.mine_rule != "choice":
-        raise Refusal("ARMA-5.1", "with mine='always' the officer takes its mine as it leaves its dot circle")
-    if p.at[g.officer] != g.dot:
-        raise Refusal("ARMA-5.1", "the officer takes a mine from the depot only on its dot circle")
-    if p.mine:
-        raise Refusal("ARMA-5.1", "the officer carries a mine already")
-    if p.depot <= 0:
-        raise Refusal("ARMA-5.1", "the mine depot is empty")
+    naming why not (:func:`take_refusal`)."""
+    why = take_refusal(g, p)
+    if why is not None:
+        raise Refusal(*why)
 
 
 def take(p0: Pos) -> Pos:
@@ -551,4 +566,4 @@ def take(p0: Pos) -> Pos:
 
 
 __all__ = ["OUT", "LIMBO", "TABLE", "EARTH", "WARRIOR", "OFFICER", "VERBS", "Refusal", "Pos", "laser_on",
-           "aliens_inside", "earth_in_play", "colour_counts", "home_options", "send_home", "route_of", "walk", "can_take", "take"]
+           "aliens_inside", "earth_in_play", "colour_counts", "home_options", "send_home", "route_of", "walk", "can_take", "take_refusal", "take"]

@@ -57,6 +57,8 @@ class ArmageddonState(State):
         self.cut = False
         #: the ARMA-3.2 search's cache for this turn (keys hold the position; shared by clones)
         self.memo: dict[object, Any] = {}
+        #: :meth:`movable` with the position, chips moved and side it was made for
+        self._movable: tuple[Pos, frozenset[int], int, frozenset[int]] | None = None
         if setup:
             self._setup()
             self._settle()
@@ -106,9 +108,17 @@ class ArmageddonState(State):
         return self.game.seat_names[self.seat]
 
     def movable(self) -> frozenset[int]:
-        """The mover's chips in play that have not taken a share this turn (ARMA-D3)."""
-        at = self.pos.at
-        return frozenset(c for c in self.game.seat_chips[self.seat] if at[c] >= 0 and c not in self.moved)
+        """The mover's chips in play that have not taken a share this turn (ARMA-D3). Kept
+        while the position, the chips moved and the side are the same objects (a walk makes a
+        new position; the home placements that change one in place drop it)."""
+        got = self._movable
+        pos, moved, seat = self.pos, self.moved, self.seat
+        if got is not None and got[0] is pos and got[1] is moved and got[2] == seat:
+            return got[3]
+        at = pos.at
+        chips = frozenset([c for c in self.game.seat_chips[seat] if at[c] >= 0 and c not in moved])
+        self._movable = (pos, moved, seat, chips)
+        return chips
 
     def _memo(self) -> dict[object, Any]:
         memo = self.memo
@@ -193,14 +203,9 @@ class ArmageddonState(State):
 
     def _may_take(self) -> bool:
         """Whether ``take mine`` is legal now (a move of the aliens): the officer's right to a
-        mine, ARMA-5.1 (:func:`~boardkit.games.armageddon.rules.can_take`)."""
-        if self.seat != self.game.aliens_seat:
-            return False
-        try:
-            rules.can_take(self.game, self.pos)
-        except Refusal:
-            return False
-        return True
+        mine, ARMA-5.1 (:func:`~boardkit.games.armageddon.rules.take_refusal`, the rule
+        :func:`~boardkit.games.armageddon.rules.can_take` raises)."""
+        return self.seat == self.game.aliens_seat and rules.take_refusal(self.game, self.pos) is None
 
     def refuse(self, action: Action, player: int | None = None) -> None:
         """The one rule path (core :meth:`~boardkit.core.game.State.refuse`): returns when
@@ -259,6 +264,7 @@ class ArmageddonState(State):
         else:
             assert isinstance(action, Home)
             p = self.pos
+            self._movable = None  # the position changes in place
             c = p.pending.pop(0)
             n = g.node[action.cell]
             p.at[c], p.occ[n] = n, c
@@ -277,6 +283,7 @@ class ArmageddonState(State):
                 return
             if self.phase == HOME:
                 p = self.pos
+                self._movable = None  # the position may change in place
                 while p.pending and len(rules.home_options(g, p, p.pending[0])) <= 1:
                     c = p.pending.pop(0)
                     p.at[c] = LIMBO

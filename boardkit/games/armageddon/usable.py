@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from boardkit.core.playout import getrandbits_of
 from boardkit.core.rules import Refusal
-from boardkit.games.armageddon.rules import EARTH, OUT, Pos, route_of, span, walk
+from boardkit.games.armageddon.rules import EARTH, OUT, TABLE, Pos, route_of, span, walk
 
 if TYPE_CHECKING:  # pragma: no cover
     from boardkit.games.armageddon.game import ArmageddonGame
@@ -59,18 +60,11 @@ def _look(g: "ArmageddonGame", p: Pos, tab: _Tab, c: int, k: int, verb: str,
     got = tab.get(key)
     if got is None:
         try:
-            p1, ends = walk(g, p, c, k, False, verb, bounds, False)
+            p1, stop = walk(g, p, c, k, False, verb, bounds, False)
         except Refusal as refusal:
             got = tab[key] = (refusal.clause, refusal.reason)  # not the exception: its frames would stay
             return got
-        if ends:
-            got = _ENDS
-        elif p1 is not p or verb == "spare":
-            got = _LOUD
-        else:
-            route, rindex = route_of(g, p, c)
-            got = route[rindex.get(p.at[c], -1) + (-k if verb == "back" else k)]
-        tab[key] = got
+        got = tab[key] = _ENDS if stop == TABLE else _LOUD if p1 is not p or verb == "spare" else stop
     return got
 
 
@@ -205,10 +199,11 @@ def any_share(g: "ArmageddonGame", p: Pos, r: int, movable: frozenset[int], memo
     points."""
     if r == 0 or not movable or p.winner is not None:
         return False
-    got = memo.get((p.key(), r, movable))
+    pkey = p.key()
+    got = memo.get((pkey, r, movable))
     if got is not None:
         return got > 0  # type: ignore[no-any-return]
-    tab = _table(p, r, memo)
+    tab = _table(p, r, memo, pkey)
     for c in sorted(movable):
         for verb in g.verbs:
             bounds = _span(g, p, tab, c, verb, r)
@@ -294,8 +289,19 @@ def draw(g: "ArmageddonGame", p: Pos, r: int, movable: frozenset[int], memo: dic
     n = len(chips) * per_chip
     if n + extra == 0:
         return None
+    m = n + extra
+    bits = getrandbits_of(rng)
+    if bits is not None:
+        width = m.bit_length()
+    else:
+        below = rng.randrange
     for _ in range(TRIES if tries is None else tries):
-        i = rng.randrange(n + extra)
+        if bits is not None:  # randrange(m), inline: the same numbers (getrandbits_of)
+            i = bits(width)
+            while i >= m:
+                i = bits(width)
+        else:
+            i = below(m)
         if i >= n:
             return i - n
         c = chips[i // per_chip]
