@@ -151,6 +151,37 @@ def test_MCTS_scores_a_cut_off_rollout_by_the_heuristic_else_as_a_draw() -> None
     assert root.value == [pytest.approx(10 / n)] * n
 
 
+def test_MCTS_pauses_the_garbage_collector_only_while_it_searches() -> None:
+    """The search runs with Python's cyclic collector paused and sets it back as it found it:
+    on after a search, on after a search that fails (a heuristic raising), and still off
+    when it was off before."""
+    import gc
+
+    state = _unfinished_position("leaders")
+    p = state.current_players()[0]
+    seen = []
+
+    def watching(s, seat):  # the heuristic runs inside the search: it sees the collector
+        seen.append(gc.isenabled())
+        return 0.0
+
+    def failing(s, seat):
+        raise RuntimeError("heuristic failed")
+
+    assert gc.isenabled()
+    try:
+        MCTSAgent(iterations=5, rollout_max=1, heuristic=watching, seconds=None).act(state, p, random.Random(0))
+        assert seen and not any(seen) and gc.isenabled()
+        with pytest.raises(RuntimeError, match="heuristic failed"):
+            MCTSAgent(iterations=5, rollout_max=1, heuristic=failing, seconds=None).act(state, p, random.Random(0))
+        assert gc.isenabled()
+        gc.disable()
+        MCTSAgent(iterations=5, rollout_max=1, heuristic=watching, seconds=None).act(state, p, random.Random(0))
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_each_game_declares_its_heuristic_in_its_own_package(game: str) -> None:
     """The agents find a game's heuristic through its spec, in the game's own package; a
