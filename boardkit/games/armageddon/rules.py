@@ -363,7 +363,7 @@ def _steps(g: "ArmageddonGame", p0: Pos, c: int, k: int, choose: bool, route: tu
     final = -1
     gkind = g.kind
     is_earth = kind == EARTH
-    landing, gk, dot, pad, special = g.landing, g.gk, g.dot, g.pad, g.walk_special
+    special = g.walk_special
     pocc = p.occ
     for j in range(1, k + 1):
         n = route[i + d * j]
@@ -377,17 +377,17 @@ def _steps(g: "ArmageddonGame", p0: Pos, c: int, k: int, choose: bool, route: tu
         if n not in special:  # none of the checks below applies on this circle
             pass
         elif is_earth:
-            if n == landing and not last and d > 0:
+            if n == g.landing and not last and d > 0:
                 raise Refusal("ARMA-D4", f"{g.chip_names[c]} must stop on the landing point; it cannot walk past "
                                          f"it in one share")
         else:
             if kind == WARRIOR:
-                if last and n == dot:
+                if last and n == g.dot:
                     raise Refusal("ARMA-5.6", "a warrior may never stand on the officer's dot circle (so a 1 takes "
                                               "no warrior out of the main compartment)")
-            elif n == pad and not last and d > 0:
+            elif n == g.pad and not last and d > 0:
                 raise Refusal("ARMA-5.1", "the officer must stop on the launch pad and start from it next turn")
-            if i < 0 and n == gk and not last and occ >= 0 and gkind[occ] != EARTH:
+            if i < 0 and n == g.gk and not last and occ >= 0 and gkind[occ] != EARTH:
                 raise Refusal("ARMA-6.2", "aliens leaving the main compartment may not pass over their own chip on GK")
         if occ < 0:
             pass
