@@ -48,7 +48,8 @@ def _span(g: "ArmageddonGame", p: Pos, tab: _Tab, c: int, verb: str, most: int) 
 def _look(g: "ArmageddonGame", p: Pos, tab: _Tab, c: int, k: int, verb: str,
           bounds: tuple[int, int] | None) -> Any:
     """:func:`walk` of ``(c, k, verb)`` from ``p`` (``bounds``: its :func:`span`, or None) for
-    its verdict only, kept in ``tab``.
+    its verdict only, kept in ``tab`` by ``(c, k, verb)``: callers read the table first
+    (``tab.get((c, k, verb))``) and call this when it holds nothing.
 
     Returns:
         ``(clause, reason)`` of the walk's refusal; else ``_ENDS`` when it stops on the launch
@@ -56,15 +57,12 @@ def _look(g: "ArmageddonGame", p: Pos, tab: _Tab, c: int, k: int, verb: str,
         changes nothing on its way: it meets no enemy chip and takes no mine); ``_LOUD``
         otherwise.
     """
-    key = (c, k, verb)
-    got = tab.get(key)
-    if got is None:
-        try:
-            p1, stop = walk(g, p, c, k, False, verb, bounds, False)
-        except Refusal as refusal:
-            got = tab[key] = (refusal.clause, refusal.reason)  # not the exception: its frames would stay
-            return got
-        got = tab[key] = _ENDS if stop == TABLE else _LOUD if p1 is not p or verb == "spare" else stop
+    try:
+        p1, stop = walk(g, p, c, k, False, verb, bounds, False)
+    except Refusal as refusal:
+        got = tab[(c, k, verb)] = (refusal.clause, refusal.reason)  # not the exception: its frames would stay
+        return got
+    got = tab[(c, k, verb)] = _ENDS if stop == TABLE else _LOUD if p1 is not p or verb == "spare" else stop
     return got
 
 
@@ -174,9 +172,13 @@ def best(g: "ArmageddonGame", p: Pos, r: int, movable: frozenset[int], memo: dic
             if bounds[0] > bounds[1]:
                 continue
             spans.append((c, verb, bounds))
-            if bounds[0] <= r <= bounds[1] and type(_look(g, p, tab, c, r, verb, bounds)) is int:
-                memo[key] = r  # a whole share of the r points: nothing is left to use
-                return r
+            if bounds[0] <= r <= bounds[1]:
+                last = tab.get((c, r, verb))
+                if last is None:
+                    last = _look(g, p, tab, c, r, verb, bounds)
+                if type(last) is int:
+                    memo[key] = r  # a whole share of the r points: nothing is left to use
+                    return r
     top = 0
     for k in range(r - 1, 0, -1):  # then the most points in one share first
         for c, verb, bounds in spans:
@@ -232,7 +234,9 @@ def judge(g: "ArmageddonGame", p: Pos, r: int, movable: frozenset[int], memo: di
             raise Refusal("ARMA-3.1", f"{name} has left the game")
         raise Refusal("ARMA-D3", f"{name} has taken its share of this roll already; each chip takes one share")
     tab = _table(p, r, memo)
-    last = _look(g, p, tab, c, k, verb, None)
+    last = tab.get((c, k, verb))
+    if last is None:
+        last = _look(g, p, tab, c, k, verb, None)
     if type(last) is not int:
         raise Refusal(*last)  # the walk's own refusal
     v = _value(g, p, r, movable, memo, c, k, verb, None, tab)
@@ -254,7 +258,7 @@ def shares(g: "ArmageddonGame", p: Pos, r: int, movable: frozenset[int],
     out = []
     for c in sorted(movable):
         for verb in g.verbs:
-            bounds = _span(g, p, tab, c, verb, r)  # walk refuses every other k for the same reason
+            bounds = tab.get((c, verb)) or _span(g, p, tab, c, verb, r)  # walk refuses every other k for the same reason
             for k in range(max(bounds[0], 1), min(r, bounds[1]) + 1):
                 if _value(g, p, r, movable, memo, c, k, verb, bounds, tab) >= top:
                     out.append((c, k, verb))
