@@ -78,6 +78,7 @@ class ArmageddonGame(Game):
         #: the share actions made so far, by (chip, points, verb): one object per share, its
         #: notation written once
         self.share_actions: dict[tuple[int, int, str], Any] = {}
+        self.share_text: dict[tuple[int, int, str], str] = {}  # their notation, for the listing's order
         #: per chip, :meth:`back_window` without and with a mine
         self.back_windows = tuple((self.back_window(c, False), self.back_window(c, True)) for c in range(len(self.chip_names)))
 

@@ -139,16 +139,22 @@ class ArmageddonState(State):
         key = ("shares", self.pos.key(), self.left, movable)
         got: Any = memo.get(key)
         if got is None:
-            acts = [self._share_action(c, k, verb) for c, k, verb in usable.shares(g, self.pos, self.left, movable, memo)]
-            got = memo[key] = tuple(sorted(acts, key=str))
+            found = usable.shares(g, self.pos, self.left, movable, memo)
+            made, text = g.share_actions, g.share_text
+            for share in found:
+                if share not in made:
+                    self._share_action(*share)
+            got = memo[key] = tuple([made[share] for share in sorted(found, key=text.__getitem__)])
         return got  # type: ignore[no-any-return]
 
     def _share_action(self, c: int, k: int, verb: str) -> Action:
-        """The game's own action of the share ``(chip, points, verb)``, made once per game."""
+        """The game's own action of the share ``(chip, points, verb)``, made once per game
+        (with its notation, ``game.share_text``, the listing's order)."""
         g = self.game
         a = g.share_actions.get((c, k, verb))
         if a is None:
             a = g.share_actions[(c, k, verb)] = SHARE[verb](g.chip_names[c], k)
+            g.share_text[(c, k, verb)] = str(a)
         return a
 
     def _sample_legal(self, rng: Any, player: int) -> Action | None:

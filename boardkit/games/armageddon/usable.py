@@ -57,6 +57,7 @@ def _look(g: "ArmageddonGame", p: Pos, tab: _Tab, c: int, k: int, verb: str,
         changes nothing on its way: it meets no enemy chip and takes no mine); ``_LOUD``
         otherwise.
     """
+    got: Any
     try:
         p1, stop = walk(g, p, c, k, False, verb, bounds, False)
     except Refusal as refusal:
