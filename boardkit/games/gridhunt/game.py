@@ -446,6 +446,10 @@ class GridhuntGame(Game):
         self.shoot_all, self.shoot_none, self.stay = tables.shoot_all, tables.shoot_none, tables.stay
         self._tables = tables
         self._all_paths, self._wall_names = tables.all_paths, tables.wall_name_sets  # read first (rollouts)
+        #: the options in force (``options``, read without the property: at every rollout step).
+        self.opts = o
+        #: per cell index, its orthogonal neighbours (rules.neighbours4, GRID-2.1), by a look-up.
+        self.neighbours: tuple[tuple[int, ...], ...] = tuple(neighbours4(size, i) for i in range(size * size))
 
     def cell_names(self) -> frozenset[str]:
         """The notation's cells: a1 .. z26 (GRID-2.1 refuses those off this game's grid)."""
