@@ -35,6 +35,7 @@ import gc
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import compress
+from operator import itemgetter
 from typing import Any, Mapping
 
 from boardkit.core.actions import Action
@@ -44,7 +45,7 @@ from boardkit.core.validate import shorten
 from boardkit.games.gridhunt.actions import KINDS, Layout, Move, Shoot, ShootAll, ShootNone, Start, Stay, Turn
 from boardkit.games.gridhunt.data import load_layout
 from boardkit.games.gridhunt.position import from_position
-from boardkit.games.gridhunt.rules import MAX_SIZE, MAX_STEPS, MIN_SIZE, cell_names, neighbours4
+from boardkit.games.gridhunt.rules import MAX_SIZE, MAX_STEPS, MIN_SIZE, around, cell_names, neighbours4
 from boardkit.games.gridhunt.spec import RULES_HISTORY, SPEC
 from boardkit.games.gridhunt.state import MAX_LAYOUT_DRAWS, GridhuntState  # noqa: F401 (documented here)
 
@@ -92,6 +93,10 @@ class _Tables:
             for a in table:
                 self.by_text[str(a)] = a
         self.index = {name: i for i, name in enumerate(names)}
+        # Per radius of a look (1, or 2 after a vision cell) and cell: the cells seen
+        # (rules.around), as a set, and their kinds read from a layout at once.
+        self.looks = {r: tuple((near, frozenset(near), itemgetter(*near)) for near in (around(size, i, r) for i in cells))
+                      for r in (1, 2)}
         # The moves made so far, by the code of their path (see _code), each with its notation
         # written once: a path's move is shared by every start cell it leaves from.
         self.by_code: dict[int, Action] = {}
@@ -446,6 +451,9 @@ class GridhuntGame(Game):
         self.shoot_all, self.shoot_none, self.stay = tables.shoot_all, tables.shoot_none, tables.stay
         self._tables = tables
         self._all_paths, self._wall_names = tables.all_paths, tables.wall_name_sets  # read first (rollouts)
+        #: per radius (1, 2) and cell index: the cells a look sees (rules.around, GRID-5.2), the
+        #: same as a set, and an itemgetter of their kinds.
+        self.looks: dict[int, tuple[tuple[tuple[int, ...], frozenset[int], Any], ...]] = tables.looks
         #: the options in force (``options``, read without the property: at every rollout step).
         self.opts = o
         #: per cell index, its orthogonal neighbours (rules.neighbours4, GRID-2.1), by a look-up.

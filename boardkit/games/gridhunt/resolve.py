@@ -129,18 +129,22 @@ class ResolveMixin:
         at = self.pos[p]
         assert at is not None
         know = self.know[p]
+        pos = self.pos
+        near, near_set, kinds_of = self.game.looks[radius][at]
+        kinds = kinds_of(self.cells)
+        if "wall" in kinds or "teleport" in kinds:  # else only players to note
+            for c, k in zip(near, kinds):
+                if k == "wall":
+                    know.walls.add(c)
+                elif k == "teleport":
+                    know.teleports.add(c)
         seen = []
-        cells, pos = self.cells, self.pos
-        for c in around(self.size, at, radius):
-            k = cells[c]
-            if k == "wall":
-                know.walls.add(c)
-            elif k == "teleport":
-                know.teleports.add(c)
-            if c in pos:  # else nobody there (most cells)
-                q = self.occupant(c)
-                if q is not None:
-                    seen.append((q, c))
+        if not near_set.isdisjoint(pos):  # else nobody there (most looks)
+            for c in near:
+                if c in pos:
+                    q = self.occupant(c)
+                    if q is not None:
+                        seen.append((q, c))
         self.radius[p] = radius
         know.looks.append((self.round, at, radius, tuple(sorted(seen))))
 
