@@ -121,14 +121,21 @@ def _draw(state: State, rng: Any, p: int, below: Any) -> Action:
         ValueError: the seat to act has no legal action (a fault of the engine)."""
     if p >= 0:
         action = state._sample_legal(rng, p)
-        if action is None:
-            acts = state._legal_list()
-            if not acts:
-                raise ValueError(f"{state.game.name}: seat {p} is to act but has no legal action")
-            action = acts[below(len(acts))]
-        return action
+        return action if action is not None else _from_list(state, p, below)
     faces = state.uniform_chance()
     return faces[below(len(faces))] if faces is not None else sample_chance(state, rng)
+
+
+def _from_list(state: State, p: int, below: Any) -> Action:
+    """Seat ``p``'s action drawn by one index of its legal list, where the seat has no draw of
+    its own (``State._sample_legal`` answered None): the rest of :func:`_draw`.
+
+    Raises:
+        ValueError: the seat has no legal action (a fault of the engine)."""
+    acts = state._legal_list()
+    if not acts:
+        raise ValueError(f"{state.game.name}: seat {p} is to act but has no legal action")
+    return acts[below(len(acts))]
 
 
 def random_steps(state: State, rng: Any, n: int) -> int:
@@ -155,7 +162,7 @@ def random_steps(state: State, rng: Any, n: int) -> int:
     if type(n) is not int or n < 0:  # a bool or a float is no count
         raise ValueError(f"random_steps: n is a whole number >= 0, not {str(n)[:40]!r}")
     try:
-        current, apply = state.current_player, state._apply
+        current, apply, sample, uniform = state.current_player, state._apply, state._sample_legal, state.uniform_chance
         below = getattr(rng, "_randbelow", None) or rng.randrange
     except AttributeError:
         _check_args("random_steps", state, rng)
@@ -163,9 +170,15 @@ def random_steps(state: State, rng: Any, n: int) -> int:
     done = 0
     while done < n:
         p = current()
-        if p < 0 and p != CHANCE:  # over, or several seats at once
+        if p >= 0:  # _draw's draws, its most frequent cases written out here
+            action = sample(rng, p)
+            if action is None:
+                action = _from_list(state, p, below)
+        elif p == CHANCE:
+            faces = uniform()
+            action = faces[below(len(faces))] if faces is not None else sample_chance(state, rng)
+        else:  # over, or several seats at once
             return done
-        action = _draw(state, rng, p, below)
         state.unrecorded += 1
         apply(action)
         done += 1

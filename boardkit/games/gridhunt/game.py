@@ -35,6 +35,7 @@ import gc
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import compress
+from operator import itemgetter
 from typing import Any, Mapping
 
 from boardkit.core.actions import Action
@@ -44,7 +45,7 @@ from boardkit.core.validate import shorten
 from boardkit.games.gridhunt.actions import KINDS, Layout, Move, Shoot, ShootAll, ShootNone, Start, Stay, Turn
 from boardkit.games.gridhunt.data import load_layout
 from boardkit.games.gridhunt.position import from_position
-from boardkit.games.gridhunt.rules import MAX_SIZE, MAX_STEPS, MIN_SIZE, cell_names, neighbours4
+from boardkit.games.gridhunt.rules import MAX_SIZE, MAX_STEPS, MIN_SIZE, around, cell_names, neighbours4
 from boardkit.games.gridhunt.spec import RULES_HISTORY, SPEC
 from boardkit.games.gridhunt.state import MAX_LAYOUT_DRAWS, GridhuntState  # noqa: F401 (documented here)
 
@@ -92,6 +93,10 @@ class _Tables:
             for a in table:
                 self.by_text[str(a)] = a
         self.index = {name: i for i, name in enumerate(names)}
+        # Per radius of a look (1, or 2 after a vision cell) and cell: the cells seen
+        # (rules.around), as a set, and their kinds read from a layout at once.
+        self.looks = {r: tuple((near, frozenset(near), itemgetter(*near)) for near in (around(size, i, r) for i in cells))
+                      for r in (1, 2)}
         # The moves made so far, by the code of their path (see _code), each with its notation
         # written once: a path's move is shared by every start cell it leaves from.
         self.by_code: dict[int, Action] = {}
@@ -143,7 +148,7 @@ class _Tables:
 
     def _template(self, start: int) -> "_Template":
         """The paths from ``start`` ignoring walls, as moves in notation order, with per cell
-        the runs of that order whose paths enter it (see :class:`_Template`).
+        the runs of that order whose paths enter it, made when first asked (see :class:`_Template`).
 
         The paths are those of rules.paths_from(size, start, frozenset()) (GRID-3.1, GRID-3.3).
         Notation order compares paths cell name by cell name, a path before its extensions (a
@@ -158,13 +163,11 @@ class _Tables:
             get, new, setattr_ = by_code.get, _new, object.__setattr__
             moves: list[Action] = []
             append = moves.append
-            runs: list[list[int]] = [[] for _ in names]
 
             def go(cell: int, code: int, path: tuple[str, ...], seen: set[int], depth: int) -> None:
                 for j in nexts[cell]:
                     if j in seen:
                         continue
-                    k = len(moves)
                     c = code << 10 | j + 1
                     a = get(c)
                     if a is None:  # the value Move(path) makes, without its __init__
@@ -175,7 +178,6 @@ class _Tables:
                         seen.add(j)
                         go(j, c, a.path, seen, depth + 1)  # type: ignore[union-attr]
                         seen.discard(j)
-                    runs[j] += (k, len(moves))
 
             # The moves made here live as long as the process: the cycle collector, which the
             # ~1,000 new objects of a start cell would set off several times to find nothing,
@@ -187,7 +189,7 @@ class _Tables:
             finally:
                 if collecting:
                     gc.enable()
-            out = self._templates[start] = _Template(moves, runs)
+            out = self._templates[start] = _Template(moves, self.index)
             self.all_paths[start] = moves
         return out
 
@@ -244,15 +246,47 @@ class _Template:
     cell the runs of that order whose paths enter it: ``runs[cell]`` is ``[k0, end0, k1, end1,
     ...]``, the path at ``k`` ending on the cell and the paths after it up to ``end`` (its
     extensions). ``reach``: the cells some path enters; :meth:`enters` the runs as bits, the
-    first move the highest bit (so the bits written in binary read in the moves' order)."""
+    first move the highest bit (so the bits written in binary read in the moves' order). The
+    runs and the reach are made when first asked (a rollout draws among the moves only), from
+    the moves and ``index`` (cell name -> cell index)."""
 
-    __slots__ = ("moves", "runs", "reach", "_bits")
+    __slots__ = ("moves", "_index", "_runs", "_reach", "_bits")
 
-    def __init__(self, moves: list[Action], runs: list[list[int]]) -> None:
+    def __init__(self, moves: list[Action], index: dict[str, int]) -> None:
         self.moves = moves
-        self.runs = runs
-        self.reach = frozenset(c for c, r in enumerate(runs) if r)
+        self._index = index
+        self._runs: list[list[int]] | None = None
+        self._reach: frozenset[int] | None = None
         self._bits: dict[int, int] = {}
+
+    @property
+    def runs(self) -> list[list[int]]:
+        """Per cell, ``[k0, end0, k1, end1, ...]``: the runs of the moves whose paths enter it.
+        The moves are in depth-first order (a path, then its extensions), so a path's run ends
+        at the first move after it that is no longer than it."""
+        runs = self._runs
+        if runs is None:
+            index = self._index
+            runs = self._runs = [[] for _ in index]
+            open_: list[tuple[int, int]] = []  # (k, its last cell) of the paths still open, one per length
+            for k, m in enumerate(self.moves):
+                path = m.path  # type: ignore[attr-defined]
+                while len(open_) >= len(path):
+                    k0, cell = open_.pop()
+                    runs[cell] += (k0, k)
+                open_.append((k, index[path[-1]]))
+            while open_:
+                k0, cell = open_.pop()
+                runs[cell] += (k0, len(self.moves))
+        return runs
+
+    @property
+    def reach(self) -> frozenset[int]:
+        """The cells some path enters."""
+        reach = self._reach
+        if reach is None:
+            reach = self._reach = frozenset(c for c, r in enumerate(self.runs) if r)
+        return reach
 
     def enters(self, cell: int) -> int:
         """The paths that enter ``cell``, as bits (bit ``n - 1 - k`` for ``moves[k]`` of ``n``),
@@ -446,6 +480,13 @@ class GridhuntGame(Game):
         self.shoot_all, self.shoot_none, self.stay = tables.shoot_all, tables.shoot_none, tables.stay
         self._tables = tables
         self._all_paths, self._wall_names = tables.all_paths, tables.wall_name_sets  # read first (rollouts)
+        #: per radius (1, 2) and cell index: the cells a look sees (rules.around, GRID-5.2), the
+        #: same as a set, and an itemgetter of their kinds.
+        self.looks: dict[int, tuple[tuple[tuple[int, ...], frozenset[int], Any], ...]] = tables.looks
+        #: the options in force (``options``, read without the property: at every rollout step).
+        self.opts = o
+        #: per cell index, its orthogonal neighbours (rules.neighbours4, GRID-2.1), by a look-up.
+        self.neighbours: tuple[tuple[int, ...], ...] = tuple(neighbours4(size, i) for i in range(size * size))
 
     def cell_names(self) -> frozenset[str]:
         """The notation's cells: a1 .. z26 (GRID-2.1 refuses those off this game's grid)."""

@@ -17,7 +17,7 @@ hidden wall, so a hidden wall never makes an order illegal).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, AbstractSet, Any, Sequence
 
 from boardkit.core.actions import Action
 from boardkit.core.rules import Refusal
@@ -165,7 +165,8 @@ def draw_order(state: "GridhuntState", p: int, rng: Any, tries: int | None = Non
     Args:
         state: the position; ``p`` is to act (alive, placed).
         p: the seat.
-        rng: a ``random.Random``.
+        rng: a ``random.Random``; integers are drawn with its ``_randbelow`` (the draw behind
+            ``randrange(n)``: the same numbers) when it has one, else with ``randrange``.
         tries: the draws of a move before giving up (None: :data:`TRIES`).
 
     Returns:
@@ -174,24 +175,38 @@ def draw_order(state: "GridhuntState", p: int, rng: Any, tries: int | None = Non
         every order's chance equal.
     """
     g = state.game
-    o = g.options
+    o = g.opts
     shot = state.phase in SHOT_PHASES
     if state.idle[p] and (not shot or o.mine_blocks_shot):  # GRID-3.5, GRID-D19: one order
         return g.shoot_none if shot else g.stay
-    if shot:
-        cells = shot_cells(state, p)
-        k = len(cells)
-        i = rng.randrange(k + 2 if state.enhanced[p] else k + 1)  # GRID-4.1, GRID-2.6
-        return g.shoot_actions[cells[i]] if i < k else g.shoot_none if i == k else g.shoot_all
-    at = state.seat_cell(p)
+    draw = getattr(rng, "_randbelow", None) or rng.randrange  # the draw behind randrange(n): the same numbers
+    at = state.pos[p] if state.alive[p] else state.ghosts.get(p)  # seat_cell
     assert at is not None
-    moves = g.all_moves(at)
+    if shot:
+        cells: Sequence[int]
+        if state.enhanced[p]:
+            cells = shot_cells(state, p)
+            k = len(cells)
+            i = draw(k + 2)  # GRID-2.6: shoot all too
+        else:  # GRID-4.1: the neighbours that are no wall the seat knows of (shot_cells)
+            near = g.neighbours[at]
+            known = state.known_walls(p)
+            cells = near if known.isdisjoint(near) else [c for c in near if c not in known]
+            k = len(cells)
+            i = draw(k + 1)
+        return g.shoot_actions[cells[i]] if i < k else g.shoot_none if i == k else g.shoot_all
+    moves = g._all_paths.get(at)
+    if moves is None:
+        moves = g.all_moves(at)
     k = len(moves)
     n = k + 1 if o.may_stay else k  # GRID-D20: staying is one more order
     walls = g.wall_names(state.known_walls(p)) if o.wall_orders == "refused" else _NO_NAMES  # GRID-D21
-    mates = state.known_mates(p) if g.teams is not None else None
-    ends = {g.names[c] for c in mates} if mates else _NO_NAMES
-    draw = rng.randrange
+    ends: AbstractSet[str]
+    if g.teams is None:
+        ends = _NO_NAMES
+    else:
+        mates = state.known_mates(p)
+        ends = {g.names[c] for c in mates} if mates else _NO_NAMES
     for _ in range(TRIES if tries is None else tries):
         i = draw(n)
         if i == k:

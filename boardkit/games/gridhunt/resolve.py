@@ -74,7 +74,8 @@ class ResolveMixin:
                     break
                 trail.append(c)
         radius = 1
-        while len(trail) > 1:
+        pos = self.pos
+        while len(trail) > 1 and trail[-1] in pos:  # else nobody on the cell (most moves)
             q = self.occupant(trail[-1])
             if q is None:
                 break
@@ -88,13 +89,15 @@ class ResolveMixin:
             self._die(q)  # GRID-3.4: landing kills
             break
         end = trail[-1]
-        self.pos[p] = end
+        pos[p] = end
         know = self.know[p]
         if end != start:  # GRID-D4: a move stopped at its first step lands nowhere
-            kind = self.cells[end]
+            kind = cells[end]
             know.found.append((self.round, end, kind))
             know.cells[end] = "free" if kind in USED_UP else kind
-            if kind == "mine":  # GRID-2.4
+            if kind == "free":  # nothing happens (most landings)
+                pass
+            elif kind == "mine":  # GRID-2.4
                 if self.shield[p]:
                     self.shield[p] = False  # GRID-2.10: the shield absorbs the mine
                 else:
@@ -126,18 +129,22 @@ class ResolveMixin:
         at = self.pos[p]
         assert at is not None
         know = self.know[p]
+        pos = self.pos
+        near, near_set, kinds_of = self.game.looks[radius][at]
+        kinds = kinds_of(self.cells)
+        if "wall" in kinds or "teleport" in kinds:  # else only players to note
+            for c, k in zip(near, kinds):
+                if k == "wall":
+                    know.walls.add(c)
+                elif k == "teleport":
+                    know.teleports.add(c)
         seen = []
-        cells, pos = self.cells, self.pos
-        for c in around(self.size, at, radius):
-            k = cells[c]
-            if k == "wall":
-                know.walls.add(c)
-            elif k == "teleport":
-                know.teleports.add(c)
-            if c in pos:  # else nobody there (most cells)
-                q = self.occupant(c)
-                if q is not None:
-                    seen.append((q, c))
+        if not near_set.isdisjoint(pos):  # else nobody there (most looks)
+            for c in near:
+                if c in pos:
+                    q = self.occupant(c)
+                    if q is not None:
+                        seen.append((q, c))
         self.radius[p] = radius
         know.looks.append((self.round, at, radius, tuple(sorted(seen))))
 
@@ -172,18 +179,21 @@ class ResolveMixin:
             return [c for c in around(self.size, at, 1) if self.cells[c] != "wall"]
         if not isinstance(action, Shoot):
             return []
-        target = self.game.index[action.cell]
-        line = line_to(self.size, at, target, self.game.options.line_directions)  # GRID-D18
+        g = self.game
+        target = g.index[action.cell]
+        if target in g.neighbours[at]:  # GRID-4.1: one orthogonal step, no cell between nor corner crossed
+            return [] if self.cells[target] == "wall" else [target]  # GRID-4.3
+        line = line_to(self.size, at, target, g.opts.line_directions)  # GRID-D18
         assert line is not None
         reach = len(line)
-        if self.game.options.corner_walls == "block":  # GRID-D22: two walls meeting at a corner close it there
+        if g.opts.corner_walls == "block":  # GRID-D22: two walls meeting at a corner close it there
             reach = corner_closed(self.size, line, at, {c for c, kind in enumerate(self.cells) if kind == "wall"})
         for i, c in enumerate(line):
             if i == reach:  # the closed corner stops the shot as a wall does
                 return []
             if self.cells[c] == "wall":  # GRID-4.3: shots never pass through walls
                 return []
-            if self.game.options.line_shot == "first" and self.occupant(c) is not None:
+            if g.opts.line_shot == "first" and self.occupant(c) is not None:
                 return [c]  # GRID-4.2 option: the first player on the line
         return [target]
 

@@ -54,6 +54,14 @@ def cell_names(size: int) -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=None)
+def cells_by_name(size: int) -> tuple[int, ...]:
+    """The cells of a ``size`` x ``size`` grid in the order of their names as text (``a1``,
+    ``a10``, ``a11``, ``a12``, ``a2`` ...): the notation order of actions that differ by a cell."""
+    names = cell_names(size)
+    return tuple(sorted(range(size * size), key=names.__getitem__))
+
+
+@lru_cache(maxsize=None)
 def neighbours4(size: int, i: int) -> tuple[int, ...]:
     """The orthogonal neighbours of ``i`` inside the grid (GRID-2.1)."""
     c, r = i % size, i // size
@@ -87,6 +95,7 @@ def lines(size: int, i: int, directions: int = 4) -> tuple[tuple[int, ...], ...]
     return tuple(out)
 
 
+@lru_cache(maxsize=None)
 def line_to(size: int, i: int, target: int, directions: int = 4) -> tuple[int, ...] | None:
     """The cells from ``i`` (excluded) to ``target`` (included) when ``target`` is 1 .. 6 away in
     a straight line of one of ``directions`` (4: orthogonal; 8: orthogonal or diagonal, GRID-D18)
@@ -180,5 +189,5 @@ def connected(size: int, walls: Iterable[int]) -> bool:
     return len(seen) == len(free)
 
 
-__all__ = ["LETTERS", "MIN_SIZE", "MAX_SIZE", "MAX_STEPS", "ORTHOGONAL", "DIAGONAL", "cell_name", "cell_index", "cell_names", "neighbours4", "around", "lines", "line_to", "corner_cells",
+__all__ = ["LETTERS", "MIN_SIZE", "MAX_SIZE", "MAX_STEPS", "ORTHOGONAL", "DIAGONAL", "cell_name", "cell_index", "cell_names", "cells_by_name", "neighbours4", "around", "lines", "line_to", "corner_cells",
            "corner_closed", "paths_from", "grid_graph", "connected"]

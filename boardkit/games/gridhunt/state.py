@@ -26,7 +26,7 @@ from boardkit.games.gridhunt.knowledge import USED_UP, Knowledge, KnowledgeMixin
 from boardkit.games.gridhunt.legality import draw_order, orders_of, refuse_order
 from boardkit.games.gridhunt.position import to_position
 from boardkit.games.gridhunt.resolve import ResolveMixin
-from boardkit.games.gridhunt.rules import cell_names, connected
+from boardkit.games.gridhunt.rules import cells_by_name, connected
 
 #: Wall sets drawn for one random layout before the engine gives up with an OptionError
 #: (GRID-7); within gridhunt.game.MAX_WALLS a layout needs about ten at worst.
@@ -38,14 +38,6 @@ if TYPE_CHECKING:  # pragma: no cover
 
 #: The seats that see a layout draw (GRID-5.1): none.
 _NOBODY: frozenset[int] = frozenset()
-
-
-@lru_cache(maxsize=None)
-def _by_name(size: int) -> tuple[int, ...]:
-    """The cells of a ``size`` x ``size`` grid in the order of their names as text (``a1``,
-    ``a10``, ``a11``, ``a12``, ``a2`` ...): the notation order of actions that differ by a cell."""
-    names = cell_names(size)
-    return tuple(sorted(range(size * size), key=names.__getitem__))
 
 
 @lru_cache(maxsize=None)
@@ -212,16 +204,20 @@ class GridhuntState(KnowledgeMixin, ResolveMixin, State):
                 self._start_round()
                 return
         if self.phase == "next":
-            max_turns = self.game.options.max_turns
+            max_turns = self.game.opts.max_turns
             if max_turns is not None and self.turns >= max_turns:
                 self._finish(*scoring.cut_off(self.turns, max_turns))
                 return
-            if self.round == 0 or not self._remaining():
+            who = self._remaining()
+            if self.round == 0 or not who:
                 self.ghosts = {}  # GRID-D9: the round's deaths are told as the round ends
                 self.round += 1
                 self.acted = []
-            if self.game.options.turn_order == "fixed":  # GRID-6: seat order
-                self._begin_turn(self._remaining()[0])
+                who = self._remaining()
+            if self.game.opts.turn_order == "fixed":  # GRID-6: seat order
+                self._begin_turn(who[0])
+            else:  # who acts next is drawn: the chance outcomes (the legal list) are made here
+                self._legal_cache = self._chance_drawn(who)
 
     def _remaining(self) -> list[int]:
         """GRID-6: seats told alive that have not acted in this round (GRID-D9)."""
@@ -426,15 +422,17 @@ class GridhuntState(KnowledgeMixin, ResolveMixin, State):
         next among the seats still to act (GRID-6, GRID-D6); else None (see
         :meth:`boardkit.core.state.State.uniform_chance`)."""
         if self.phase in ("setup", "next", "resolve"):
-            return self._chance_drawn()
+            legal = self._legal_cache  # the same outcomes when made already (_legal_list, _settle)
+            return legal if legal is not None else self._chance_drawn()
         return None
 
-    def _chance_drawn(self) -> list[Action]:
-        """The chance outcomes of :meth:`_chance_outcomes`, without their probabilities."""
+    def _chance_drawn(self, who: list[int] | None = None) -> list[Action]:
+        """The chance outcomes of :meth:`_chance_outcomes`, without their probabilities;
+        ``who``: the seats still to act in phase ``next`` when made already (``_remaining()``)."""
         g = self.game
         cells = self.cells
         if self.phase == "setup":
-            order = _by_name(self.size)
+            order = cells_by_name(self.size)
             if self.setup:  # GRID-7: uniform over the empty cells
                 layout = g.layout_by_kind[self.setup[0]]
                 drawn = [layout[i] for i in order if cells[i] == "free"]
@@ -444,7 +442,7 @@ class GridhuntState(KnowledgeMixin, ResolveMixin, State):
                 drawn = [start[i] for i in order if cells[i] != "wall" and i not in taken]  # GRID-5.1
             return drawn
         if self.phase == "next":  # GRID-6: seats in order, as text too below 11 seats
-            who = self._remaining()
+            who = self._remaining() if who is None else who
             if self.n > 10:
                 who.sort(key=str)
         else:  # GRID-D6
@@ -489,18 +487,20 @@ class GridhuntState(KnowledgeMixin, ResolveMixin, State):
 
     def _apply(self, action: Action) -> None:
         self._legal_cache = self._chances = self._seat_legal = None
-        self._apply_action(action)
+        ph = self.phase
+        if ph == "move" or ph == "shot":  # the mover's order (the most frequent action)
+            self._order(self.to_move, action)  # type: ignore[arg-type]
+        elif ph == "next":  # GRID-6: a Turn, who acts next; its turn starts (nothing to settle)
+            self._begin_turn(action.player)  # type: ignore[attr-defined]
+        else:
+            self._apply_action(action)
 
     def _apply_by(self, action: Action, player: int) -> None:
         self._chances = None
         self._order(player, action)
 
     def _apply_action(self, action: Action) -> None:
-        ph = self.phase
-        if ph == "move" or ph == "shot":  # the mover's order (the most frequent action)
-            self._order(self.to_move, action)  # type: ignore[arg-type]
-            return
-        g = self.game
+        g = self.game  # a mover's order and who acts next come through _apply's shorter way
         if isinstance(action, Layout):
             i = g.index[action.cell]
             self.cells[i] = action.kind
@@ -536,25 +536,28 @@ class GridhuntState(KnowledgeMixin, ResolveMixin, State):
     def _order(self, p: int, action: Action) -> None:
         """A seat's order: applied at once (sequential) or kept until all are in (GRID-D6). The
         order of a player whose death is not yet told is void (GRID-D9)."""
-        if self.phase == "move":
+        ph = self.phase
+        if ph == "move":
             if self.alive[p]:
                 self._resolve_move(p, action)
             if not self._check_end():
                 self.phase = "shot"
-        elif self.phase == "shot":
+            return  # the shot half or the end: nothing to settle
+        if ph == "shot":
             if self.alive[p] and not isinstance(action, ShootNone):  # GRID-4.1: 'shoot none' hits nobody
                 hits = self._hits(p, action)
-                self._attack_all([], hits) if self._is_enhanced_shot(p, action) else self._attack_all(hits, [])
+                if hits:  # else nobody is attacked
+                    self._attack_all([], hits) if self._is_enhanced_shot(p, action) else self._attack_all(hits, [])
             self.idle[p] = False
             self.enhanced[p] = False
             if not self._check_end():
                 self.phase = "next"
-        elif self.phase == "orders":
+        elif ph == "orders":
             self.orders[p] = action
             if not self.current_players():
                 self.phase = "resolve"
                 self.pending = sorted(self.orders)
-        elif self.phase == "shots":
+        elif ph == "shots":
             self.shots[p] = action
             if not self.current_players():
                 self._resolve_shots()
