@@ -162,7 +162,7 @@ def random_steps(state: State, rng: Any, n: int) -> int:
     if type(n) is not int or n < 0:  # a bool or a float is no count
         raise ValueError(f"random_steps: n is a whole number >= 0, not {str(n)[:40]!r}")
     try:
-        current, apply, sample, uniform = state.current_player, state._apply, state._sample_legal, state.uniform_chance
+        current, apply = state.current_player, state._apply
         below = getattr(rng, "_randbelow", None) or rng.randrange
     except AttributeError:
         _check_args("random_steps", state, rng)
@@ -170,15 +170,9 @@ def random_steps(state: State, rng: Any, n: int) -> int:
     done = 0
     while done < n:
         p = current()
-        if p >= 0:  # _draw's draws, its most frequent cases written out here
-            action = sample(rng, p)
-            if action is None:
-                action = _from_list(state, p, below)
-        elif p == CHANCE:
-            faces = uniform()
-            action = faces[below(len(faces))] if faces is not None else sample_chance(state, rng)
-        else:  # over, or several seats at once
+        if p < 0 and p != CHANCE:  # over, or several seats at once
             return done
+        action = _draw(state, rng, p, below)
         state.unrecorded += 1
         apply(action)
         done += 1

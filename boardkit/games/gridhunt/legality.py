@@ -95,7 +95,7 @@ def move_orders(state: "GridhuntState", p: int) -> list[Action]:
     return moves
 
 
-def shot_cells(state: "GridhuntState", p: int) -> list[int]:
+def shot_cells(state: "GridhuntState", p: int) -> Sequence[int]:
     """The cells seat ``p`` may shoot: an orthogonal neighbour (GRID-4.1), or with an enhanced
     attack any cell 1 .. 6 away in line, in 8 directions or with ``line_directions=4`` the
     orthogonal ones (GRID-4.2, GRID-D18), never at or through a wall ``p`` knows of (GRID-4.3,
@@ -105,7 +105,8 @@ def shot_cells(state: "GridhuntState", p: int) -> list[int]:
     assert at is not None
     walls = state.known_walls(p)
     if not state.enhanced[p]:
-        return [c for c in neighbours4(state.size, at) if c not in walls]
+        near = state.game.neighbours[at]  # neighbours4, looked up
+        return near if walls.isdisjoint(near) else [c for c in near if c not in walls]
     out = []
     corners = state.game.options.corner_walls == "block"
     for ray in lines(state.size, at, state.game.options.line_directions):  # GRID-D18
@@ -180,20 +181,12 @@ def draw_order(state: "GridhuntState", p: int, rng: Any, tries: int | None = Non
     if state.idle[p] and (not shot or o.mine_blocks_shot):  # GRID-3.5, GRID-D19: one order
         return g.shoot_none if shot else g.stay
     draw = getattr(rng, "_randbelow", None) or rng.randrange  # the draw behind randrange(n): the same numbers
-    at = state.pos[p] if state.alive[p] else state.ghosts.get(p)  # seat_cell
+    at = state.seat_cell(p)
     assert at is not None
     if shot:
-        cells: Sequence[int]
-        if state.enhanced[p]:
-            cells = shot_cells(state, p)
-            k = len(cells)
-            i = draw(k + 2)  # GRID-2.6: shoot all too
-        else:  # GRID-4.1: the neighbours that are no wall the seat knows of (shot_cells)
-            near = g.neighbours[at]
-            known = state.known_walls(p)
-            cells = near if known.isdisjoint(near) else [c for c in near if c not in known]
-            k = len(cells)
-            i = draw(k + 1)
+        cells = shot_cells(state, p)
+        k = len(cells)
+        i = draw(k + 2 if state.enhanced[p] else k + 1)  # GRID-4.1, GRID-2.6
         return g.shoot_actions[cells[i]] if i < k else g.shoot_none if i == k else g.shoot_all
     moves = g._all_paths.get(at)
     if moves is None:
