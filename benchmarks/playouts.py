@@ -61,6 +61,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import random
 import statistics
@@ -302,7 +303,7 @@ def print_intro(names: list[str], args: argparse.Namespace) -> None:
     if args.chess_games == 0:
         order = "each game's checked and unchecked playouts (no python-chess reference)"
     rounds = f"{args.rounds} rounds" if args.rounds > 1 else "1 round"
-    games = f"{len(names)} games" if len(names) > 1 else "1 game"
+    games = (f"{len(names)} games" if len(names) > 1 else "1 game") + f", {args.games} seeded playouts a game and mode,"
     same = ", same seeds every round" if args.rounds > 1 else ""
     print(f"{rounds} of {games} by the {clock}{same}: {order}")
     if args.chess_games > 0:
@@ -310,8 +311,8 @@ def print_intro(names: list[str], args: argparse.Namespace) -> None:
               + (f"; median of the {args.rounds} rounds' ratios, and their range" if args.rounds > 1 else ""))
 
 
-def _int_at_least(low: int) -> Callable[[str], int]:
-    """An argparse type: an integer ``>= low`` (else an error naming the option)."""
+def _int_at_least(low: int, high: int = 10**9) -> Callable[[str], int]:
+    """An argparse type: an integer ``low .. high`` (else an error naming the option)."""
     def parse(text: str) -> int:
         try:
             value = int(text)
@@ -319,8 +320,21 @@ def _int_at_least(low: int) -> Callable[[str], int]:
             raise argparse.ArgumentTypeError(f"{text!r} is not an integer") from None
         if value < low:
             raise argparse.ArgumentTypeError(f"{value} is below {low}")
+        if value > high:
+            raise argparse.ArgumentTypeError(f"{str(value)[:40]} is above {high:,}")
         return value
     return parse
+
+
+def _json_path(text: str) -> str:
+    """An argparse type: a file path whose folder exists, so the figures of a whole run are
+    not lost at its end (else an error naming the option)."""
+    folder = os.path.dirname(text) or "."
+    if not os.path.isdir(folder):
+        raise argparse.ArgumentTypeError(f"the folder {folder!r} does not exist")
+    if os.path.isdir(text):
+        raise argparse.ArgumentTypeError(f"{text!r} is a folder; give a file path")
+    return text
 
 
 def _positive_float(text: str) -> float:
@@ -339,9 +353,9 @@ def parse_args(argv: list[str] | None) -> tuple[argparse.Namespace, list[str]]:
     argparse error naming the option (status 2)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("names", nargs="*", metavar="GAME", help="game ids (default: every registered game)")
-    parser.add_argument("--games", type=_int_at_least(1), default=50,
+    parser.add_argument("--games", type=_int_at_least(1, 100_000), default=50,
                         help="seeded games per game, mode and round (default 50)")
-    parser.add_argument("--rounds", type=_int_at_least(1), default=3,
+    parser.add_argument("--rounds", type=_int_at_least(1, 100), default=3,
                         help="rounds, each timing every game and mode between python-chess runs (default 3; "
                              "the ratio is the median of the rounds' ratios)")
     parser.add_argument("--seconds", type=_positive_float, default=None,
@@ -349,14 +363,15 @@ def parse_args(argv: list[str] | None) -> tuple[argparse.Namespace, list[str]]:
     parser.add_argument("--max-turns", type=_int_at_least(1), default=40, help="value of a max_turns option (default 40)")
     parser.add_argument("--max-actions", type=_int_at_least(1), default=100_000, help="cap per game without max_turns")
     parser.add_argument("--seed", type=int, default=0, help="seed of game 0 (game i uses seed + i)")
-    parser.add_argument("--warmup", type=_int_at_least(0), default=0,
+    parser.add_argument("--warmup", type=_int_at_least(0, 100_000), default=0,
                         help="untimed games before every timing (seeds below --seed; default 0: the first "
                              "round also builds the tables a process keeps, such as gridhunt's move tables)")
     parser.add_argument("--cpu", action="store_true",
                         help="time by the process's CPU time rather than the wall clock (steadier on a shared machine)")
-    parser.add_argument("--chess-games", type=_int_at_least(0), default=20,
+    parser.add_argument("--chess-games", type=_int_at_least(0, 100_000), default=20,
                         help="games of each python-chess run (0: no reference)")
-    parser.add_argument("--json", metavar="PATH", help="also write the figures as JSON")
+    parser.add_argument("--json", metavar="PATH", type=_json_path,
+                        help="also write the figures as JSON (its folder must exist)")
     args = parser.parse_args(argv)
     names = args.names or boardkit.list_games()
     unknown = sorted(set(names) - set(boardkit.list_games()))

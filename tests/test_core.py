@@ -242,6 +242,8 @@ def test_chance_outcomes_exact():
     assert sum(p for _, p in outcomes) == 1
     with pytest.raises(ValueError, match="only defined at a chance node"):
         _state().chance_outcomes()
+    with pytest.raises(ValueError, match=r"sample_chance: no chance outcome to draw here: seat\(s\) 0 act"):
+        boardkit.sample_chance(_state(), random.Random(0))
 
 
 def test_terminal_state_refuses_everything():
@@ -255,6 +257,8 @@ def test_terminal_state_refuses_everything():
     assert s2.legal_actions() == []
     err = s2.why_illegal("pass")
     assert err is not None and err.clause == "LEAD-3.1"
+    with pytest.raises(ValueError, match="sample_chance: the game is over; there is no chance outcome to draw"):
+        boardkit.sample_chance(s2, random.Random(0))
 
 
 BOARD_HEAD = "name: t\nkind: hex\ncells: [[0, 3], [0, 2], [1, 2], [-1, 3], [0, 1], [0, 0], [0, -1], [0, -2], [0, -3], [1, -3], [-1, -2]]\n"

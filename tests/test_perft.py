@@ -125,6 +125,23 @@ def test_divide_sums_to_perft() -> None:
         perft(state, -1)
 
 
+@pytest.mark.parametrize("depth", [2.5, "x", None, True, 10**9, -1])
+def test_perft_and_divide_name_a_bad_depth_or_state(depth) -> None:
+    """A depth that is no whole number 0 .. MAX_DEPTH (1 .. for divide), a bool among them, or
+    a state that is no State is refused by name, before any recursion (2.5 never reached 0,
+    10**9 ran out of stack)."""
+    from boardkit.core.perft import MAX_DEPTH
+
+    state = boardkit.load_game("toy").new_initial_state()
+    with pytest.raises(ValueError, match=rf"perft: depth is a whole number 0 \.\. {MAX_DEPTH}"):
+        perft(state, depth)
+    with pytest.raises(ValueError, match="divide: depth is a whole number 1 .. "):
+        divide(state, depth)
+    with pytest.raises(ValueError, match="perft: state is a boardkit State, not str"):
+        perft("leaders", 1)
+    assert perft(state, MAX_DEPTH) >= 1  # the deepest depth asked runs
+
+
 def test_perft_terminal_is_one_leaf() -> None:
     """A terminal node counts once at any depth (TOY-4 ends the game)."""
     state = boardkit.load_game("toy").state_from_position({"pile": 1, "to_move": 0})

@@ -82,6 +82,8 @@ def test_without_reference_the_last_line_says_so(capsys: pytest.CaptureFixture[s
 @pytest.mark.parametrize("argv, option", [
     (["--rounds", "0"], "--rounds"), (["--rounds", "x"], "--rounds"), (["--games", "0"], "--games"),
     (["--seconds", "-1"], "--seconds"), (["--chess-games", "-2"], "--chess-games"), (["nosuchgame"], "unknown game"),
+    (["--rounds", "99999999999999999999"], "--rounds"), (["--games", "100001"], "--games"),
+    (["--json", "/nonexistent/dir/x.json"], "--json"),  # refused before the run, not after it
 ])
 def test_bad_input_is_an_argparse_error_naming_the_option(argv: list[str], option: str,
                                                            capsys: pytest.CaptureFixture[str]) -> None:

@@ -107,6 +107,19 @@ def test_timeout_must_be_a_positive_number(tmp_path: Path, capsys, value: str) -
     assert not (tmp_path / "r2").exists()
 
 
+def test_out_that_cannot_be_a_folder_is_named(tmp_path: Path, capsys) -> None:
+    """`--out` naming a file (or a path under one) is refused in one line naming `--out`,
+    not with a traceback from deep inside pathlib."""
+    nb_dir = tmp_path / "nb"
+    nb_dir.mkdir()
+    _notebook(nb_dir / "tiny.ipynb", "x = 1")
+    a_file = tmp_path / "taken"
+    a_file.write_text("x", encoding="utf-8")
+    for out in (a_file, a_file / "reports"):
+        assert report.main(_args(nb_dir, out)) == 2
+        assert f"report: error: --out: {out} cannot be a reports folder" in capsys.readouterr().err
+
+
 def test_non_finite_parameter_is_refused(tmp_path: Path, capsys) -> None:
     """Guards: `--param SEED=1e999` (inf), nan or complex values are refused with a message
     naming the parameter before any notebook runs, instead of injecting `SEED = inf`."""

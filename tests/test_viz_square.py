@@ -369,6 +369,8 @@ def test_board_widget_picks_class():
 
     assert board_kind(FakeGame()) == "square" and board_kind(FakeGame().new_initial_state()) == "square"
     assert isinstance(board_widget(FakeGame().new_initial_state(), show_svg=False), SquareBoardWidget)
+    with pytest.raises(TypeError, match="board_widget: state_or_game is a boardkit State or Game, not NoneType"):
+        board_widget(None)
     game = boardkit.load_game("leaders")
     assert board_kind(game) == "hex"
     assert type(board_widget(game, seed=1)) is LeadersBoard

@@ -81,15 +81,29 @@ def perft(state: State, depth: int) -> int:
         The leaf count.
 
     Raises:
-        ValueError: ``depth`` is negative.
+        ValueError: ``depth`` is not a whole number 0 .. :data:`MAX_DEPTH`; ``state`` is no
+            boardkit State.
 
     >>> import boardkit
     >>> perft(boardkit.load_game("leaders").new_initial_state(), 0)
     1
     """
-    if depth < 0:
-        raise ValueError(f"perft depth must be >= 0, got {depth}")
+    _check("perft", state, depth, 0)
     return _perft(state, depth)
+
+
+#: The deepest perft or divide asked (each ply is one level of recursion; real counts stop far
+#: sooner: the tree grows by the branching factor at every ply).
+MAX_DEPTH = 200
+
+
+def _check(name: str, state: Any, depth: Any, low: int) -> None:
+    """ValueError naming the argument when ``state`` is no State or ``depth`` is not a whole
+    number ``low .. MAX_DEPTH`` (a bool is no depth)."""
+    if not isinstance(state, State):
+        raise ValueError(f"{name}: state is a boardkit State, not {type(state).__name__}")
+    if type(depth) is not int or not low <= depth <= MAX_DEPTH:
+        raise ValueError(f"{name}: depth is a whole number {low} .. {MAX_DEPTH}, not {str(depth)[:40]!r}")
 
 
 def root_snapshot(state: State) -> tuple[str, ...]:
@@ -153,10 +167,10 @@ def divide(state: State, depth: int) -> dict[str, int]:
         leaf count below it, in ``legal_actions()`` order. Empty at a terminal state.
 
     Raises:
-        ValueError: ``depth`` < 1.
+        ValueError: ``depth`` is not a whole number 1 .. :data:`MAX_DEPTH`; ``state`` is no
+            boardkit State.
     """
-    if depth < 1:
-        raise ValueError(f"divide depth must be >= 1, got {depth}")
+    _check("divide", state, depth, 1)
     out: dict[str, int] = {}
     for action in state.legal_actions():
         child = state.clone()

@@ -30,7 +30,10 @@ def sample_chance(state: State, rng: Any) -> Action:
         uniform = state.uniform_chance()
         if uniform is not None:
             return uniform[rng.randrange(len(uniform))]
-        outcomes = state.chance_outcomes()
+        try:
+            outcomes = state.chance_outcomes()
+        except ValueError:
+            raise ValueError(f"sample_chance: {_no_chance(state)}") from None
         first = outcomes[0][1]
         if first.numerator * len(outcomes) == first.denominator and all(map(is_, map(_second, outcomes), repeat(first))):
             # one probability for all: the same draw as below, made without the sums
@@ -48,6 +51,13 @@ def sample_chance(state: State, rng: Any) -> Action:
         if pick < acc:
             return action
     raise AssertionError("chance probabilities do not sum to 1")  # pragma: no cover
+
+
+def _no_chance(state: State) -> str:
+    """Why ``state`` has no chance outcome to draw, in words: the game is over, or who acts."""
+    if state.is_terminal():
+        return "the game is over; there is no chance outcome to draw"
+    return f"no chance outcome to draw here: seat(s) {', '.join(map(str, state.current_players()))} act"
 
 
 def _check_args(name: str, state: Any, rng: Any) -> None:

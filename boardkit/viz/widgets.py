@@ -516,9 +516,13 @@ def board_widget(state_or_game: Any, **kwargs: Any) -> BoardWidget:
         The widget.
 
     Raises:
-        TypeError: the game has no widget and its board is neither hex nor square.
+        TypeError: ``state_or_game`` is neither a State nor a Game; the game has no widget and
+            its board is neither hex nor square.
     """
     game = _game_of(state_or_game)
+    if game is None:  # neither a game nor anything with one
+        raise TypeError(f"board_widget: state_or_game is a boardkit State or Game, not "
+                        f"{type(state_or_game).__name__}")
     own = game_widget_class(str(getattr(game, "name", "")))
     if own is not None:
         return own(state_or_game, **kwargs)

@@ -75,8 +75,8 @@ def build_reports(notebooks: Sequence[Path], out_dir: Path, *,
         written, else the error message.
 
     Raises:
-        ReportError: If the offline assets cannot be installed, or (before anything runs) the
-            timeout is not a positive whole number, or a readable notebook lacks a parameters
+        ReportError: If the offline assets cannot be installed, ``out_dir`` cannot be made a
+            folder (naming ``--out``), or (before anything runs) the timeout is not a positive whole number, or a readable notebook lacks a parameters
             cell, does not take a given parameter or assigns it another type.
     """
     from tqdm import tqdm  # type: ignore[import-untyped]
@@ -92,7 +92,10 @@ def build_reports(notebooks: Sequence[Path], out_dir: Path, *,
             inject_parameters(nb, params, source=Path(path).name)
 
     out_dir = Path(out_dir)
-    out_dir.mkdir(parents=True, exist_ok=True)
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:  # a file in the way, no such device, no right to write
+        raise ReportError(f"--out: {out_dir} cannot be a reports folder: {exc.strerror or exc}") from None
     copy_assets(install_assets(npm_cache), out_dir / STATIC_DIRNAME)
 
     results: dict[str, str | None] = {}
