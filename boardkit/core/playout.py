@@ -131,21 +131,14 @@ def _draw(state: State, rng: Any, p: int, below: Any) -> Action:
         ValueError: the seat to act has no legal action (a fault of the engine)."""
     if p >= 0:
         action = state._sample_legal(rng, p)
-        return action if action is not None else _from_list(state, p, below)
+        if action is None:
+            acts = state._legal_list()
+            if not acts:
+                raise ValueError(f"{state.game.name}: seat {p} is to act but has no legal action")
+            action = acts[below(len(acts))]
+        return action
     faces = state.uniform_chance()
     return faces[below(len(faces))] if faces is not None else sample_chance(state, rng)
-
-
-def _from_list(state: State, p: int, below: Any) -> Action:
-    """Seat ``p``'s action drawn by one index of its legal list, where the seat has no draw of
-    its own (``State._sample_legal`` answered None): the rest of :func:`_draw`.
-
-    Raises:
-        ValueError: the seat has no legal action (a fault of the engine)."""
-    acts = state._legal_list()
-    if not acts:
-        raise ValueError(f"{state.game.name}: seat {p} is to act but has no legal action")
-    return acts[below(len(acts))]
 
 
 def random_steps(state: State, rng: Any, n: int) -> int:

@@ -76,8 +76,9 @@ def build_reports(notebooks: Sequence[Path], out_dir: Path, *,
 
     Raises:
         ReportError: If the offline assets cannot be installed, ``out_dir`` cannot be made a
-            folder (naming ``--out``), or (before anything runs) the timeout is not a positive whole number, or a readable notebook lacks a parameters
-            cell, does not take a given parameter or assigns it another type.
+            folder (naming ``--out``), or (before anything runs) the timeout is not a positive
+            whole number, or a readable notebook lacks a parameters cell, does not take a given
+            parameter or assigns it another type.
     """
     from tqdm import tqdm  # type: ignore[import-untyped]
 
