@@ -251,6 +251,7 @@ class ArmageddonState(State):
     # -- applying --------------------------------------------------------------------------
     def _apply_action(self, action: Action) -> None:
         g = self.game
+        rest = None  # whether a point of the roll is still usable after a share, when the search knows
         if isinstance(action, Roll):
             self.roll = self.left = int(action.face)
             self.moved = frozenset()
@@ -261,12 +262,15 @@ class ArmageddonState(State):
             self.pos = rules.take(self.pos)
         elif type(action) in VERB_OF:
             mv: Any = action
-            c = g.chip[mv.chip]
-            self.pos, ends = rules.walk(g, self.pos, c, mv.points, True, VERB_OF[type(action)])
-            self.moved = self.moved | {c}
-            self.left = 0 if ends else self.left - mv.points  # ARMA-3.4: the rest is lost
+            c, k, verb = g.chip[mv.chip], mv.points, VERB_OF[type(action)]
+            p0, left, movable = self.pos, self.left, self.movable()
+            self.pos, ends = rules.walk(g, p0, c, k, True, verb)
+            self.left = 0 if ends else left - k  # ARMA-3.4: the rest is lost
             if self.pos.pending:
                 self.phase = HOME
+            elif self.left > 0 and self.pos.winner is None:  # the search's value of the share says it (ARMA-3.2)
+                rest = usable.rest_usable(g, p0, left, movable, self.memo, c, k, verb)
+            self.moved = self.moved | {c}
         else:
             assert isinstance(action, Home)
             p = self.pos
@@ -277,11 +281,13 @@ class ArmageddonState(State):
             p.events.append(f"{action.chip} placed on {action.cell}")
             if not p.pending:
                 self.phase = MOVE
-        self._settle()
+        self._settle(rest)
 
-    def _settle(self) -> None:
+    def _settle(self, rest: bool | None = None) -> None:
         """Automatic steps: forced home placements, the end of a turn when no point is left
-        usable (ARMA-3.2, ARMA-D13), skipped turns (ARMA-4.4), the cut-off (ARMA-D12)."""
+        usable (ARMA-3.2, ARMA-D13), skipped turns (ARMA-4.4), the cut-off (ARMA-D12).
+        ``rest``: whether a point of the roll is still usable, when the share just made says it
+        (:func:`~boardkit.games.armageddon.usable.rest_usable`); else :func:`~boardkit.games.armageddon.usable.any_share` is asked."""
         g = self.game
         while True:
             if self.pos.winner is not None:
@@ -300,7 +306,8 @@ class ArmageddonState(State):
                 self.phase = MOVE
                 continue
             if self.phase == MOVE:
-                if self.left > 0 and usable.any_share(g, self.pos, self.left, self.movable(), self._memo()):  # ARMA-3.2
+                if self.left > 0 and (usable.any_share(g, self.pos, self.left, self.movable(), self._memo())
+                                      if rest is None else rest):  # ARMA-3.2
                     return
                 self._next_turn()
                 continue

@@ -219,6 +219,28 @@ def any_share(g: "ArmageddonGame", p: Pos, r: int, movable: frozenset[int], memo
     return False
 
 
+def rest_usable(g: "ArmageddonGame", p: Pos, r: int, movable: frozenset[int], memo: dict[object, Any], c: int,
+                k: int, verb: str) -> bool | None:
+    """Whether a point of the ``r - k`` left after the share ``(c, k, verb)`` from ``p`` is
+    still usable (ARMA-3.2: else the turn ends), read from the share's value when the search
+    has found it (:func:`_value`, kept in ``memo``): the value of a share of ``k < r`` points
+    that leaves the game running is ``k`` plus :func:`best` of the rest (or ``r`` when another
+    chip surely takes the rest, :func:`_rest_whole`), so it is above ``k`` exactly when
+    :func:`any_share` of the position after it is True. That position is the one the search
+    walked only when the share displaced no Earth chip whose owner chooses its circle
+    (``pending``), so the caller asks only then.
+
+    Returns:
+        True or False as :func:`any_share` after the share would answer; None when the search
+        has not valued the share (the caller then asks :func:`any_share`).
+    """
+    tab = memo.get((p.key(), r))
+    if tab is None:
+        return None
+    v = tab.get((c, k, verb, movable))
+    return None if v is None else v > k
+
+
 def judge(g: "ArmageddonGame", p: Pos, r: int, movable: frozenset[int], memo: dict[object, Any],
           c: int, k: int, verb: str) -> None:
     """The one rule path of a share (ARMA-3.1, ARMA-3.2, ARMA-D3 and :func:`walk`): returns
@@ -321,4 +343,4 @@ def draw(g: "ArmageddonGame", p: Pos, r: int, movable: frozenset[int], memo: dic
     return None
 
 
-__all__ = ["any_share", "best", "draw", "judge", "shares", "TRIES"]
+__all__ = ["any_share", "best", "draw", "judge", "rest_usable", "shares", "TRIES"]

@@ -159,3 +159,47 @@ def test_ARMA_3_2_a_shares_value_is_what_the_rest_of_the_turn_can_use_after_it(o
                     checked += 1
             s.apply_unchecked(action)
     assert checked > 400 and passed > 0, (checked, passed)  # shares with a usable rest and without one
+
+
+@pytest.mark.parametrize("options", [{}, {"two_on_one": "penalty"}, {"displace": "forced"}],
+                         ids=["seed", "two-on-one-penalty", "displace-forced"])
+def test_ARMA_3_2_after_a_share_the_turn_goes_on_exactly_as_the_shares_value_says(options):
+    """After a share the turn goes on when a point of the rest is usable (ARMA-3.2). The state
+    reads that from the share's value when the search found it (usable.rest_usable: the value
+    is above the share's points exactly when the rest is usable) and asks usable.any_share
+    otherwise. At every share of seeded games, drawn by the rollout draw or from the listing,
+    the state reached is the one a state without the search's memo reaches (any_share asked),
+    and the value told both answers many times."""
+    game = boardkit.load_game("armageddon", **options)
+    g = game
+    told: Counter = Counter()
+    for seed in range(16):
+        rng = random.Random(seed)
+        s = game.new_initial_state()
+        while not s.is_terminal():
+            if s.is_chance_node():
+                s.apply_unchecked(sample_chance(s, rng))
+                continue
+            if s.phase == MOVE and rng.random() < 0.5:
+                action = s.sample_legal_action(rng)  # values the shares it draws only
+            else:
+                acts = s.legal_actions()  # values every share
+                action = acts[rng.randrange(len(acts))]
+            if s.phase == MOVE and type(action) in VERB_OF:
+                c, k, verb = g.chip[action.chip], action.points, VERB_OF[type(action)]
+                said = usable.rest_usable(g, s.pos, s.left, s.movable(), s.memo, c, k, verb)
+                rest = s.left - k
+                if rules.walk(g, s.pos, c, k, False, verb, None, False)[1] == rules.TABLE:
+                    rest = 0  # ARMA-3.4: the turn ends
+                seat, turns = s.seat, s.turns
+                fresh = s.clone()
+                fresh.memo = {}  # nothing valued: the state asks any_share
+                fresh.apply_unchecked(action)
+                s.apply_unchecked(action)
+                assert s.position_key() == fresh.position_key(), (str(action), said)
+                if said is not None and rest > 0 and s.pos.winner is None and not s.pos.pending:
+                    assert said == (s.seat == seat and s.turns == turns), str(action)  # the turn goes on
+                    told[said] += 1
+                continue
+            s.apply_unchecked(action)
+    assert told[True] > 200 and told[False] >= 5, told  # both answers told by the value
