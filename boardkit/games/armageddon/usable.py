@@ -97,7 +97,7 @@ def _rest_whole(g: "ArmageddonGame", p: Pos, tab: _Tab, r: int, movable: frozens
     laser_back = earth and at[c] == g.control  # ARMA-4.3
     gk_held = not earth and e == g.gk  # ARMA-6.2
     rest = r - k
-    for c2 in sorted(movable):
+    for c2 in movable:  # any order: the answer is whether one does
         if c2 == c or at[c2] < 0 or (laser_back and at[c2] in g.laser_set):
             continue
         if gk_held and route_of(g, p, c2)[1].get(at[c2], -1) < 0:
@@ -207,7 +207,7 @@ def any_share(g: "ArmageddonGame", p: Pos, r: int, movable: frozenset[int], memo
     if got is not None:
         return got > 0  # type: ignore[no-any-return]
     tab = _table(p, r, memo, pkey)
-    for c in sorted(movable):
+    for c in movable:  # any order: the answer is whether one has
         for verb in g.verbs:
             bounds = _span(g, p, tab, c, verb, r)
             for k in range(max(bounds[0], 1), min(r, bounds[1]) + 1):
@@ -283,6 +283,9 @@ def shares(g: "ArmageddonGame", p: Pos, r: int, movable: frozenset[int],
         for verb in g.verbs:
             bounds = tab.get((c, verb)) or _span(g, p, tab, c, verb, r)  # walk refuses every other k for the same reason
             for k in range(max(bounds[0], 1), min(r, bounds[1]) + 1):
+                last = tab.get((c, k, verb))
+                if last is not None and type(last) is not int:
+                    continue  # a refused walk (_look): its value is -1
                 if _value(g, p, r, movable, memo, c, k, verb, bounds, tab) >= top:
                     out.append((c, k, verb))
     return out
