@@ -128,6 +128,9 @@ class ArmageddonGame(Game):
         #: may stop or refuse a walk (:func:`~boardkit.games.armageddon.rules.walk`): the
         #: landing point, the dot circle, the pad and GK
         self.walk_special = frozenset((self.landing, self.dot, self.pad, self.gk))
+        #: the search's spans of forward and back walks (:func:`~boardkit.games.armageddon.rules.span`
+        #: with ``why=False``) by ``(chip, verb, circle, officer's mine)``: all that decides them
+        self.span_memo: dict[tuple[int, str, int, bool], tuple[int, int]] = {}
         self.homes = tuple(tuple(idx(n) for n in b.homes[c]) for c in COLOURS)
         self.compartments = tuple(tuple(idx(n) for n in comp) for comp in b.compartments)
         self.comp_of = {h: k for k, comp in enumerate(self.compartments) for h in comp}

@@ -37,11 +37,20 @@ def _table(p: Pos, r: int, memo: dict[object, Any], pkey: tuple[object, ...] | N
 
 
 def _span(g: "ArmageddonGame", p: Pos, tab: _Tab, c: int, verb: str, most: int) -> tuple[int, int]:
-    """:func:`span` of ``(c, verb)`` (``why=False``), kept in ``tab`` (whose roll ``most`` is)."""
+    """:func:`span` of ``(c, verb)`` (``why=False``), kept in ``tab`` (whose roll ``most`` is);
+    a forward or back walk's in the game's ``span_memo`` too, by what decides it: the chip's
+    circle and (for the officer's route) its mine, whatever the position and the roll."""
     key = (c, verb)
     got = tab.get(key)
     if got is None:
-        got = tab[key] = span(g, p, c, verb, most, False)
+        if verb == "spare":  # the chips ahead decide it
+            got = tab[key] = span(g, p, c, verb, most, False)
+            return got
+        gkey = (c, verb, p.at[c], p.mine)
+        got = g.span_memo.get(gkey)
+        if got is None:
+            got = g.span_memo[gkey] = span(g, p, c, verb, most, False)
+        tab[key] = got
     return got  # type: ignore[no-any-return]
 
 
