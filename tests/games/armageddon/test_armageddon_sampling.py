@@ -203,3 +203,22 @@ def test_ARMA_3_2_after_a_share_the_turn_goes_on_exactly_as_the_shares_value_say
                 continue
             s.apply_unchecked(action)
     assert told[True] > 200 and told[False] >= 5, told  # both answers told by the value
+
+
+@pytest.mark.parametrize("options", [{}, {"back": "none"}, {"mine": "always"}], ids=["seed", "back-none", "mine-always"])
+def test_ARMA_3_7_the_search_keeps_a_walks_span_by_what_decides_it(options):
+    """The search keeps the span of a forward or back walk (ARMA-D6: the path's end; ARMA-3.7:
+    back only on the ship's circles) per game, by the chip, its circle and the officer's mine:
+    at every move of seeded games, for every chip and number of points, what it gives is what
+    rules.span works out from the whole position."""
+    game = boardkit.load_game("armageddon", **options)
+    g = game
+    kept = 0
+    for s in _move_states(game, seed=4, games=3):
+        for c in range(len(g.chip_names)):
+            for verb in ("move", "back"):
+                for r in range(1, 7):
+                    assert usable._span(g, s.pos, {}, c, verb, r) == rules.span(g, s.pos, c, verb, r, False), (
+                        s.to_position(), c, verb, r)
+                    kept += 1
+    assert len(g.span_memo) > 50 and kept > 10_000, (len(g.span_memo), kept)
