@@ -276,6 +276,31 @@ def test_play_many_refuses_bad_arguments_by_name(tmp_path) -> None:
     assert len(play_many("marabunta", 2, progress=False)) == 2  # a game id will do
 
 
+def _first_action(state, rng):
+    return state.legal_actions()[0]
+
+
+def test_play_many_refuses_agents_worker_processes_cannot_receive_before_any_game(monkeypatch) -> None:
+    """A lambda or a local function with workers > 1 was a raw PicklingError from
+    multiprocessing; now refused up front (no process started), naming the seat. In this
+    process (workers=1) and as a module-level function they play as before."""
+    import boardkit.sim as sim
+
+    def local(state, rng):
+        return state.legal_actions()[0]
+
+    game = boardkit.load_game("marabunta")
+    monkeypatch.setattr(sim, "ProcessPoolExecutor", None)  # the refusal comes before any process
+    for agents, seat, name in ((lambda s, r: s.legal_actions()[0], 0, "<lambda>"), (["random", local], 1, "local")):
+        with pytest.raises(ValueError, match=rf"^play_many: agents: seat {seat}'s agent '{name}' cannot be sent to "
+                                             r"worker processes .*: with workers > 1 give a module-level function"):
+            play_many(game, 2, 1, agents=agents, workers=2, progress=False)
+    monkeypatch.undo()
+    assert len(play_many(game, 2, 1, agents=lambda s, r: s.legal_actions()[0], workers=1, progress=False)) == 2
+    by_processes = play_many(game, 2, 1, agents=_first_action, workers=2, chunk=1, progress=False)
+    assert by_processes.equals(play_many(game, 2, 1, agents=_first_action, progress=False))
+
+
 class _FailsLater:
     """Plays the first legal action, then, after ``calls`` decisions, an illegal one."""
 
