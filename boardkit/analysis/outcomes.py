@@ -174,6 +174,13 @@ def win_rates(df: "pd.DataFrame", level: float = 0.95) -> "pd.DataFrame":
         sides, the table's ``sides`` column: seats that win together, as Armageddon's Earth
         colours or gridhunt's teams, are one side; 1/seats for a table without it) and
         ``advantage`` (rate - fair; the interval shifted likewise: ``adv_low``, ``adv_high``).
+        ``rate`` counts over all games: a game with no winner (a draw, or cut off by
+        ``max_turns`` or ``max_actions`` without one) is a game no seat won, so where many
+        games end undecided every seat's rate falls below its fair share and every
+        advantage is negative, without any seat being favoured. Among the decided games
+        only: ``decided`` (the games with a winner, the same on every row) and
+        ``decided_rate``, ``decided_low``, ``decided_high`` (the seat's share of them with
+        its Wilson interval, to compare with ``fair``; NaN when no game was decided).
 
     Raises:
         ValueError: not a play_many table (a column ``index``, ``winners``, ``terminal`` or
@@ -187,12 +194,17 @@ def win_rates(df: "pd.DataFrame", level: float = 0.95) -> "pd.DataFrame":
     _check_table(df, seats=True)
     seats = _seats(df)
     fair = 1 / _side_count(df, seats)
+    decided = int(sum(len(w) > 0 for w in df["winners"]))
     rows = []
     for p in seats:
         k = int((df[f"win_{p}"] > 0).sum())
         est = wilson(k, len(df), level)
+        among = wilson(k, decided, level) if decided else None
+        nan = float("nan")
         rows.append({"seat": p, "wins": k, "games": len(df), "rate": float(est.point), "low": est.low, "high": est.high,
-                     "fair": fair, "advantage": float(est.point) - fair, "adv_low": est.low - fair, "adv_high": est.high - fair})
+                     "fair": fair, "advantage": float(est.point) - fair, "adv_low": est.low - fair, "adv_high": est.high - fair,
+                     "decided": decided, "decided_rate": float(among.point) if among else nan,
+                     "decided_low": among.low if among else nan, "decided_high": among.high if among else nan})
     return pd.DataFrame(rows)
 
 
