@@ -662,3 +662,23 @@ def test_an_agent_called_as_a_function_where_no_one_seat_acts_says_why(agent: Ag
     while s.is_chance_node():
         s.apply_action(sample_chance(s, rng))
     assert s.find_legal(agent(s, rng)) is not None  # one seat to act: as before
+
+
+def test_the_sim_random_agent_where_no_one_seat_acts_says_why() -> None:
+    """boardkit.sim.random_agent on a finished game or at a simultaneous turn was a raw
+    ValueError from randrange ("empty range"); now the refusals of Agent(state, rng)."""
+    from boardkit.sim import random_agent
+
+    rng = random.Random(0)
+    s = boardkit.load_game("leaders").new_initial_state()
+    done = boardkit.random_playout(s.clone(), random.Random(4))
+    with pytest.raises(ValueError, match="the game is over: no seat acts"):
+        random_agent(done, rng)
+    both = boardkit.load_game("gridhunt", turn_order="simultaneous").new_initial_state()
+    while both.is_chance_node():
+        both.apply_action(sample_chance(both, rng))
+    with pytest.raises(ValueError, match=r"seats 0, 1, .* act at once here"):
+        random_agent(both, rng)
+    while s.is_chance_node():
+        s.apply_action(sample_chance(s, rng))
+    assert s.find_legal(random_agent(s, rng)) is not None

@@ -89,8 +89,15 @@ class GameResult:
 
 
 def random_agent(state: State, rng: random.Random) -> Any:
-    """Pick a legal action uniformly at random."""
-    actions = state.legal_actions()
+    """Pick a legal action of the one seat to act uniformly at random.
+
+    Raises:
+        ValueError: no one seat acts (:func:`boardkit.agents.base.the_mover` says why).
+    """
+    actions = state.legal_actions() if isinstance(state, State) else []
+    if not actions:
+        from boardkit.agents.base import the_mover
+        the_mover(state, rng)
     return actions[rng.randrange(len(actions))]
 
 
