@@ -636,3 +636,49 @@ def test_every_agent_with_a_name_argument_refuses_a_name_that_is_not_text() -> N
             with pytest.raises(ValueError, match=rf"^{cls.__name__}: name is a text \(.*\) or None, not "):
                 cls(name=bad)
         assert cls(name="mine").name == "mine"
+
+
+@pytest.mark.parametrize("agent", [RandomAgent(), GreedyAgent(), MCTSAgent(iterations=5, seconds=None), SolverAgent()],
+                         ids=["random", "greedy", "mcts", "solver"])
+def test_an_agent_called_as_a_function_where_no_one_seat_acts_says_why(agent: Agent) -> None:
+    """``agent(state, rng)`` at a chance node or a finished game was a raw IndexError (it took
+    ``current_players()[0]``); at a simultaneous turn it answered for seat 0 an action that
+    cannot be applied without ``player=``. Now the refusals of ``act``, and one naming the seats."""
+    rng = random.Random(0)
+    s = boardkit.load_game("leaders").new_initial_state()
+    with pytest.raises(ValueError, match="chance acts here"):
+        agent(s, rng)
+    done = boardkit.random_playout(s.clone(), random.Random(4))
+    with pytest.raises(ValueError, match="the game is over: no seat acts"):
+        agent(done, rng)
+    with pytest.raises(ValueError, match=r"^act: state is a boardkit State"):
+        agent("leaders", rng)  # type: ignore[arg-type]
+    both = boardkit.load_game("gridhunt", turn_order="simultaneous").new_initial_state()
+    while both.is_chance_node():
+        both.apply_action(sample_chance(both, rng))
+    assert len(both.current_players()) > 1
+    with pytest.raises(ValueError, match=r"seats 0, 1, .* act at once here: .*agent\.act\(state, player, rng\)"):
+        agent(both, rng)
+    while s.is_chance_node():
+        s.apply_action(sample_chance(s, rng))
+    assert s.find_legal(agent(s, rng)) is not None  # one seat to act: as before
+
+
+def test_the_sim_random_agent_where_no_one_seat_acts_says_why() -> None:
+    """boardkit.sim.random_agent on a finished game or at a simultaneous turn was a raw
+    ValueError from randrange ("empty range"); now the refusals of Agent(state, rng)."""
+    from boardkit.sim import random_agent
+
+    rng = random.Random(0)
+    s = boardkit.load_game("leaders").new_initial_state()
+    done = boardkit.random_playout(s.clone(), random.Random(4))
+    with pytest.raises(ValueError, match="the game is over: no seat acts"):
+        random_agent(done, rng)
+    both = boardkit.load_game("gridhunt", turn_order="simultaneous").new_initial_state()
+    while both.is_chance_node():
+        both.apply_action(sample_chance(both, rng))
+    with pytest.raises(ValueError, match=r"seats 0, 1, .* act at once here"):
+        random_agent(both, rng)
+    while s.is_chance_node():
+        s.apply_action(sample_chance(s, rng))
+    assert s.find_legal(random_agent(s, rng)) is not None

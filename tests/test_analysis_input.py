@@ -437,6 +437,30 @@ def test_outcome_tables_missing_their_columns_are_refused_naming_them() -> None:
     assert list(ab_compare(run, run.copy())["measure"]) == ["win_0", "seat_turns", "timeout"]
 
 
+def test_outcome_tables_pooling_several_games_rules_or_options_are_refused_naming_the_column() -> None:
+    """win_rates, metrics, lengths and ab_compare on ``pd.concat`` of two games' runs gave one
+    pooled answer; so did a table of two rules profiles or two option sets. Runs of the same
+    game and options on other seeds or with other agents still pool."""
+    import pandas as pd
+
+    from boardkit.analysis.outcomes import ab_compare, lengths, metrics, win_rates
+    from boardkit.sim import play_many
+
+    mara = play_many("marabunta", 6, 1, progress=False)
+    mixed = pd.concat([mara, play_many("battle_royale", 5, 1, progress=False)])
+    for fn in (win_rates, metrics, lengths):
+        refused(lambda fn=fn: fn(mixed), "df: the rows are of 2 games", "game column", "'marabunta'", "'battle_royale'")
+    refused(lambda: ab_compare(mixed, mixed), "a: the rows are of 2 games", "game column")
+    profiles = pd.concat([play_many(boardkit.load_game("leaders", rules=r), 3, 1, progress=False)
+                          for r in ("seed", "published")])
+    refused(lambda: win_rates(profiles), "df: the rows are of 2 rules profiles", "rules column", "'published'")
+    short = play_many(boardkit.load_game("leaders", max_turns=5), 3, 1, progress=False)
+    both = pd.concat([play_many("leaders", 3, 1, progress=False), short])
+    refused(lambda: metrics(both), "df: the rows are of 2 option sets", "options column", "ab_compare")
+    pooled = pd.concat([mara, play_many("marabunta", 4, 2, agents="greedy", progress=False)])
+    assert win_rates(pooled)["games"].tolist() == [10] * 2 and lengths(pooled)["mean"].n == 10
+
+
 # -- pictures of one game given another's state ---------------------------------------------------
 
 _PICTURES = {"grid_figure": ("gridhunt", "boardkit.viz.gridhunt"), "board_figure": ("armageddon", "boardkit.viz.armageddon"),

@@ -43,6 +43,24 @@ def test_win_rates_are_wilson_intervals_per_seat(run: pd.DataFrame) -> None:
         assert r["low"] <= r["rate"] <= r["high"] and math.isclose(r["advantage"], r["rate"] - 0.5)
 
 
+def test_win_rates_give_each_seats_share_of_the_decided_games_beside_its_share_of_all() -> None:
+    """A game with no winner is one no seat won: in Battle Royale, where a quarter of random
+    games end undecided, both seats' advantage was negative. ``decided_rate`` (with its Wilson
+    interval) is each seat's share of the games with a winner; ``rate`` is unchanged."""
+    run = play_many("battle_royale", 40, seed=0, progress=False)
+    decided = int(sum(len(w) > 0 for w in run["winners"]))
+    assert 0 < decided < len(run)
+    table = win_rates(run)
+    assert (table["decided"] == decided).all() and (table["advantage"] < 0).all()  # both seats "behind"
+    for _, r in table.iterrows():
+        est, among = wilson(int(r["wins"]), len(run)), wilson(int(r["wins"]), decided)
+        assert (r["rate"], r["low"], r["high"]) == (float(est.point), est.low, est.high)
+        assert (r["decided_rate"], r["decided_low"], r["decided_high"]) == (float(among.point), among.low, among.high)
+        assert r["decided_low"] <= r["fair"] <= r["decided_high"]  # no seat favoured among the decided games
+    undecided = win_rates(run[[len(w) == 0 for w in run["winners"]]])
+    assert (undecided["decided"] == 0).all() and undecided[["decided_rate", "decided_low", "decided_high"]].isna().all().all()
+
+
 @pytest.mark.parametrize("name, options, sides", [
     ("armageddon", {}, [[0, 1, 2], [3]]),  # ARMA-1.3, ARMA-1.4: the Earth colours win together
     ("armageddon", {"colours": "red"}, [[0], [1]]),
@@ -274,6 +292,31 @@ def test_play_many_refuses_bad_arguments_by_name(tmp_path) -> None:
     with pytest.raises(ValueError, match="parquet file name"):
         play_many(game, 1, out=123, progress=False)
     assert len(play_many("marabunta", 2, progress=False)) == 2  # a game id will do
+
+
+def _first_action(state, rng):
+    return state.legal_actions()[0]
+
+
+def test_play_many_refuses_agents_worker_processes_cannot_receive_before_any_game(monkeypatch) -> None:
+    """A lambda or a local function with workers > 1 was a raw PicklingError from
+    multiprocessing; now refused up front (no process started), naming the seat. In this
+    process (workers=1) and as a module-level function they play as before."""
+    import boardkit.sim as sim
+
+    def local(state, rng):
+        return state.legal_actions()[0]
+
+    game = boardkit.load_game("marabunta")
+    monkeypatch.setattr(sim, "ProcessPoolExecutor", None)  # the refusal comes before any process
+    for agents, seat, name in ((lambda s, r: s.legal_actions()[0], 0, "<lambda>"), (["random", local], 1, "local")):
+        with pytest.raises(ValueError, match=rf"^play_many: agents: seat {seat}'s agent '{name}' cannot be sent to "
+                                             r"worker processes .*: with workers > 1 give a module-level function"):
+            play_many(game, 2, 1, agents=agents, workers=2, progress=False)
+    monkeypatch.undo()
+    assert len(play_many(game, 2, 1, agents=lambda s, r: s.legal_actions()[0], workers=1, progress=False)) == 2
+    by_processes = play_many(game, 2, 1, agents=_first_action, workers=2, chunk=1, progress=False)
+    assert by_processes.equals(play_many(game, 2, 1, agents=_first_action, progress=False))
 
 
 class _FailsLater:

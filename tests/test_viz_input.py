@@ -385,3 +385,45 @@ def test_every_observation_of_real_games_passes_the_checks(game: str, options: d
             if s.is_terminal():
                 break
             boardkit.random_step(s, rng)
+
+
+def test_outcome_plots_refuse_tables_they_cannot_draw_naming_the_argument() -> None:
+    """win_rate_bars, length_histogram and forest_plot took anything: one DataFrame where a
+    {label: table} mapping goes was a TypeError from numpy, a play_many table where a win_rates
+    table goes a KeyError 'seat', an unknown column or measure a KeyError, None an
+    AttributeError, and an empty mapping or a measure no table has an empty figure."""
+    from boardkit.analysis.outcomes import ab_compare, win_rates
+    from boardkit.sim import play_many
+    from boardkit.viz.outcomes import forest_plot, length_histogram, win_rate_bars
+
+    df = play_many("marabunta", 6, 1, progress=False)
+    rates, ab = win_rates(df), ab_compare(df, df.copy())
+    cases: list[tuple[Callable[[], Any], str]] = [
+        (lambda: win_rate_bars(rates), "tables: a mapping {label: win_rates table}, not one DataFrame"),
+        (lambda: win_rate_bars({"m": df}), "tables['m']: not a win_rates table: column(s) seat, rate, low, high, "
+                                           "fair missing (a play_many table: give win_rates(df))"),
+        (lambda: win_rate_bars({}), "tables: no tables to draw"),
+        (lambda: win_rate_bars(None), "tables: a mapping {label: win_rates table}, not None"),  # type: ignore[arg-type]
+        (lambda: win_rate_bars({"m": 5}), "tables['m']: a win_rates table (pandas DataFrame), not 5"),
+        (lambda: length_histogram(df), "runs: a mapping {label: play_many table}, not one DataFrame"),
+        (lambda: length_histogram({"m": df}, column="nope"), "column: 'nope' is not a column of runs['m']"),
+        (lambda: length_histogram({"m": df}, column="reason"), "column: the column 'reason' of runs['m'] holds"),
+        (lambda: length_histogram({"m": df}, column=5), "column: a column name"),  # type: ignore[arg-type]
+        (lambda: length_histogram({"m": df.iloc[:0]}), "runs['m']: the play_many table has no rows"),
+        (lambda: length_histogram({}), "runs: no tables to draw"),
+        (lambda: length_histogram(None), "runs: a mapping {label: play_many table}, not None"),  # type: ignore[arg-type]
+        (lambda: forest_plot(df), "comparisons: not an ab_compare table: column(s) measure, diff, low, high, clauses "
+                                  "missing (a play_many table: give ab_compare(a, b))"),
+        (lambda: forest_plot(None), "comparisons: an ab_compare table or a mapping"),  # type: ignore[arg-type]
+        (lambda: forest_plot({}), "comparisons: no tables to draw"),
+        (lambda: forest_plot(ab, measure="nope"), "measure: one of the measures compared (win_0, seat_turns, timeout), "
+                                                  "not 'nope'"),
+        (lambda: forest_plot({"m": ab}, measure=None), "measure: one of the measures compared"),  # type: ignore[arg-type]
+    ]
+    for call, words in cases:
+        with pytest.raises(ValueError) as err:
+            call()
+        assert words in str(err.value), (words, str(err.value))
+    assert len(win_rate_bars({"m": rates}).data) == 3  # two seats and the fair share, as before
+    assert len(length_histogram({"m": df}, column="lead_changes").data) == 1
+    assert len(forest_plot(ab, measure="seat_turns").data[0].x) == 1

@@ -65,6 +65,23 @@ def check_turn(state: State, player: int, rng: random.Random) -> None:
         raise ValueError(f"{state.game.name}: seat {player} is not to act now (to act: {', '.join(map(str, movers))})")
 
 
+def the_mover(state: State, rng: random.Random) -> int:
+    """The one seat to act in ``state``, for an agent in the one-function form ``f(state, rng)``.
+
+    Raises:
+        ValueError: as :func:`check_turn` (``state`` no State, ``rng`` no ``random.Random``,
+            the game over, a chance node), or several seats act at once (a simultaneous turn:
+            the message names them and asks for ``agent.act(state, player, rng)``).
+    """
+    movers = state.current_players() if isinstance(state, State) else []
+    if len(movers) > 1:
+        raise ValueError(f"{state.game.name}: seats {', '.join(map(str, movers))} act at once here: agent(state, rng) "
+                         f"acts for one seat; ask agent.act(state, player, rng) for each")
+    player = movers[0] if movers else 0
+    check_turn(state, player, rng)  # the game over, a chance node: said as act says it
+    return player
+
+
 class Agent:
     """Chooses actions for one seat. Subclasses implement :meth:`act`.
 
@@ -110,8 +127,15 @@ class Agent:
         raise NotImplementedError
 
     def __call__(self, state: State, rng: random.Random) -> Action:
-        """``agent(state, rng)``: act for the player to move (the older one-function form)."""
-        return self.act(state, state.current_players()[0], rng)
+        """``agent(state, rng)``: act for the one seat to move (the older one-function form).
+
+        Raises:
+            ValueError: as :func:`the_mover` (and :meth:`act`) refuse: ``state`` no State,
+                ``rng`` no ``random.Random``, the game over, a chance node, or several seats
+                acting at once (a simultaneous turn: ask ``agent.act(state, player, rng)`` for
+                each seat in ``state.current_players()``).
+        """
+        return self.act(state, the_mover(state, rng), rng)
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(name={self.name!r})"

@@ -1,7 +1,8 @@
 """Outcomes of many games: win rates and seat advantage, lengths, Ludii-style metrics, and
 A/B comparisons of two rule readings on the same seeds; every estimate with its interval.
 
-Input is the table of :func:`boardkit.sim.play_many` (one row per game). Proportions use the
+Input is the table of :func:`boardkit.sim.play_many` (one row per game; one game, rules profile
+and option set: runs of other seeds or agents may be pooled with ``pd.concat``). Proportions use the
 Wilson score interval (:func:`boardkit.analysis.stats.wilson`), means the Student t interval
 (``scipy.stats.t``), and the balance metric a percentile bootstrap with a fixed seed
 (``scipy.stats.bootstrap``), so a table is the same every run.
@@ -48,6 +49,26 @@ def _check_table(df: "pd.DataFrame", needs: Sequence[str] = ("index", "winners",
         raise ValueError(f"{name}: not a play_many table: column(s) {', '.join(missing)} missing")
     if len(df) == 0:
         raise ValueError(f"{name}: the table has no games")
+    _check_one_run(df, name)
+
+
+#: The columns that must hold one value in a table of one run: the game, its rules profile
+#: and its options (pooled, the rows of different games would give one answer that is of none).
+ONE_RUN = ("game", "rules", "options")
+
+
+def _check_one_run(df: "pd.DataFrame", name: str) -> None:
+    """Refuse a table whose :data:`ONE_RUN` columns (those it has) hold several values, as
+    ``pd.concat`` of two runs gives: the message names the argument, the column and the values.
+    Runs of one game under the same options (other seeds or agents) may be pooled."""
+    kinds = {"game": "games", "rules": "rules profiles", "options": "option sets"}
+    for column in ONE_RUN:
+        if column in df.columns:
+            found = list(dict.fromkeys(str(v) for v in df[column]))
+            if len(found) > 1:
+                hint = "one game's table at a time" if column == "game" else "one table each (ab_compare compares two)"
+                raise ValueError(f"{name}: the rows are of {len(found)} {kinds[column]} (the {column} column holds "
+                                 f"{shorten(found)}): pooled, they would give one answer for all; give {hint}")
 
 
 def _check_numbers(df: "pd.DataFrame", column: Any, name: str, label: str) -> None:
@@ -153,23 +174,37 @@ def win_rates(df: "pd.DataFrame", level: float = 0.95) -> "pd.DataFrame":
         sides, the table's ``sides`` column: seats that win together, as Armageddon's Earth
         colours or gridhunt's teams, are one side; 1/seats for a table without it) and
         ``advantage`` (rate - fair; the interval shifted likewise: ``adv_low``, ``adv_high``).
+        ``rate`` counts over all games: a game with no winner (a draw, or cut off by
+        ``max_turns`` or ``max_actions`` without one) is a game no seat won, so where many
+        games end undecided every seat's rate falls below its fair share and every
+        advantage is negative, without any seat being favoured. Among the decided games
+        only: ``decided`` (the games with a winner, the same on every row) and
+        ``decided_rate``, ``decided_low``, ``decided_high`` (the seat's share of them with
+        its Wilson interval, to compare with ``fair``; NaN when no game was decided).
 
     Raises:
         ValueError: not a play_many table (a column ``index``, ``winners``, ``terminal`` or
-            ``win_<seat>`` missing: the message names them), or no games, or a ``sides`` column
-            that does not hold each seat once, differs between rows or splits a game's winners.
+            ``win_<seat>`` missing: the message names them), or no games, or rows of several
+            games, rules profiles or option sets (:data:`ONE_RUN`: ``pd.concat`` of two runs;
+            the message names the column and its values), or a ``sides`` column that does not
+            hold each seat once, differs between rows or splits a game's winners.
     """
     import pandas as pd
 
     _check_table(df, seats=True)
     seats = _seats(df)
     fair = 1 / _side_count(df, seats)
+    decided = int(sum(len(w) > 0 for w in df["winners"]))
     rows = []
     for p in seats:
         k = int((df[f"win_{p}"] > 0).sum())
         est = wilson(k, len(df), level)
+        among = wilson(k, decided, level) if decided else None
+        nan = float("nan")
         rows.append({"seat": p, "wins": k, "games": len(df), "rate": float(est.point), "low": est.low, "high": est.high,
-                     "fair": fair, "advantage": float(est.point) - fair, "adv_low": est.low - fair, "adv_high": est.high - fair})
+                     "fair": fair, "advantage": float(est.point) - fair, "adv_low": est.low - fair, "adv_high": est.high - fair,
+                     "decided": decided, "decided_rate": float(among.point) if among else nan,
+                     "decided_low": among.low if among else nan, "decided_high": among.high if among else nan})
     return pd.DataFrame(rows)
 
 
@@ -209,7 +244,8 @@ def lengths(df: "pd.DataFrame", column: str = "seat_turns", level: float = 0.95)
 
     Raises:
         ValueError: not a play_many table (``index`` or ``column`` missing: the message names
-            it), no games, ``column`` is no column name or holds no numbers.
+            it), no games, rows of several games, rules profiles or option sets
+            (:data:`ONE_RUN`, named), ``column`` is no column name or holds no numbers.
     """
     _check_table(df, ("index",))
     _check_numbers(df, column, "df", "column")
@@ -244,7 +280,9 @@ def metrics(df: "pd.DataFrame", level: float = 0.95) -> "pd.DataFrame":
         out when no game has one; ``low <= value <= high`` in every row.
 
     Raises:
-        ValueError: not a play_many table (the message names the missing columns), or no games.
+        ValueError: not a play_many table (the message names the missing columns), or no games,
+            or rows of several games, rules profiles or option sets (:data:`ONE_RUN`: the
+            message names the column and its values).
     """
     import numpy as np
     import pandas as pd
@@ -337,7 +375,8 @@ def ab_compare(a: "pd.DataFrame", b: "pd.DataFrame", level: float = 0.95,
 
     Raises:
         ValueError: ``a`` or ``b`` is not a play_many table (a column of :data:`AB_COLUMNS`
-            missing: the message names the table and the columns) or has no games; the runs
+            missing: the message names the table and the columns) or has no games, or holds
+            rows of several games, rules profiles or option sets (:data:`ONE_RUN`); the runs
             are not on the same seeds, games or agents; ``measures`` is text rather than a
             list of column names, or a measure is not a column of numbers of both tables.
     """
@@ -406,4 +445,4 @@ def ab_test(game: str, n: int, seed: int | str = 0, a: Mapping[str, Any] | None 
     return ab_compare(runs[0], runs[1], level, measures)
 
 
-__all__ = ["AB_COLUMNS", "Mean", "mean_interval", "win_rates", "lengths", "metrics", "options_compared", "ab_compare", "ab_test"]
+__all__ = ["AB_COLUMNS", "ONE_RUN", "Mean", "mean_interval", "win_rates", "lengths", "metrics", "options_compared", "ab_compare", "ab_test"]

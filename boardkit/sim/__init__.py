@@ -89,8 +89,15 @@ class GameResult:
 
 
 def random_agent(state: State, rng: random.Random) -> Any:
-    """Pick a legal action uniformly at random."""
-    actions = state.legal_actions()
+    """Pick a legal action of the one seat to act uniformly at random.
+
+    Raises:
+        ValueError: no one seat acts (:func:`boardkit.agents.base.the_mover` says why).
+    """
+    actions = state.legal_actions() if isinstance(state, State) else []
+    if not actions:
+        from boardkit.agents.base import the_mover
+        the_mover(state, rng)
     return actions[rng.randrange(len(actions))]
 
 
@@ -356,7 +363,8 @@ def play_many(game: Game, n: int, seed: int | str = 0, agent: Any = "random", pr
         ValueError: ``n`` (0 .. :data:`MAX_GAMES`), ``workers`` (1 .. :data:`MAX_WORKERS`),
             ``chunk`` or ``max_actions`` (>= 1) not a whole number in range; a ``seed`` that is neither a whole number nor a text; a ``client``
             that is neither a Client nor an address; both ``agent`` and ``agents``; agents that
-            do not fit; an ``out`` that is not a writable .parquet file in an existing folder.
+            do not fit, or that cannot be pickled with ``workers`` > 1 (a lambda, a local
+            function: the message names the seat); an ``out`` that is not a writable .parquet file in an existing folder.
         OSError: a scheduler address that cannot be reached (or does not answer as Dask).
         boardkit.agents.AgentError: an agent chose an illegal action (the first chunk's error
             stops the run: the chunks not yet played are cancelled).
@@ -367,6 +375,8 @@ def play_many(game: Game, n: int, seed: int | str = 0, agent: Any = "random", pr
 
     game = _checked_game(game, n, seed, max_actions, workers, chunk, client, agent, agents)
     seats = _resolve_agents(agents if agents is not None else agent, game.num_players)
+    if client is None and workers > 1:
+        _check_picklable(seats)
     writer = _ParquetSink(out) if out is not None else None
     kept = _play_rows(game, n, seed, seats, max_actions, log, workers, client, chunk, progress, writer)
     if writer is not None:
@@ -405,6 +415,19 @@ def _checked_game(game: Any, n: Any, seed: Any, max_actions: Any, workers: Any, 
     if agents is not None and not (isinstance(agent, str) and agent == "random"):
         raise ValueError("give the agents once: agent= or agents=, not both")
     return game
+
+
+def _check_picklable(seats: list[Any]) -> None:
+    """Refuse, before any game, an agent the local worker processes cannot receive (pickle)."""
+    import pickle
+
+    for p, a in enumerate(seats):
+        try:
+            pickle.dumps(a)
+        except (pickle.PicklingError, AttributeError, TypeError) as exc:
+            raise ValueError(f"play_many: agents: seat {p}'s agent {agent_names([a])!r} cannot be sent to worker "
+                             f"processes ({type(exc).__name__}: {str(exc)[:80]}): with workers > 1 give a module-level "
+                             f"function, an agent object or an agent name (or workers=1)") from None
 
 
 def _play_rows(game: Game, n: int, seed: int | str, seats: list[Any], max_actions: int, log: bool, workers: int,

@@ -4,13 +4,46 @@ and the forest plot of an A/B comparison. Inputs are the tables of
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Mapping
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
+from boardkit.core.validate import shorten
 from boardkit.viz.layout import check_title
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
     import plotly.graph_objects as go
+
+
+#: The columns each plot reads from its tables.
+RATE_COLUMNS = ("seat", "rate", "low", "high", "fair")
+AB_COLUMNS = ("measure", "diff", "low", "high", "options", "clauses")
+
+
+def _check_tables(tables: Any, name: str, what: str, needs: Sequence[str], hint: str = "") -> Mapping[Any, "pd.DataFrame"]:
+    """``tables`` when it is a non-empty mapping ``{label: DataFrame}`` whose every table has
+    the columns ``needs`` and a row; else ValueError naming the argument ``name``, the label and
+    what it needs (``what``: the table it wants, ``"win_rates table"``; ``hint``: what to give
+    instead of a play_many table, ``"win_rates(df)"``)."""
+    import pandas as pd
+
+    an = "an" if what[0] in "aeiou" else "a"
+    if isinstance(tables, pd.DataFrame):
+        raise ValueError(f"{name}: a mapping {{label: {what}}}, not one DataFrame: write {{'my run': table}}")
+    if not isinstance(tables, Mapping):
+        raise ValueError(f"{name}: a mapping {{label: {what}}}, not {shorten(tables)} ({type(tables).__name__})")
+    if not tables:
+        raise ValueError(f"{name}: no tables to draw: a mapping {{label: {what}}} with at least one")
+    for label, table in tables.items():
+        where = f"{name}[{label!r}]" if label != "" else name  # "": forest_plot's one table
+        if not isinstance(table, pd.DataFrame):
+            raise ValueError(f"{where}: {an} {what} (pandas DataFrame), not {shorten(table)} ({type(table).__name__})")
+        missing = [c for c in needs if c not in table.columns]
+        if missing:
+            given = f" (a play_many table: give {hint})" if hint and "winners" in table.columns else ""
+            raise ValueError(f"{where}: not {an} {what}: column(s) {', '.join(missing)} missing{given}")
+        if len(table) == 0:
+            raise ValueError(f"{where}: the {what} has no rows")
+    return tables
 
 
 def win_rate_bars(tables: Mapping[str, "pd.DataFrame"], title: str = "Win rate by seat") -> "go.Figure":
@@ -25,11 +58,15 @@ def win_rate_bars(tables: Mapping[str, "pd.DataFrame"], title: str = "Win rate b
         plotly Figure (y: probability).
 
     Raises:
-        ValueError: ``title`` is not text.
+        ValueError: ``title`` is not text; ``tables`` is not a non-empty mapping of
+            :func:`~boardkit.analysis.outcomes.win_rates` tables (one DataFrame, None, a
+            table without the columns :data:`RATE_COLUMNS` or without rows: the message names
+            ``tables``, the label and the columns missing).
     """
     import plotly.graph_objects as go
 
     check_title(title)
+    _check_tables(tables, "tables", "win_rates table", RATE_COLUMNS, "win_rates(df)")
     fig = go.Figure()
     seats = sorted({int(s) for t in tables.values() for s in t["seat"]})
     labels = list(tables)
@@ -60,15 +97,33 @@ def length_histogram(runs: Mapping[str, "pd.DataFrame"], column: str = "seat_tur
                      title: str = "Game length") -> "go.Figure":
     """Overlaid histograms of game length, one per run (``label -> play_many table``).
 
+    Args:
+        runs: run label -> :func:`~boardkit.sim.play_many` table.
+        column: the length to draw, a column of numbers of every table (``seat_turns``,
+            ``turns``, ``actions``, ``decisions``).
+        title: the figure title.
+
     Returns:
         plotly Figure (x: ``column``, e.g. seat turns; y: games).
 
     Raises:
-        ValueError: ``title`` is not text.
+        ValueError: ``title`` is not text; ``runs`` is not a non-empty mapping of play_many
+            tables (one DataFrame, None, an empty table: named); ``column`` is no text, not a
+            column of a table or holds a value that is no number (naming the label).
     """
     import plotly.graph_objects as go
 
     check_title(title)
+    if not isinstance(column, str):
+        raise ValueError(f"column: a column name of the play_many tables, such as 'seat_turns', not {shorten(column)}")
+    _check_tables(runs, "runs", "play_many table", ())
+    for label, df in runs.items():
+        if column not in df.columns:
+            raise ValueError(f"column: {column!r} is not a column of runs[{label!r}] (a length: seat_turns, turns, "
+                             f"actions or decisions)")
+        bad = next((v for v in df[column] if not _is_number(v)), None)
+        if bad is not None:
+            raise ValueError(f"column: the column {column!r} of runs[{label!r}] holds {shorten(bad)}, not a number")
     fig = go.Figure()
     for label, df in runs.items():
         fig.add_histogram(x=list(df[column]), name=label, opacity=0.6)
@@ -89,7 +144,10 @@ def forest_plot(comparisons: "pd.DataFrame | Mapping[str, pd.DataFrame]", measur
         plotly Figure.
 
     Raises:
-        ValueError: ``title`` is not text.
+        ValueError: ``title`` is not text; ``comparisons`` is neither an ab_compare table nor
+            a non-empty mapping of them (None, a table without the columns
+            :data:`AB_COLUMNS`, or without rows: named); ``measure`` is no text or no
+            table has it (the message names the measures they have).
     """
     import pandas as pd
     import plotly.graph_objects as go
@@ -97,6 +155,13 @@ def forest_plot(comparisons: "pd.DataFrame | Mapping[str, pd.DataFrame]", measur
     check_title(title)
     if isinstance(comparisons, pd.DataFrame):
         comparisons = {"": comparisons}
+    elif not isinstance(comparisons, Mapping):
+        raise ValueError(f"comparisons: an ab_compare table or a mapping {{label: ab_compare table}}, not "
+                         f"{shorten(comparisons)} ({type(comparisons).__name__})")
+    _check_tables(comparisons, "comparisons", "ab_compare table", AB_COLUMNS, "ab_compare(a, b)")
+    found = list(dict.fromkeys(str(m) for table in comparisons.values() for m in table["measure"]))
+    if not isinstance(measure, str) or measure not in found:
+        raise ValueError(f"measure: one of the measures compared ({', '.join(found)}), not {shorten(measure)}")
     labels, xs, lo, hi = [], [], [], []
     for label, table in comparisons.items():
         for _, r in table[table["measure"] == measure].iterrows():
@@ -109,6 +174,18 @@ def forest_plot(comparisons: "pd.DataFrame | Mapping[str, pd.DataFrame]", measur
     fig.add_vline(x=0, line_dash="dot")
     fig.update_layout(title=title, xaxis_title=f"{measure}: B - A", height=200 + 40 * len(labels))
     return fig
+
+
+def _is_number(value: Any) -> bool:
+    """A number, or missing (None, NaN, pandas' NA: not drawn); not text."""
+    import pandas as pd
+
+    if isinstance(value, (str, bytes)):
+        return False
+    try:
+        return value is None or bool(pd.isna(value)) or float(value) == float(value)
+    except (TypeError, ValueError):
+        return False
 
 
 __all__ = ["win_rate_bars", "length_histogram", "forest_plot"]
