@@ -58,7 +58,7 @@ def _message(doc: Any, source: str, err: Any) -> str:
     return f"{source}: {_where(doc, path)}: {message}"
 
 
-#: Fields a ruling-level schema error (``oneOf`` answer / readings) leaves unusable.
+#: The fields the checks of an answer read (the ruling's answer, or its readings' answers).
 _ANSWER_FIELDS = frozenset({"answer", "readings"})
 
 
