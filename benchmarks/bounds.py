@@ -1,7 +1,8 @@
 """Long inputs are answered in bounded time: the time of each public entry on inputs at and
 past its bound (notation words and characters, a saved state's history entry, a search with
-a huge iteration count and its time budget, the largest accepted gridhunt wall count), each
-checked against a generous limit; exits 1 when one is over it.
+a huge iteration count and its time budget, the largest accepted gridhunt wall count, perft and
+divide at the deepest depth with a time budget and past their position bound), each checked
+against a generous limit; exits 1 when one is over it.
 
     .venv/bin/python benchmarks/bounds.py [--json PATH]
 """
@@ -18,6 +19,7 @@ from typing import Any, Callable
 import boardkit
 from boardkit.agents import MCTSAgent
 from boardkit.core.notation import MAX_CHARS, MAX_WORDS
+from boardkit.core.perft import MAX_DEPTH, divide, perft
 
 
 def timed(call: Callable[[], Any]) -> float:
@@ -51,6 +53,8 @@ def cases() -> list[tuple[str, Callable[[], Any], float]]:
     def search() -> None:
         MCTSAgent(iterations=10**12, seconds=2).act(leaders, leaders.current_player(), random.Random(0))
 
+    start = boardkit.load_game("leaders").new_initial_state()
+
     return [
         (f"gridhunt move, {MAX_WORDS - 1} words (at the bound)", lambda: grid.parse_action(words("move", "a1")), 0.05),
         ("gridhunt move, 33,333 words (100 KB, refused)", lambda: grid.parse_action("move " + " ".join(["a1"] * 33_333)), 0.05),
@@ -59,6 +63,10 @@ def cases() -> list[tuple[str, Callable[[], Any], float]]:
         ("saved gridhunt state of 8 MB with 100 KB history entries", lambda: boardkit.state_from_json(saved), 5.0),
         ("gridhunt random layout, walls=41 on 12x12 (the bound)", layout, 30.0),
         ("MCTSAgent(iterations=10**12, seconds=2) on leaders", search, 4.0),
+        (f"perft(leaders, {MAX_DEPTH}, seconds=2) (refused at its time budget)", lambda: perft(start, MAX_DEPTH, seconds=2), 4.0),
+        (f"divide(leaders, {MAX_DEPTH}, seconds=2) (refused at its time budget)", lambda: divide(start, MAX_DEPTH, seconds=2), 4.0),
+        ("perft(leaders, 9, max_nodes=20_000) (refused past its position bound)",
+         lambda: perft(start, 9, max_nodes=20_000, seconds=None), 10.0),
     ]
 
 

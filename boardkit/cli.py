@@ -5,7 +5,8 @@ plays seeded games (:func:`boardkit.sim.play_many`) and prints the win rates and
 their intervals; ``boardkit rules GAME`` prints the game's clauses with their source (seed,
 published edition, or decision), option and coverage (code and tests naming each);
 ``boardkit rulings GAME [FILE ...]`` checks a rulings book (docs/rulings.md) and exits non-zero
-on a failed ruling. Also ``python -m boardkit ...``.
+on a failed ruling; ``boardkit --version`` prints the package's version. Also
+``python -m boardkit ...``.
 """
 
 from __future__ import annotations
@@ -65,6 +66,10 @@ def simulate(args: argparse.Namespace) -> int:
     from boardkit.core.spec import OptionError
     from boardkit.sim import RunStopped, connect, play_many
 
+    if args.log and not args.out:  # the command prints rates and metrics only: the logs would be lost
+        print("boardkit simulate: --log keeps each game's action log in the table that --out writes; "
+              "give --out FILE.parquet with it (without --out the logs would be thrown away)", file=sys.stderr)
+        return 2
     try:
         game = boardkit.load_game(args.game, rules=args.rules, **_options(args.option or []))
         names = [a.strip() for a in args.agents.split(",")]
@@ -192,6 +197,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     from boardkit.agents import AGENT_NAMES
 
     p = argparse.ArgumentParser(prog="boardkit", description="Exact board-game rules: simulate games, read the rules.")
+    p.add_argument("--version", action="version", version=f"boardkit {boardkit.__version__}",
+                   help="print the package's version and exit")
     sub = p.add_subparsers(dest="command", required=True)
     s = sub.add_parser("simulate", help="play seeded games and report outcomes with intervals",
                        description="Play N seeded games (game i uses seed SEED:i, so every backend gives the same table).")
@@ -209,7 +216,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     s.add_argument("--scheduler", default=None, metavar="ADDRESS", help="a Dask scheduler address (tcp://host:port)")
     s.add_argument("--out", default=None, help="write the table to this .parquet file, chunk by chunk")
     s.add_argument("--max-actions", type=int, default=100_000, help="safety stop per game (atomic actions)")
-    s.add_argument("--log", action="store_true", help="keep each game's action log (column log)")
+    s.add_argument("--log", action="store_true", help="keep each game's action log (column log of the --out table; needs --out)")
     s.add_argument("--quiet", action="store_true", help="no progress bar")
     s.set_defaults(run=simulate)
     r = sub.add_parser("rules", help="print a game's clauses with source, option and coverage")
@@ -218,7 +225,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     r.set_defaults(run=rules)
     k = sub.add_parser("rulings", help="check a rulings book against the engine (exit 1 on a failed ruling)")
     k.add_argument("game", help="game id: " + ", ".join(boardkit.list_games()))
-    k.add_argument("files", nargs="*", help="rulings files (default: the game's book data/rulings/GAME.yaml)")
+    k.add_argument("files", nargs="*", default=[],  # a default: argparse counts a bare '*' among the required
+                   help="rulings files (default: the game's book data/rulings/GAME.yaml)")
     k.add_argument("-v", "--verbose", action="store_true", help="print every ruling, not only the failed ones")
     k.add_argument("--html", metavar="PATH", help="also write the rulings as an HTML page (pictures, failures in red)")
     k.set_defaults(run=rulings)

@@ -16,7 +16,7 @@ import pytest
 import boardkit
 from boardkit.games.leaders.game import LeadersState
 from boardkit.core.paths import DATA_DIR
-from boardkit.core.perft import PerftCase, divide, load_perft_file, perft, root_snapshot
+from boardkit.core.perft import PerftBudgetError, PerftCase, divide, load_perft_file, perft, root_snapshot
 from boardkit.core.validate import BoardkitDataError
 
 import toygame
@@ -169,3 +169,64 @@ def test_perft_file_errors(tmp_path: Path, text: str, message: str) -> None:
         load_perft_file("toy", path)
     with pytest.raises(BoardkitDataError, match="cannot read"):
         load_perft_file("toy", tmp_path / "missing.yaml")
+
+
+class _Clock:
+    """A monotonic clock that moves ``step`` seconds at each reading (no real waiting)."""
+
+    def __init__(self, step: float) -> None:
+        self.now, self.step = 0.0, step
+
+    def __call__(self) -> float:
+        self.now += self.step
+        return self.now
+
+
+def test_a_deep_perft_stops_at_its_default_time_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """perft and divide at a depth no one can count (Leaders depth 9 ran for many minutes) stop
+    at their default time budget with an error naming it and what was counted so far."""
+    from boardkit.core import perft as perft_module
+
+    assert perft_module.SECONDS == 30.0 and perft_module.MAX_NODES == 1_000_000
+    clock = _Clock(1.0)
+    monkeypatch.setattr(perft_module, "_clock", clock)
+    state = boardkit.load_game("leaders").new_initial_state()
+    before = root_snapshot(state)
+    with pytest.raises(PerftBudgetError, match=r"perft: depth 9 not counted within 30 s \(seconds\); stopped after "
+                                               r"[\d,]+ positions generated and [\d,]+ leaves counted"):
+        perft(state, 9)
+    assert clock.now < 40  # about 30 readings of the clock
+    clock.now = 0.0
+    with pytest.raises(PerftBudgetError, match=r"divide: depth 9 not counted within 30 s \(seconds\)"):
+        divide(state, 9)
+    assert root_snapshot(state) == before
+
+
+def test_perft_and_divide_stop_at_their_position_bound() -> None:
+    """``max_nodes`` bounds the positions generated; None lifts a bound; the count of a
+    tree within the bounds is the same with or without them."""
+    state = boardkit.load_game("leaders").new_initial_state()
+    with pytest.raises(PerftBudgetError, match=r"perft: depth 9 needs more than 1,000 positions \(max_nodes\); "
+                                               r"stopped after 998 positions generated and 5,762 leaves counted"):
+        perft(state, 9, max_nodes=1000)
+    with pytest.raises(PerftBudgetError, match=r"divide: depth 9 needs more than 1,000 positions \(max_nodes\)"):
+        divide(state, 9, max_nodes=1000, seconds=None)
+    assert perft(state, 3, max_nodes=None, seconds=None) == perft(state, 3) == 3360
+    assert sum(divide(state, 3, max_nodes=16 + 240).values()) == 3360  # the last ply is counted, not generated
+    with pytest.raises(PerftBudgetError, match=r"more than 255 positions"):
+        divide(state, 3, max_nodes=255)
+
+
+@pytest.mark.parametrize(("kwargs", "message"), [
+    ({"max_nodes": 0}, r"perft: max_nodes must be a whole number >= 1, not '0'"),
+    ({"max_nodes": 2.5}, r"perft: max_nodes must be a whole number >= 1"),
+    ({"seconds": 0}, r"perft: seconds must be a finite number > 0"),
+    ({"seconds": float("nan")}, r"perft: seconds must be a finite number > 0"),
+    ({"seconds": "1"}, r"perft: seconds must be a finite number > 0"),
+])
+def test_perft_names_a_bad_budget(kwargs: dict[str, object], message: str) -> None:
+    state = boardkit.load_game("toy").new_initial_state()
+    with pytest.raises(ValueError, match=message):
+        perft(state, 2, **kwargs)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=message.replace("perft", "divide")):
+        divide(state, 2, **kwargs)  # type: ignore[arg-type]

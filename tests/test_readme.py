@@ -154,3 +154,85 @@ def test_the_games_table_names_every_option_of_every_game() -> None:
         row = next(line for line in text.splitlines() if line.startswith(f"| `{name}` |"))
         missing = [f"`{o.name}` ({o.clause}" for o in boardkit.get_spec(name).options if f"`{o.name}` ({o.clause}" not in row]
         assert not missing, f"{name}: the README's games table lacks {missing}"
+
+
+_CLAUSE_RANGE = re.compile(r"`?\b([A-Z]+)-([A-Z]?)(\d+(?:\.\d+)?)`?\s*(?:\.\.|…)\s*`?\1-([A-Z]?)(\d+(?:\.\d+)?)\b`?")
+
+
+def _hand_written_texts() -> dict[str, str]:
+    """README, the hand-written docs (not the generated game pages) and the notebooks' markdown."""
+    import json
+
+    texts = {p.name: p.read_text(encoding="utf-8") for p in [README, *sorted((REPO / "docs").glob("*.md"))]}
+    for path in sorted((REPO / "notebooks").glob("*.ipynb")):
+        cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+        texts[path.name] = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+    return texts
+
+
+def test_clause_ranges_in_the_docs_match_the_rules_files() -> None:
+    """A range of clauses written out in the README, docs/*.md or a notebook (the first decision
+    .. the last) names clauses of the rules file, and one that starts at the first clause of its
+    kind (numbered, decisions ``D``, published ``P``) ends at the last (the README's range of
+    Leaders' decisions stopped at the eighth when the file had ten)."""
+    import boardkit
+
+    kinds: dict[str, dict[str, list[str]]] = {}  # prefix -> kind letter -> clause numbers in file order
+    for name in boardkit.list_games():
+        for cid in boardkit.load_game(name).clauses:
+            prefix, rest = cid.split("-", 1)
+            kind = rest[0] if rest[0].isalpha() else ""
+            kinds.setdefault(prefix, {}).setdefault(kind, []).append(rest[len(kind):])
+    wrong = []
+    for source, text in _hand_written_texts().items():
+        for m in _CLAUSE_RANGE.finditer(text):
+            prefix, kind, first, kind2, last = m.groups()
+            numbers = kinds.get(prefix, {}).get(kind, [])
+            if prefix not in kinds or kind != kind2:
+                continue  # not a clause range of one kind
+            shown = " ".join(m.group(0).split())
+            if first not in numbers or last not in numbers:
+                wrong.append(f"{source}: {shown} names a clause the rules file lacks")
+            elif first == numbers[0] and last != numbers[-1]:
+                wrong.append(f"{source}: {shown}, but the last is {prefix}-{kind}{numbers[-1]}")
+    assert not wrong, "\n".join(wrong)
+
+
+def _option_text(value: str) -> tuple[list[object], str | None]:
+    """``'"any"|"own_move"'`` -> (["any", "own_move"], None); ``'None|int=None'`` -> ([None], "int")
+    with the default last: a listed option's values (a choice) or its type and default."""
+    import ast as ast_
+
+    spec, _, default = value.partition("=")
+    parts = spec.split("|")
+    kinds = [p for p in parts if p.isidentifier() and p not in ("None", "True", "False")]
+    values = [ast_.literal_eval(p) for p in parts if p not in kinds]
+    if default:
+        values.append(ast_.literal_eval(default))
+    return values, (kinds[0] if kinds else None)
+
+
+def test_the_api_contract_lists_every_option_of_every_game() -> None:
+    """docs/api-contract.md gives each game's options as `name: values` (the first value of a
+    choice is the default) or `name: type=default`, every option of
+    ``game_class(name).option_specs`` and no other, with its choices, type and seed default
+    (it left out four of Leaders' nine)."""
+    import boardkit
+
+    text = (REPO / "docs" / "api-contract.md").read_text(encoding="utf-8")
+    for name in boardkit.list_games():
+        start = text.index(f'game id "{name}", options ')
+        listed = text[start:text.index(f"docs/games/{name}.md", start)]
+        shown = dict(re.findall(r"`(\w+): ([^`]+)`", listed))
+        specs = {o.name: o for o in boardkit.game_class(name).option_specs}
+        assert list(shown) == list(specs), f"{name}: docs/api-contract.md lists {list(shown)}, the game {list(specs)}"
+        for option, value in shown.items():
+            o = specs[option]
+            values, kind = _option_text(value)
+            where = f"{name}: `{option}: {value}`"
+            assert value.startswith("None|") == o.allow_none, f"{where}: None is{' not' * (not o.allow_none)} a value"
+            if o.choices:
+                assert {v for v in values if v is not None} == set(o.choices), f"{where}: the choices are {o.choices}"
+                assert values[0] == o.default, f"{where}: the default {o.default!r} comes first"
+            else:
+                assert kind == o.kind.__name__ and values[-1] == o.default, f"{where}: {o.kind.__name__}={o.default!r}"

@@ -129,3 +129,37 @@ def test_readme_says_how_to_run_one_notebook_headless() -> None:
     assert "without `NB=` is refused" in section
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
     assert "report: export NB := $(NB)" in makefile and "report: export PARAMS := $(PARAMS)" in makefile
+
+
+def test_cli_param_without_a_notebook_name_goes_to_every_notebook(tmp_path: Path, capsys) -> None:
+    """``--param`` without a notebook name goes to every notebook of the folder: one that does
+    not declare it is refused before anything runs, naming it and the notebooks that take it
+    (with the shipped notebooks `--param SEED=3` was refused naming only gridhunt_tour)."""
+    nb_dir = tmp_path / "nb"
+    nb_dir.mkdir()
+    _tiny(nb_dir / "a.ipynb")
+    _tiny(nb_dir / "b.ipynb")
+    tiny_notebook(nb_dir / "c.ipynb", "SEED = 1\n", "print(SEED)")
+    out = tmp_path / "reports"
+    assert report.main(["--notebooks", str(nb_dir), "--out", str(out), "--param", "N=3"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"report: error: --param N=3 without a notebook name goes to every notebook of {nb_dir}, "
+                          f"and c does not take N; the notebooks that take it: a, b; name the ones to run: "
+                          f"python -m boardkit.tools.report a --param N=3"), err
+    assert report.main(["--notebooks", str(nb_dir), "--out", str(out), "--param", "N=3", "--param", "SEED=2"]) == 2
+    assert "a, b, c do not take all of N, SEED; no notebook there takes them all" in capsys.readouterr().err
+    assert not out.exists()
+
+
+def test_readme_param_example_names_notebooks_that_take_it() -> None:
+    """The README's ``--param`` example runs: every notebook it names declares the parameter."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "goes to every notebook of the folder, so\nevery one of them must declare it" in readme
+    example = "python -m boardkit.tools.report leaders_tour marabunta_tour --param SEED=3"
+    assert example in readme
+    for name in ("leaders_tour", "marabunta_tour"):
+        nb = nbformat.read(ROOT / "notebooks" / f"{name}.ipynb", as_version=4)
+        assert "SEED" in report.parameter_names(nb), name
+    shared = set.intersection(*(set(report.parameter_names(nbformat.read(p, as_version=4)))
+                                for p in (ROOT / "notebooks").glob("*.ipynb")))
+    assert not shared or "share no parameter" not in readme, f"the notebooks share {shared}: the README says none"

@@ -366,3 +366,38 @@ def test_a_legal_action_expected_refused_says_so_once(tmp_path):
     assert not result.passed
     assert [b for b in result.mismatches if b.startswith("clause:")] == [
         "clause: expected LEAD-6.3, engine says the action is legal"]
+
+
+def test_every_problem_of_a_ruling_is_reported_past_a_schema_error(tmp_path, capsys):
+    """A ruling with a bad id, ``answer.legal: maybe``, an unknown clause and an action in no
+    notation gets four lines in one run (only the id was reported, the rest once it was fixed),
+    in the order of its fields; an id given twice is found when the first ruling holding it has
+    a schema error of its own; a missing field and an unknown one are both named; a ruling that
+    is no mapping is named once."""
+    bad = (RULING.replace("id: one", "id: Bad One").replace("legal: true", "legal: maybe")
+           .replace("LEAD-1.3", "LEAD-99").replace("draw Archer", "draw Zebra"))
+    first_dup = RULING.replace("id: one", "id: dup").replace("answer: {legal: true}", "answer: {count: -1}")
+    second_dup = RULING.replace("id: one", "id: dup").replace("    title", "    options: {expert: maybe}\n    title")
+    missing = RULING.replace("id: one", "id: lacks").replace("    title: One\n", "    titel: One\n")
+    path = tmp_path / "all.yaml"
+    path.write_text(HEAD + bad + first_dup + second_dup + missing + "  - just text\n", encoding="utf-8")
+    with pytest.raises(rulings.RulingsError) as err:
+        rulings.load(path)
+    said = [e.split(": ", 1)[1] for e in err.value.errors]
+    assert said[:4] == [
+        "ruling 1 (Bad One): id: 'Bad One' does not match '^[a-z0-9][a-z0-9-]*$'",
+        "ruling 1 (Bad One): answer.legal: 'maybe' is not of type 'boolean'",
+        "ruling 1 (Bad One): source.clauses.0: no clause LEAD-99 in leaders's rules",
+        "ruling 1 (Bad One): question.legal: 'draw Zebra': 'Zebra' is not a card; cards: King, Queen, Acrobat, "
+        "Archer, Assassin, Brewmaster, Bruiser, ClawLauncher, HermitCub, Illusionist, Jailer, Manipulator, Nemesis, "
+        "Protector, Rider, RoyalGuard, Vizier, Wanderer; expected 'draw CARD...'"], said
+    assert said[4] == "ruling 2 (dup): answer.count: -1 is less than the minimum of 0", said
+    assert said[5] == "ruling 3 (dup): id: given twice in the file", said
+    assert said[6].startswith("ruling 3 (dup): options.expert: leaders: option expert='maybe' is not allowed"), said
+    lacks = [s for s in said if s.startswith("ruling 4 (lacks): ")]
+    assert len(lacks) == 2 and any("'title' is a required property" in s for s in lacks) \
+        and any("titel: unknown field" in s for s in lacks), lacks
+    assert said[-1] == "ruling 5: (the ruling): 'just text' is not of type 'object'", said
+    assert len(said) == 10
+    assert main(["rulings", "leaders", str(path)]) == 2
+    assert len(capsys.readouterr().err.splitlines()) == 10

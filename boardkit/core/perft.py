@@ -21,11 +21,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from time import monotonic as _clock  # perft's clock (a test may replace it)
 from typing import Any
 
 import json
 
 
+from boardkit.core.checks import check_size, check_whole
 from boardkit.core.spec import load_game
 from boardkit.core.game import State
 from boardkit.core.paths import DATA_DIR
@@ -63,7 +65,21 @@ _PERFT_SCHEMA: dict[str, Any] = {
 }
 
 
-def perft(state: State, depth: int) -> int:
+#: The deepest perft or divide asked (each ply is one level of recursion; real counts stop far
+#: sooner: the tree grows by the branching factor at every ply).
+MAX_DEPTH = 200
+#: Default bound on the positions one perft or divide generates (clone and apply) below its root.
+MAX_NODES = 1_000_000
+#: Default time budget of one perft or divide, in seconds.
+SECONDS = 30.0
+
+
+class PerftBudgetError(RuntimeError):
+    """A perft or divide needed more positions (``max_nodes``) or time (``seconds``) than its
+    budget allows; the message names the bound and says how far the count got."""
+
+
+def perft(state: State, depth: int, max_nodes: int | None = MAX_NODES, seconds: float | None = SECONDS) -> int:
     """Number of leaf nodes of the tree of all atomic actions, ``depth`` plies deep.
 
     Player actions and chance outcomes are both branches (chance outcomes are counted, not
@@ -76,25 +92,34 @@ def perft(state: State, depth: int) -> int:
     Args:
         state: the root position.
         depth: plies to expand (>= 0).
+        max_nodes: stop with :class:`PerftBudgetError` rather than generate more than this
+            many positions below the root (default :data:`MAX_NODES`; None: no bound). The
+            last ply is counted from ``legal_actions()``, not generated, so the positions are
+            far fewer than the leaves.
+        seconds: stop with :class:`PerftBudgetError` once this many seconds have passed
+            (default :data:`SECONDS`; None: no time bound). Checked once per position whose
+            children are generated, so a count never costs more than a clock reading per
+            position. A count given never depends on either bound.
 
     Returns:
         The leaf count.
 
     Raises:
         ValueError: ``depth`` is not a whole number 0 .. :data:`MAX_DEPTH`; ``state`` is no
-            boardkit State.
+            boardkit State; ``max_nodes`` is no whole number >= 1 nor None; ``seconds`` is no
+            finite number > 0 nor None.
+        PerftBudgetError: past ``max_nodes`` or ``seconds``; the message names the bound, the
+            positions generated and the leaves counted so far.
 
     >>> import boardkit
     >>> perft(boardkit.load_game("leaders").new_initial_state(), 0)
     1
     """
-    _check("perft", state, depth, 0)
-    return _perft(state, depth)
-
-
-#: The deepest perft or divide asked (each ply is one level of recursion; real counts stop far
-#: sooner: the tree grows by the branching factor at every ply).
-MAX_DEPTH = 200
+    budget = _Budget("perft", state, depth, 0, max_nodes, seconds)
+    try:
+        return _perft(state, depth, budget)
+    except _OverBudget as stop:
+        raise PerftBudgetError(budget.message(stop.leaves)) from None
 
 
 def _check(name: str, state: Any, depth: Any, low: int) -> None:
@@ -104,6 +129,48 @@ def _check(name: str, state: Any, depth: Any, low: int) -> None:
         raise ValueError(f"{name}: state is a boardkit State, not {type(state).__name__}")
     if type(depth) is not int or not low <= depth <= MAX_DEPTH:
         raise ValueError(f"{name}: depth is a whole number {low} .. {MAX_DEPTH}, not {str(depth)[:40]!r}")
+
+
+class _OverBudget(Exception):
+    """Raised inside the count past a bound; each level adds the leaves it had counted."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.leaves = 0
+
+
+class _Budget:
+    """The positions generated and the deadline of one perft or divide (arguments checked)."""
+
+    __slots__ = ("name", "depth", "max_nodes", "seconds", "deadline", "nodes", "hit")
+
+    def __init__(self, name: str, state: Any, depth: Any, low: int, max_nodes: Any, seconds: Any) -> None:
+        _check(name, state, depth, low)
+        self.name, self.depth = name, depth
+        self.max_nodes = float("inf") if max_nodes is None else check_whole(f"{name}: max_nodes", max_nodes)
+        self.seconds = None if seconds is None else check_size(seconds, f"{name}: seconds")
+        self.deadline = None if seconds is None else _clock() + seconds
+        self.nodes = 0
+        self.hit = ""
+
+    def spend(self, children: int) -> None:
+        """Count ``children`` positions about to be generated; _OverBudget past a bound."""
+        if self.nodes + children > self.max_nodes:
+            self.hit = "max_nodes"
+            raise _OverBudget
+        if self.deadline is not None and _clock() > self.deadline:
+            self.hit = "seconds"
+            raise _OverBudget
+        self.nodes += children
+
+    def message(self, leaves: int) -> str:
+        """The error's text: the bound hit and how far the count got."""
+        done = f"after {self.nodes:,} positions generated and {leaves:,} leaves counted"
+        if self.hit == "max_nodes":
+            return (f"{self.name}: depth {self.depth} needs more than {self.max_nodes:,} positions (max_nodes); "
+                    f"stopped {done}; ask for a smaller depth, or a larger max_nodes (None: no bound)")
+        return (f"{self.name}: depth {self.depth} not counted within {self.seconds:g} s (seconds); stopped {done}; "
+                f"ask for a smaller depth, or more seconds (None: no time bound)")
 
 
 def root_snapshot(state: State) -> tuple[str, ...]:
@@ -138,21 +205,27 @@ def root_snapshot(state: State) -> tuple[str, ...]:
     )
 
 
-def _perft(state: State, depth: int) -> int:
+def _perft(state: State, depth: int, budget: _Budget) -> int:
     if depth == 0 or state.is_terminal():
         return 1
     actions = state.legal_actions()
     if depth == 1:
         return len(actions)
+    budget.spend(len(actions))
     total = 0
-    for action in actions:
-        child = state.clone()
-        child._apply(action)
-        total += _perft(child, depth - 1)
+    try:
+        for action in actions:
+            child = state.clone()
+            child._apply(action)
+            total += _perft(child, depth - 1, budget)
+    except _OverBudget as stop:
+        stop.leaves += total
+        raise
     return total
 
 
-def divide(state: State, depth: int) -> dict[str, int]:
+def divide(state: State, depth: int, max_nodes: int | None = MAX_NODES,
+           seconds: float | None = SECONDS) -> dict[str, int]:
     """Perft split by first action: ``{notation: perft(child, depth - 1)}``.
 
     The values sum to ``perft(state, depth)``; comparing two divides finds the first action
@@ -161,6 +234,8 @@ def divide(state: State, depth: int) -> dict[str, int]:
     Args:
         state: the root position (not changed).
         depth: plies to expand, >= 1.
+        max_nodes: as for :func:`perft`: one budget of positions for the whole divide.
+        seconds: as for :func:`perft`: one time budget for the whole divide.
 
     Returns:
         Mapping from each legal action's notation (chance outcomes at a chance node) to the
@@ -168,14 +243,20 @@ def divide(state: State, depth: int) -> dict[str, int]:
 
     Raises:
         ValueError: ``depth`` is not a whole number 1 .. :data:`MAX_DEPTH`; ``state`` is no
-            boardkit State.
+            boardkit State; a bad ``max_nodes`` or ``seconds`` (as for :func:`perft`).
+        PerftBudgetError: past ``max_nodes`` or ``seconds`` (as for :func:`perft`).
     """
-    _check("divide", state, depth, 1)
+    budget = _Budget("divide", state, depth, 1, max_nodes, seconds)
     out: dict[str, int] = {}
-    for action in state.legal_actions():
-        child = state.clone()
-        child._apply(action)
-        out[str(action)] = _perft(child, depth - 1)
+    actions = state.legal_actions()
+    try:
+        budget.spend(len(actions))
+        for action in actions:
+            child = state.clone()
+            child._apply(action)
+            out[str(action)] = _perft(child, depth - 1, budget)
+    except _OverBudget as stop:
+        raise PerftBudgetError(budget.message(stop.leaves + sum(out.values()))) from None
     return out
 
 
@@ -260,4 +341,5 @@ def load_perft_file(game_name: str, path: Path | str | None = None) -> list[Perf
     return cases
 
 
-__all__ = ["perft", "divide", "root_snapshot", "PerftCase", "load_perft_file"]
+__all__ = ["perft", "divide", "root_snapshot", "PerftCase", "load_perft_file", "PerftBudgetError",
+           "MAX_DEPTH", "MAX_NODES", "SECONDS"]

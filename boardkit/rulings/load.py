@@ -11,7 +11,7 @@ import re
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
-from typing import Any, Sequence
+from typing import AbstractSet, Any, Sequence
 
 from boardkit.core.paths import DATA_DIR
 from boardkit.core.rules import IllegalPositionError
@@ -27,18 +27,22 @@ def schema() -> dict[str, Any]:
     return json.loads((RULINGS_DIR / "schema.json").read_text(encoding="utf-8"))
 
 
+def _label(doc: Any, idx: int) -> str:
+    """'ruling N (id)', or 'ruling N' when the ruling has no id that is text."""
+    rid: Any = ""
+    try:
+        rid = doc["rulings"][idx].get("id", "")
+    except (AttributeError, IndexError, KeyError, TypeError):
+        pass
+    return f"ruling {idx + 1}" + (f" ({shorten(rid, 60)[1:-1]})" if isinstance(rid, str) and rid else "")
+
+
 def _where(doc: Any, path: Sequence[Any]) -> str:
     """'ruling N (id)' and the field path inside it, for a jsonschema error path."""
     parts = list(path)
     if len(parts) >= 2 and parts[0] == "rulings" and isinstance(parts[1], int):
-        idx = parts[1]
-        rid = ""
-        try:
-            rid = doc["rulings"][idx].get("id", "")
-        except (AttributeError, IndexError, KeyError, TypeError):
-            pass
         inner = ".".join(str(p) for p in parts[2:]) or "(the ruling)"
-        return f"ruling {idx + 1}" + (f" ({shorten(rid, 60)[1:-1]})" if isinstance(rid, str) and rid else "") + f": {inner}"
+        return f"{_label(doc, parts[1])}: {inner}"
     return ".".join(str(p) for p in parts) or "(top level)"
 
 
@@ -54,12 +58,39 @@ def _message(doc: Any, source: str, err: Any) -> str:
     return f"{source}: {_where(doc, path)}: {message}"
 
 
-def _check(doc: Any, source: str) -> tuple[list[str], set[int]]:
+#: The fields the checks of an answer read (the ruling's answer, or its readings' answers).
+_ANSWER_FIELDS = frozenset({"answer", "readings"})
+
+
+def _blocked(err: Any) -> set[str]:
+    """The fields of a ruling an error at the ruling's own level makes unusable: the missing
+    ones (``required``), the answer (``oneOf``: both or neither of answer and readings), or
+    all (``*``: the ruling is no mapping); an unknown field blocks nothing."""
+    if err.validator == "required" and isinstance(err.instance, dict):
+        return {str(k) for k in err.validator_value if k not in err.instance}
+    if err.validator == "oneOf":
+        return {"answer"}
+    if err.validator == "additionalProperties":
+        return set()
+    return {"*"}
+
+
+def _rank(doc: Any, idx: int, field_: str) -> int:
+    """Where ``field_`` is written in ruling ``idx`` (-1 for the ruling itself), to report a
+    ruling's problems in the order of its fields."""
+    ruling = doc["rulings"][idx]
+    keys = [str(k) for k in ruling] if isinstance(ruling, dict) else []
+    return keys.index(field_) if field_ in keys else -1
+
+
+def _check(doc: Any, source: str) -> tuple[list[str], dict[int, set[str]]]:
     """Check ``doc`` against the schema.
 
     Returns:
-        (one message per bad ruling - its best-matching error - in file order, the indices of
-        those rulings).
+        (one message per bad field of each ruling - the field's best-matching error - and one
+        per error at a ruling's own level (a missing or unknown field), in file order; for each
+        bad ruling, the fields the engine's checks must not read: those with an error, the
+        missing ones, ``*`` for all).
 
     Raises:
         RulingsError: the file itself is malformed outside its rulings (a top-level field).
@@ -67,17 +98,25 @@ def _check(doc: Any, source: str) -> tuple[list[str], set[int]]:
     jsonschema = import_jsonschema()  # without its optional IRI checker (seconds of import)
     validator = jsonschema.Draft202012Validator(schema())
     top: list[Any] = []
-    per_ruling: dict[int, list[Any]] = {}
+    per_field: dict[tuple[int, str], list[Any]] = {}
     for err in validator.iter_errors(doc):
         path = list(err.absolute_path)
         if len(path) >= 2 and path[0] == "rulings" and isinstance(path[1], int):
-            per_ruling.setdefault(path[1], []).append(err)
+            per_field.setdefault((path[1], str(path[2]) if len(path) > 2 else ""), []).append(err)
         else:
             top.append(err)
     if top:
         raise RulingsError(_message(doc, source, jsonschema.exceptions.best_match(top)))
-    bad = sorted(per_ruling)
-    return [_message(doc, source, jsonschema.exceptions.best_match(per_ruling[i])) for i in bad], set(bad)
+    messages: list[str] = []
+    blocked: dict[int, set[str]] = {}
+    for (i, field_), errs in sorted(per_field.items(), key=lambda item: (item[0][0], _rank(doc, *item[0]))):
+        if field_:
+            chosen = [jsonschema.exceptions.best_match(errs)]
+        else:  # each error at the ruling's level says its own (a missing field, an unknown one), unless it is no mapping
+            chosen = [e for e in errs if e.validator == "type"] or errs
+        messages += [_message(doc, source, e) for e in chosen]
+        blocked.setdefault(i, set()).update(set().union(*(_blocked(e) for e in errs)) if not field_ else {field_})
+    return messages, blocked
 
 
 def _normal(text: str) -> str:
@@ -191,20 +230,33 @@ def _setup_problem(r: dict[str, Any], game: Any) -> str | None:
     return None
 
 
-def _ruling_problems(r: dict[str, Any], name: str, clauses: Any) -> list[str]:
-    """Every problem of one schema-valid ruling the engine's data shows, each as 'field: what'
-    (its readings' options, seats, clauses, seed quote, probabilities)."""
+#: The fields a ruling's set-up reads (options and profile, position, moves, the question).
+_SETUP_FIELDS = frozenset({"options", "readings", "rules", "position", "study", "moves", "question"})
+
+
+def _ruling_problems(r: dict[str, Any], name: str, clauses: Any, blocked: AbstractSet[str] = frozenset()) -> list[str]:
+    """Every problem of one ruling the engine's data shows, each as 'field: what' (its
+    readings' options, seats, clauses, seed quote, probabilities).
+
+    ``blocked`` names the fields with a schema error (``*``: all): the checks that would read
+    them are left out, the others still run, so one run reports every problem of the ruling."""
     import boardkit
 
+    if "*" in blocked:
+        return []
     out = []
-    for j, cid in enumerate(r["source"]["clauses"]):
-        if cid not in clauses:
-            out.append(f"source.clauses.{j}: no clause {cid} in {name}'s rules")
-    quote = r["source"].get("seed")
-    if quote and not quote_in_seed(name, quote):
-        out.append(f"source.seed: the seed text ({boardkit.get_spec(name).seed}) has no such passage: {shorten(quote, 80)}")
+    if "source" not in blocked:
+        for j, cid in enumerate(r["source"]["clauses"]):
+            if cid not in clauses:
+                out.append(f"source.clauses.{j}: no clause {cid} in {name}'s rules")
+        quote = r["source"].get("seed")
+        if quote and not quote_in_seed(name, quote):
+            out.append(f"source.seed: the seed text ({boardkit.get_spec(name).seed}) has no such passage: "
+                       f"{shorten(quote, 80)}")
+    if blocked & {"options", "readings", "rules"}:
+        return out
     base_rules, base_options = r.get("rules", "seed"), dict(r.get("options") or {})
-    raw = r.get("readings") or [{"name": "", "answer": r["answer"]}]
+    raw = r.get("readings") or [{"name": "", "answer": r.get("answer")}]
     for j, rd in enumerate(raw):
         own = rd.get("options") or {}
         options = {**base_options, **own}
@@ -214,30 +266,46 @@ def _ruling_problems(r: dict[str, Any], name: str, clauses: Any) -> list[str]:
         if problem is not None:
             out.append(f"{problem[0]}: {problem[1]}")
             continue
-        seats = _game(name, rules, options).num_players
-        for key in ("seat", "view"):
-            seat = r["question"].get(key)
-            if seat is not None and seat >= seats:
-                where = f" (reading {rd['name']})" if "readings" in r else ""
-                out.append(f"question.{key}: {seat} is not a seat of this game{where}; its seats are 0 to {seats - 1}")
-        setup = _setup_problem(r, _game(name, rules, options))
-        if setup is not None:
-            out.append(setup + (f" (reading {rd['name']})" if "readings" in r else ""))
-        ans = rd["answer"]
-        field_ = f"readings.{j}.answer" if "readings" in r else "answer"
-        if "clause" in ans and ans["clause"] not in clauses:
-            out.append(f"{field_}.clause: no clause {ans['clause']} in {name}'s rules")
-        end = ans.get("outcome")
-        if isinstance(end, dict) and "clause" in end and end["clause"] not in clauses:  # the clause that ends the game
-            out.append(f"{field_}.outcome.clause: no clause {end['clause']} in {name}'s rules")
-        if "probability" in ans:
-            try:
-                p_ = Fraction(str(ans["probability"]))
-            except ZeroDivisionError:
-                p_ = Fraction(2)
-            if not 0 <= p_ <= 1:
-                out.append(f"{field_}.probability: {ans['probability']} is not a probability (0 to 1)")
+        if not blocked & _SETUP_FIELDS:
+            out += _reading_setup_problems(r, rd, _game(name, rules, options))
+        if not blocked & _ANSWER_FIELDS:
+            out += _answer_problems(r, rd, j, name, clauses)
     return list(dict.fromkeys(out))  # a seat problem of several readings once
+
+
+def _reading_setup_problems(r: dict[str, Any], rd: dict[str, Any], game: Any) -> list[str]:
+    """The seats the question names and the set-up (:func:`_setup_problem`) of one reading."""
+    out = []
+    where = f" (reading {rd['name']})" if "readings" in r else ""
+    seats = game.num_players
+    for key in ("seat", "view"):
+        seat = r["question"].get(key)
+        if seat is not None and seat >= seats:
+            out.append(f"question.{key}: {seat} is not a seat of this game{where}; its seats are 0 to {seats - 1}")
+    setup = _setup_problem(r, game)
+    if setup is not None:
+        out.append(setup + where)
+    return out
+
+
+def _answer_problems(r: dict[str, Any], rd: dict[str, Any], j: int, name: str, clauses: Any) -> list[str]:
+    """The clauses an answer names and its probability, for one reading."""
+    out = []
+    ans = rd["answer"]
+    field_ = f"readings.{j}.answer" if "readings" in r else "answer"
+    if "clause" in ans and ans["clause"] not in clauses:
+        out.append(f"{field_}.clause: no clause {ans['clause']} in {name}'s rules")
+    end = ans.get("outcome")
+    if isinstance(end, dict) and "clause" in end and end["clause"] not in clauses:  # the clause that ends the game
+        out.append(f"{field_}.outcome.clause: no clause {end['clause']} in {name}'s rules")
+    if "probability" in ans:
+        try:
+            p_ = Fraction(str(ans["probability"]))
+        except ZeroDivisionError:
+            p_ = Fraction(2)
+        if not 0 <= p_ <= 1:
+            out.append(f"{field_}.probability: {ans['probability']} is not a probability (0 to 1)")
+    return out
 
 
 def load(path: str | Path, game: str | None = None) -> list[Ruling]:
@@ -253,16 +321,17 @@ def load(path: str | Path, game: str | None = None) -> list[Ruling]:
     Raises:
         RulingsError: the file cannot be read, is not YAML, breaks the schema, names an
             unknown game, option, option value, profile, seat or clause, gives an id twice,
-            or quotes a passage the seed does not contain. Every bad ruling of the file is
-            reported at once (``errors``: one line each, naming the file, the ruling - number
-            and id - and the field).
+            or quotes a passage the seed does not contain. Every problem of every ruling of
+            the file is reported at once (``errors``: one line each, naming the file, the
+            ruling - number and id - and the field; a field with a schema error once, and the
+            checks of the other fields still run).
     """
     import boardkit
 
     p = _resolve(path)
     source = str(p)
     doc = parse_yaml(read_user_file(p, "rulings"), p)
-    errors, skip = _check(doc, source)
+    errors, blocked = _check(doc, source)
     name = doc["game"]
     if name not in boardkit.list_games():
         raise RulingsError([f"{source}: game: unknown game {shorten(name)}; known: {', '.join(boardkit.list_games())}"] + errors)
@@ -275,19 +344,21 @@ def load(path: str | Path, game: str | None = None) -> list[Ruling]:
                          f"its versions: {', '.join(versions)}")
     out: list[Ruling] = []
     seen: set[str] = set()
-    for i, r in enumerate(doc["rulings"]):
-        if i in skip:
-            continue
-        where = f"{source}: ruling {i + 1} ({r['id']})"
-        problems = _ruling_problems(r, name, clauses)
-        if "rules_version" in r and str(r["rules_version"]) not in versions:
+    for i, r in enumerate(doc["rulings"]):  # every problem of every ruling, those past a schema error too
+        bad = blocked.get(i, set())
+        problems = _ruling_problems(r, name, clauses, bad)
+        if "*" not in bad and "rules_version" not in bad and "rules_version" in r \
+                and str(r["rules_version"]) not in versions:
             problems.append(f"rules_version: {shorten(str(r['rules_version']))} is not a rules version of {name}; "
                             f"its versions: {', '.join(versions)}")
-        if r["id"] in seen:
+        rid = r.get("id") if isinstance(r, dict) else None
+        if isinstance(rid, str) and rid in seen:
             problems.insert(0, "id: given twice in the file")
-        seen.add(r["id"])
+        if isinstance(rid, str):
+            seen.add(rid)
         if problems:
-            errors += [f"{where}: {problem}" for problem in problems]
+            errors += [f"{source}: {_label(doc, i)}: {problem}" for problem in problems]
+        if problems or bad:
             continue
         base_rules, base_options = r.get("rules", "seed"), dict(r.get("options") or {})
         raw = r.get("readings") or [{"name": base_rules if not base_options else "as given", "answer": r["answer"]}]

@@ -22,8 +22,9 @@ class RulingsError(BoardkitDataError):
     """A rulings file that cannot be read: the message names the file, the ruling and the field.
 
     Attributes:
-        errors: one line per problem found (every bad ruling of the file, each with its first
-            problem); the message is these lines joined.
+        errors: one line per problem found (every problem of every bad ruling of the file: a
+            field with a schema error is named once, and the engine's checks of the fields
+            without one still run); the message is these lines joined.
     """
 
     def __init__(self, message: str | Sequence[str]) -> None:

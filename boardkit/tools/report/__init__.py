@@ -32,7 +32,9 @@ overrides them; the
 report goes to its own file ``<name>-NAME=VALUE-....html`` (names sorted; a long value is
 shortened there with a stable hash), listed in the index with its parameters. Before anything
 runs, a name the parameters cell does not assign is refused, listing the valid ones, and so is
-a value that is not a finite literal of the type assigned there.
+a value that is not a finite literal of the type assigned there. Without a notebook name,
+``--param`` goes to every notebook of the folder, so each must declare it: one that does not is
+refused before anything runs, naming the notebooks that take it.
 
 A notebook that fails (a cell raises or times out, the kernel dies, the file cannot be read) is
 marked FAILED in the index, naming the cell by its 1-based index and first line; the other

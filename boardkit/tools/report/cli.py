@@ -15,6 +15,7 @@ from boardkit.tools.report.export import export_html, external_urls
 from boardkit.tools.report.index import write_index
 from boardkit.tools.report.params import (
     inject_parameters,
+    parameter_names,
     parse_params,
     report_name,
     split_params,
@@ -133,6 +134,39 @@ def build_reports(notebooks: Sequence[Path], out_dir: Path, *,
     return results
 
 
+def check_shared_parameters(notebooks: Sequence[Path], params: Mapping[str, Any], folder: Path) -> None:
+    """Refuse ``--param`` given without a notebook name when some notebook of the folder does
+    not take every parameter: the values go to every notebook, so each must declare them.
+
+    Args:
+        notebooks: every notebook of the folder (an unreadable one is skipped: it is reported
+            as failed in its turn).
+        params: the parameters given.
+        folder: the notebook folder, for the message.
+
+    Raises:
+        ReportError: naming the notebooks that lack a parameter, those that take them all and
+            a command that names them.
+    """
+    takers: list[str] = []
+    others: list[str] = []
+    for path in notebooks:
+        try:
+            names = parameter_names(read_notebook(Path(path)))
+        except UnreadableNotebook:
+            continue
+        (takers if all(k in names for k in params) else others).append(Path(path).stem)
+    if not others:
+        return
+    given = " ".join(f"--param {k}={v!r}" for k, v in params.items())[:120]
+    hint = (f"the notebooks that take {'it' if len(params) == 1 else 'them all'}: {', '.join(takers)}; name the ones "
+            f"to run: python -m boardkit.tools.report {takers[0]} {given}" if takers
+            else f"no notebook there takes {'it' if len(params) == 1 else 'them all'}")
+    raise ReportError(f"{given} without a notebook name goes to every notebook of {folder}, and "
+                      f"{', '.join(others)} {'does' if len(others) == 1 else 'do'} not take "
+                      f"{'' if len(params) == 1 else 'all of '}{', '.join(params)}; {hint}")
+
+
 def _seconds(text: str) -> int:
     """``--timeout`` value: a positive whole number of seconds (0 or less would mean no limit)."""
     try:
@@ -165,7 +199,8 @@ def _parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     p.add_argument("--param", "-p", action="append", default=[], metavar="NAME=VALUE",
                    help="override a value of the notebook's `parameters` cell (repeatable; "
                         "value read as a Python literal, else a string); the report is written "
-                        "to <name>-NAME=VALUE....html (default: $PARAMS, space-separated)")
+                        "to <name>-NAME=VALUE....html (default: $PARAMS, space-separated); without "
+                        "a notebook name, every notebook of the folder must declare it")
     return p.parse_args(argv)
 
 
@@ -197,6 +232,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not notebooks:
             print(f"no notebooks in {args.notebooks}", file=sys.stderr)
             return 2
+        if params and not names:
+            check_shared_parameters(notebooks, params, args.notebooks)
         results = build_reports(notebooks, args.out, npm_cache=args.npm_cache,
                                 timeout=args.timeout, progress=not args.no_progress,
                                 parameters=params)
