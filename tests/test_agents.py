@@ -446,6 +446,29 @@ def test_solver_refuses_bad_requests() -> None:
     assert SolverAgent(turns=1, max_nodes=50).act(state, state.current_player(), random.Random(0)) in state.legal_actions()
 
 
+def test_solver_out_of_budget_at_one_turn_does_not_ask_for_fewer_turns(monkeypatch) -> None:
+    """solve(<Battle Royale state>, 0, 1) ran out of its 30 s and said "ask for fewer turns",
+    but 1 is the least: at one turn the message says the budget (max_nodes or seconds) must
+    grow or the position is too large to solve exactly; with more turns it still asks for
+    fewer, or a larger budget."""
+    import boardkit.agents.solver as solver_module
+
+    state = boardkit.load_game("battle_royale", first_player=0).new_initial_state()
+    with pytest.raises(SolverBudgetError) as info:
+        solve(state, 0, 1, max_nodes=50)
+    message = str(info.value)
+    assert "fewer turns" not in message and "turns=1 is already the shortest horizon" in message
+    assert "raise max_nodes" in message and "too large to solve exactly" in message
+    ticks = iter(range(0, 10_000, 100))
+    monkeypatch.setattr(solver_module, "_clock", lambda: next(ticks))  # 100 s pass between two looks
+    with pytest.raises(SolverBudgetError) as info:
+        solve(state, 0, 1)
+    assert "within 30 s (seconds)" in str(info.value) and "raise seconds" in str(info.value)
+    assert "fewer turns" not in str(info.value)
+    with pytest.raises(SolverBudgetError, match="ask for fewer turns, or raise max_nodes"):
+        solve(state, 0, 2, max_nodes=50, seconds=None)
+
+
 def test_greedy_takes_an_immediate_win() -> None:
     """Where an action wins at once, the greedy agent plays one that does."""
     game = boardkit.load_game("leaders")

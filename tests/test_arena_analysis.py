@@ -141,6 +141,33 @@ def test_BR_1_1_layout_from_removed_errors_name_tile_and_clause() -> None:
         A.layout_from_removed(["d5", "e4", "a1", "a5"])
 
 
+@pytest.mark.parametrize("removed", [["c3", "a1", "a2", "a3"], ["a1"], ["a1", "a2", "b1", "e5", "e4"],
+                                     ["a1", "a1", "b2", "e5"], ["a2", "b1", "d5", "e5"]])
+def test_BR_1_1_canonical_layout_refuses_what_is_no_layout(removed) -> None:
+    """BR-1.1: canonical_layout of the goal among the removed tiles, of 1 or 5 tiles, of a tile
+    named twice or of a removal that cuts a tile off returned a "layout"; it refuses them as
+    layout_from_removed does, naming the tiles and the clause (n_removed=None: any number)."""
+    with pytest.raises(ValueError, match="BR-1.1") as info:
+        A.canonical_layout(removed)
+    with pytest.raises(ValueError) as again:
+        A.layout_from_removed(removed)
+    assert str(info.value) == str(again.value)
+    assert A.canonical_layout(iter(["e5", "e4", "d5", "a1"])) == A.canonical_layout(["a1", "a2", "b1", "e5"])
+    assert A.canonical_layout(["e5"], n_removed=None) == ("a1",)
+
+
+@pytest.mark.parametrize("n", [-1, 25, 2.0, True, "4"])
+def test_BR_1_1_layout_from_removed_refuses_a_bad_n_removed(n) -> None:
+    """BR-1.1: layout_from_removed(["a1"], n_removed=-1) said "exactly -1 tiles are removed";
+    n_removed is a whole number of tiles 0 .. 24 or None, refused naming it."""
+    with pytest.raises(ValueError, match=r"n_removed: a whole number of tiles 0 \.\. 24") as info:
+        A.layout_from_removed(["a1"], n_removed=n)
+    assert repr(n) in str(info.value)
+    with pytest.raises(ValueError, match="n_removed"):
+        A.canonical_layout(["a1"], n_removed=n)
+    assert len(A.layout_from_removed([], n_removed=0)) == 25
+
+
 def test_BR_1_1_BR_1_5_count_layouts_two_ways() -> None:
     mine = oracle_layouts()
     assert len(mine) == A.count_layouts() == 9283

@@ -101,3 +101,19 @@ def test_a_position_names_the_seats_of_the_game_played(field):
     doc = {"tiles": {"c3": "red 1, blue 1"}, "hands": {0: ["2x2"], 1: ["2x2"]}, **field}
     with pytest.raises(BoardkitDataError, match=r"is not a seat \(0 \.\. 1\)$"):
         game.state_from_position(doc)
+
+
+@pytest.mark.parametrize("phase, deal", [("card", []), ("setup", [0])])
+def test_BR_2_1_a_played_card_before_any_is_played_is_refused(phase, deal):
+    """BR-2.1: ``card`` is the card played this turn, and none is played before the card phase
+    ends. A card-phase (or setup) position with a leftover ``card`` was accepted and kept; it is
+    refused naming the field and the clause. card: null there, and a card in the move phase,
+    are read as before."""
+    game = boardkit.load_game("battle_royale")
+    doc = {"layout": "first", "tiles": {}, "hands": {0: ["2x2"], 1: ["2x2"]}, "phase": phase, "deal": deal}
+    with pytest.raises(IllegalPositionError, match=f"card: 2x2 is the card played this turn, but in the {phase} phase") as info:
+        game.state_from_position({**doc, "card": "2x2"})
+    assert info.value.clause == "BR-2.1"
+    assert game.state_from_position({**doc, "card": None}).to_position()["card"] is None
+    moving = game.state_from_position({**doc, "phase": "move", "deal": [], "card": "2x2", "figures_left": 2})
+    assert moving.to_position()["card"] == "2x2"

@@ -52,11 +52,13 @@ def _toy(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @functools.lru_cache(maxsize=None, typed=True)
-def _accepted(game_cls: type[Game], name: str, value: Any) -> bool:
-    """Whether ``game_cls`` accepts ``value`` for option ``name`` (asked once per class, option
-    and value: every seed draws its options from the same choices)."""
+def _accepted(game_cls: type[Game], drawn: tuple[tuple[str, Any], ...], name: str, value: Any) -> bool:
+    """Whether ``game_cls`` accepts ``value`` for option ``name`` next to the options ``drawn``
+    before it (an unavailable variant is refused alone; a value that needs an earlier option,
+    such as Leaders' exile_count='cards' expert=True, with it). Asked once per class, options
+    and value: seeds draw their options from the same choices."""
     try:
-        game_cls(**{name: value})
+        game_cls(**dict(drawn), **{name: value})
     except OptionError:
         return False
     return True
@@ -72,7 +74,8 @@ def game_options(game_cls: type[Game], rng: random.Random) -> dict[str, Any]:
         values: list[Any] = list(spec.choices) if spec.choices is not None else [False, True] if spec.kind is bool else []
         if values and spec.allow_none and None not in values:
             values.append(None)
-        values = [v for v in values if _accepted(game_cls, spec.name, v)]  # e.g. an unavailable variant
+        drawn = tuple(options.items())
+        values = [v for v in values if _accepted(game_cls, drawn, spec.name, v)]  # e.g. an unavailable variant
         if values:
             options[spec.name] = rng.choice(values)
     return options

@@ -226,6 +226,20 @@ def test_hand_built_actions_are_put_in_the_game_form(at_pool) -> None:
     assert [str(a) for a in at_pool.history()][-1] == "yellow 2 h6 ant"
 
 
+@pytest.mark.parametrize("pool", [None, "yellow tile", ["yellow", "tile"], ("yellow", 2), 5])
+def test_MARA_3_2_MARA_3_3_a_hand_built_split_or_take_names_pool(pool) -> None:
+    """MARA-3.2, MARA-3.3: Split(pool=None) failed with 'can only join an iterable' and
+    Split(pool="yellow tile") became 'split y e l l o w   t i l e'; a Split or Take built by
+    hand with a pool that is no tuple of element names is a ValueError naming pool and what it
+    must be. A tuple is kept as given."""
+    for cls in (Split, Take):
+        with pytest.raises(ValueError) as info:
+            cls(pool)
+        assert "pool is a tuple of element names" in str(info.value) and cls.__name__ in str(info.value)
+        clean(info.value)
+    assert str(Split(("yellow", "green", "tile"))) == "split yellow green tile" and str(Take(("teal",))) == "take teal"
+
+
 @pytest.mark.parametrize(
     "text, clause",
     [

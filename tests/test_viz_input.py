@@ -427,3 +427,31 @@ def test_outcome_plots_refuse_tables_they_cannot_draw_naming_the_argument() -> N
     assert len(win_rate_bars({"m": rates}).data) == 3  # two seats and the fair share, as before
     assert len(length_histogram({"m": df}, column="lead_changes").data) == 1
     assert len(forest_plot(ab, measure="seat_turns").data[0].x) == 1
+
+
+def test_BR_2_1_BR_2_3_a_click_in_the_card_or_push_phase_names_the_clause() -> None:
+    """BR-2.1: a click on a tile in the card phase said "Illegal: no action is made by clicking
+    a5 here", with no clause; it now reads as picking a figure there, which the rule path
+    refuses with what the card phase asks for first (play a card, BR-2.1) - naming no card of
+    the hidden hand - as a move-phase click names its clause. A seat not to act gets the turn
+    clause (BR-2.5). In the push phase a click is refused with the push waiting (BR-2.3)."""
+    from boardkit.viz.controller import BoardController
+
+    game = boardkit.load_game("battle_royale", first_player=0)
+    state = game.new_initial_state()
+    rng = random.Random(1)
+    while state.is_chance_node():
+        state.apply_action(boardkit.sample_chance(state, rng))
+    for seat in (None, 0):
+        result = BoardController(state, seat=seat).click("a5")
+        assert result.status == "illegal" and result.clause == "BR-2.1"
+        assert result.message == "Illegal: pick a5 red [BR-2.1] first play a card from your hand ('play CARD')"
+        assert not any(card in result.message for card in game.cards)
+    assert BoardController(state, seat=1).click("a5").clause == "BR-2.5"
+    tiles = {t: "" for t in ["a1", "b1", "c1", "e1", "b2", "c2", "d2", "e2", "a3", "b3", "c3", "d3", "e3",
+                             "a4", "b4", "c4", "d4", "a5", "c5", "d5", "e5"]}
+    tiles.update({"c3": "red 3, blue 3", "c2": "red 1"})
+    pushing = game.state_from_position({"tiles": tiles, "hands": {0: [], 1: ["2x2"]}, "phase": "push", "card": "1x3",
+                                        "push": {"tile": "c3", "from": "c2", "colour": "red", "moved": True}})
+    result = BoardController(pushing).click("a5")
+    assert result.clause == "BR-2.3" and "push one on first" in result.message

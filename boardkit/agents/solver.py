@@ -42,7 +42,17 @@ MAX_TURNS = 1000
 
 
 class SolverBudgetError(RuntimeError):
-    """The search needed more states or time than its budget allows: ask for fewer turns."""
+    """The search needed more states or time than its budget allows: ask for fewer turns, or,
+    at one turn already, give a larger budget (the position may be too large to solve exactly)."""
+
+
+def _advice(turns: int, budget: str) -> str:
+    """What to ask instead, for a search over ``turns`` turns that ran out of ``budget`` (the
+    names of the arguments that bound it)."""
+    if turns > 1:
+        return f"ask for fewer turns, or raise {budget}"
+    return (f"turns=1 is already the shortest horizon: raise {budget}, or this position is too large "
+            f"to solve exactly")
 
 
 @dataclass(frozen=True)
@@ -70,8 +80,8 @@ class Solution:
 
 
 class _Search:
-    def __init__(self, player: int, max_nodes: int, seconds: float | None = None) -> None:
-        self.player, self.max_nodes = player, max_nodes
+    def __init__(self, player: int, max_nodes: int, seconds: float | None = None, turns: int = 1) -> None:
+        self.player, self.max_nodes, self.turns = player, max_nodes, turns
         self.seconds = seconds
         self.deadline = None if seconds is None else _clock() + seconds
         self.table: dict[tuple[str, int, int], tuple[Fraction, Action | None]] = {}
@@ -96,10 +106,11 @@ class _Search:
             return hit
         self.nodes += 1
         if self.nodes > self.max_nodes:
-            raise SolverBudgetError(f"more than {self.max_nodes} states searched (max_nodes); ask for fewer turns")
+            raise SolverBudgetError(f"more than {self.max_nodes} states searched (max_nodes); "
+                                    f"{_advice(self.turns, 'max_nodes')}")
         if self.deadline is not None and self.nodes % 32 == 0 and _clock() > self.deadline:
             raise SolverBudgetError(f"no answer within {self.seconds:g} s (seconds) after {self.nodes} states; "
-                                    f"ask for fewer turns")
+                                    f"{_advice(self.turns, 'seconds (None: no time bound)')}")
         if mover < 0:
             total = Fraction(0)
             for outcome, p in state.chance_outcomes():
@@ -143,7 +154,8 @@ def solve(state: State, player: int | None = None, turns: int = 1, max_nodes: in
             1 .. :data:`MAX_TURNS`, ``max_nodes`` not a whole number >= 1, ``seconds`` not a
             number > 0, or a turn where several seats act at once.
         SolverBudgetError: the state or time budget was exceeded (or the search went deeper
-            than Python's recursion limit); the message names the bound.
+            than Python's recursion limit); the message names the bound and what to ask
+            instead (fewer turns; with ``turns=1``, a larger budget).
     """
     if not isinstance(state, State):
         raise ValueError(f"solve: state is a boardkit State (the position to solve), not {type(state).__name__}; "
@@ -160,14 +172,15 @@ def solve(state: State, player: int | None = None, turns: int = 1, max_nodes: in
     seconds = check_seconds("seconds", seconds)
     if len(state.current_players()) > 1:
         raise ValueError(f"{state.game.name}: the solver plays one seat at a time; here several act at once")
-    search = _Search(player, max_nodes, seconds)
+    search = _Search(player, max_nodes, seconds, turns)
     mover = state.current_player()
     last = mover if mover >= 0 else -3
     try:
         value, best = search.value(state, turns if mover >= 0 else turns + 1, last)
     except RecursionError:
-        raise SolverBudgetError(f"the search went deeper than Python allows after {search.nodes} states; "
-                                f"ask for fewer turns") from None
+        raise SolverBudgetError(f"the search went deeper than Python allows after {search.nodes} states; " + (
+            "ask for fewer turns" if turns > 1 else "turns=1 is already the shortest horizon: this position's turn "
+                                                    "is too long to solve exactly")) from None
     line: list[Action] = []
     s = state.clone()
     a = _winning_now(s, player) or best

@@ -198,13 +198,15 @@ def layout_from_removed(removed: Sequence[str], n_removed: int | None = 4) -> fr
 
     Args:
         removed: names of the removed tiles, e.g. ``["b5", "e4", "a2", "d1"]``.
-        n_removed: how many must be removed (BR-1.1: four); ``None`` accepts any number.
+        n_removed: how many must be removed (BR-1.1: four), a whole number 0 .. 24; ``None``
+            accepts any number.
 
     Returns:
         The frozenset of present tile names (21 with four removed).
 
     Raises:
-        ValueError: ``removed`` is text or not a list; naming the tile and the clause: an
+        ValueError: ``removed`` is text or not a list, ``n_removed`` is no whole number 0 .. 24
+            nor None; naming the tile and the clause: an
             unknown name, a name given twice, the goal tile removed, the wrong number of
             tiles, or a tile left without an orthogonal path to the goal (all BR-1.1).
 
@@ -217,6 +219,10 @@ def layout_from_removed(removed: Sequence[str], n_removed: int | None = 4) -> fr
     """
     if isinstance(removed, (str, bytes)) or not isinstance(removed, Iterable):
         raise ValueError(f"removed: a list of tile names, not {shorten(removed)}")
+    if n_removed is not None and (not isinstance(n_removed, int) or isinstance(n_removed, bool)
+                                  or not 0 <= n_removed < len(POSITIONS)):
+        raise ValueError(f"n_removed: a whole number of tiles 0 .. {len(POSITIONS) - 1} (every tile but the goal "
+                         f"{GOAL}; BR-1.1 removes 4) or None for any number, not {shorten(n_removed)}")
     seen: set[str] = set()
     for t in removed:
         try:
@@ -424,18 +430,40 @@ def apply_symmetry(symmetry: str, positions: Iterable[str]) -> tuple[str, ...]:
     return tuple(sorted((table[p] for p in _tile_set(positions)), key=POSITIONS.index))
 
 
-def canonical_layout(removed: Iterable[str]) -> tuple[str, ...]:
+def canonical_layout(removed: Iterable[str], n_removed: int | None = 4) -> tuple[str, ...]:
     """Canonical form of a set of removed tiles under D4: the least (by frame order) of its 8
     images. Two layouts are the same up to rotation and reflection iff their forms are equal.
 
-    Raises:
-        ValueError: ``removed`` is text or not a collection, or names a position off the frame.
+    Args:
+        removed: the removed tiles of a setup (BR-1.1), checked as :func:`layout_from_removed`
+            checks them.
+        n_removed: how many must be removed (BR-1.1: four); ``None`` accepts any number.
 
-    >>> canonical_layout(["e5"]) == canonical_layout(["a1"]) == ("a1",)
+    Returns:
+        The canonical removed tiles, in frame order.
+
+    Raises:
+        ValueError: ``removed`` is text or not a collection, names a position off the frame,
+            or is no layout (BR-1.1, as :func:`layout_from_removed`: the goal removed, a tile
+            named twice, not ``n_removed`` tiles, a tile cut off from the goal); ``n_removed``
+            is no whole number 0 .. 24 nor None.
+
+    >>> canonical_layout(["e5", "e4", "d5", "a1"]) == canonical_layout(["a1", "a2", "b1", "e5"])
+    True
+    >>> canonical_layout(["e5"], n_removed=None) == canonical_layout(["a1"], n_removed=None) == ("a1",)
     True
     """
+    if isinstance(removed, (str, bytes)) or not isinstance(removed, Iterable):
+        _tile_set(removed)  # the ValueError naming a bad collection
+    names = list(removed)
+    _tile_set(names)  # a position off the frame
+    layout_from_removed(names, n_removed)  # BR-1.1: a layout, or a ValueError naming the tile
+    return _canonical(tuple(names))
+
+
+def _canonical(removed: tuple[str, ...]) -> tuple[str, ...]:
+    """:func:`canonical_layout` of removed tiles already checked."""
     idx = POSITIONS.index
-    removed = tuple(_tile_set(removed))
     return min((apply_symmetry(s, removed) for s in SYMMETRIES), key=lambda t: [idx(p) for p in t])
 
 
@@ -451,7 +479,7 @@ def layout_orbits() -> dict[tuple[str, ...], int]:
     """
     out: dict[tuple[str, ...], int] = {}
     for removed in _valid_layouts():
-        key = canonical_layout(removed)
+        key = _canonical(tuple(removed))
         out[key] = out.get(key, 0) + 1
     return out
 

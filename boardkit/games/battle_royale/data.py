@@ -13,6 +13,7 @@ from typing import Any
 from boardkit.core.validate import shorten
 from boardkit.core.paths import DATA_DIR
 from boardkit.core.validate import BoardkitDataError, check_schema, read_yaml_file
+from boardkit.games.battle_royale.actions import DOOM_FACES
 
 #: Figures of each player colour (BR-1.3).
 FIGURES_PER_COLOUR = 21
@@ -56,13 +57,15 @@ def load_data(path: str | Path) -> dict[str, Any]:
         (BR-1.4), ``cards`` (each ``{"name", "figures", "steps"}`` and optional ``directions``
         - ``"orthogonal"`` (the default), ``"diagonal"`` (diagonal steps only: the card "die
         genau diese Fortbewegung fordert", BR-2.2) or ``"any"`` (both) -, ``opponents_only``,
-        ``special``), ``doom_die`` (faces, BR-4), ``first_layout`` (four
+        ``special``), ``doom_die`` (faces, BR-4: each of move, explosion and battle on one
+        face or more), ``first_layout`` (four
         cell names, BR-1.5), ``neutral`` (two cell names, BR-1.6), ``source_path`` and
         ``source_sha256`` (of the bytes read).
 
     Raises:
         BoardkitDataError: naming the file, the entry and the problem; cards with one name but
-            different contents are refused too.
+            different contents are refused too, and a Doom die lacking one of the three events
+            (BR-4; without an explosion a game may never end, BR-3.1).
     """
     doc, p, digest = read_yaml_file(path, DATA_DIR / "battle_royale", "data")
     if isinstance(doc, dict) and isinstance(doc.get("capacity"), dict):
@@ -91,6 +94,11 @@ def load_data(path: str | Path) -> dict[str, Any]:
         if cap < least:
             raise BoardkitDataError(f"{p}: capacity.{n}: {cap} is less than the {least} figures a tile holds at the "
                                     f"start with {n} players (BR-1.3, BR-2.3)")
+    missing = [f for f in DOOM_FACES if f not in doc["doom_die"]]
+    if missing:  # without an explosion face no tile may fall and a game may never end (BR-3.1)
+        raise BoardkitDataError(f"{p}: doom_die: {shorten(doc['doom_die'])} has no {' or '.join(missing)} face; the Doom "
+                                f"die shows the three events move, explosion and battle (\"Drei mögliche Ereignisse\", "
+                                f"BR-4, BR-6), each on one face or more")
     if doc["hand_size"] > len(doc["cards"]):
         raise BoardkitDataError(f"{p}: hand_size: {doc['hand_size']} is more than the {len(doc['cards'])} cards of a "
                                 f"colour (BR-1.4)")

@@ -52,8 +52,8 @@ class BattleRoyaleGame(Game):
         neutral: neutral figures with 2 players, not in the seed (BR-1.6): ``"none"``
             (default); ``"data"``: the data file's two tiles (a variant: no public page gives
             the placement, so it is not part of ``rules="published"``); or two
-            tiles of the middle nine, e.g. ``"c4 c2"``. ``"none"`` and ``"data"`` mean no
-            neutral figures with 3 or 4 players.
+            tiles of the middle nine, e.g. ``"c4 c2"``. With 3 or 4 players only ``"none"``
+            is taken: ``"data"`` or tiles are refused, since they would place nothing.
         opponent_push: ``"refuse"`` (default): a figure moved by an opponents-only card may
             not end its move on a tile it would overfill, since only a move of one's own
             figure pushes (BR-D14); ``"push"``: it pushes like an own figure.
@@ -78,8 +78,8 @@ class BattleRoyaleGame(Game):
             are unknown).
 
     Raises:
-        OptionError: unknown option or value, an invalid layout (BR-1.1) or neutral placement
-            (BR-1.6).
+        OptionError: unknown option or value, an invalid layout (BR-1.1) or neutral placement,
+            or neutral figures asked for with 3 or 4 players (BR-1.6).
         BoardkitDataError: a malformed data file.
     """
 
@@ -119,11 +119,11 @@ class BattleRoyaleGame(Game):
                 raise BoardkitDataError(f"{self.data['source_path']}: first_layout: {exc}") from None
         else:
             self.removed = self.check_layout(o.layout.replace(",", " ").split())
-        if o.neutral in ("none", "data") and (o.players != 2 or o.neutral == "none"):
+        if o.neutral == "none":  # the default
             self.neutral: tuple[int, ...] = ()  # BR-1.6: the seed has one figure per colour only
-        elif o.players != 2:
+        elif o.players != 2:  # 'data' too: an option that would place nothing is refused, not ignored
             raise OptionError(f"battle_royale: option neutral={shorten(o.neutral)}: neutral figures are used only with "
-                              f"2 players, not {o.players} (BR-1.6)")
+                              f"2 players, not {o.players}; with {o.players} players neutral is 'none' (BR-1.6)")
         elif o.neutral == "data":
             try:
                 self.neutral = self._check_neutral(self.data["neutral"])

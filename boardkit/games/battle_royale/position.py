@@ -286,8 +286,8 @@ def _read_phase(r: PositionReader, ctx: _Reading, phase: str) -> None:
 
 
 def _read_card(r: PositionReader, ctx: _Reading, card: str | None) -> None:
-    """``card`` and ``figures_left``: the card played this turn (BR-2.1) and the figures it
-    still lets move (BR-2.2)."""
+    """``card`` and ``figures_left``: the card played this turn (BR-2.1; none before it is
+    played, in the setup and card phases) and the figures it still lets move (BR-2.2)."""
     game, state = r.game, ctx.state
     if card is not None and card.lower() not in game.cards:
         raise r.error("card", f"{shorten(card)} is not a card; cards: {', '.join(dict.fromkeys(game.deck))}")
@@ -297,6 +297,9 @@ def _read_card(r: PositionReader, ctx: _Reading, card: str | None) -> None:
                                  f"no card moves more than {most} figures, BR-2.2")
     if state.card is None and state.phase in (Phase.MOVE, Phase.PUSH):
         raise IllegalPositionError("BR-2.1", f"the {state.phase.value} phase follows a card: give the card played")
+    if state.card is not None and state.phase in (Phase.SETUP, Phase.CARD):
+        raise IllegalPositionError("BR-2.1", f"card: {state.card} is the card played this turn, but in the "
+                                             f"{state.phase.value} phase no card is played yet (card: null)")
     if state.card is not None and state.figures_left > game.cards[state.card]["figures"]:
         raise IllegalPositionError("BR-2.1", f"the {state.card} card moves {game.cards[state.card]['figures']} figures, "
                                              f"not {state.figures_left}")
@@ -449,6 +452,7 @@ def from_position(game: "BattleRoyaleGame", description: str | Mapping[str, Any]
             tile cut off from it (BR-1.1, BR-4.2), more figures on a tile than allowed (BR-2.3),
             more figures of a colour than exist (BR-1.3) or neutral figures with 3-4 players
             (BR-1.6), cards that are not the colour's or too many in a hand (BR-1.3, BR-1.4), a
+            played ``card`` in the setup or card phase, or none in the move or push phase (BR-2.1), a
             position already over (BR-3.1, BR-D9), a turn starting at the Doom roll with cards
             in hand without ``study=True`` (BR-2.6).
     """

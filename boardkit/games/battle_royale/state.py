@@ -468,12 +468,14 @@ class BattleRoyaleState(Movement, State):
         return to_position(self)
 
     def actions_from_cells(self, cells: tuple[str, ...]) -> list[Action]:
-        """The action(s), legal or not, that clicking ``cells`` means here (for boards)."""
+        """The action(s), legal or not, that clicking ``cells`` means here (for boards). In the
+        card and push phases a click on a tile means picking a figure there, which the rule
+        path refuses with what the phase asks for first (BR-2.1: play a card; BR-2.3: push)."""
         if not cells:
             return []
         if self.phase is Phase.MOVE and self.moving is not None:
             return [Step(cells[0])]
-        if self.phase is Phase.MOVE:
+        if self.phase in (Phase.MOVE, Phase.CARD, Phase.PUSH):
             return [Pick(cells[0], c) for c in self._movable_colours()]
         if self.phase is Phase.EVENT and self.event is Event.MOVE:
             return [MoveEliminator(cells[0])]

@@ -49,13 +49,14 @@ class LeadersGame(Game):
             study and simulation; None (default) plays to the end as the rules do (LEAD-D7).
         exile_count: what Expert mode's second Exile counts (LEAD-8.2, LEAD-D6):
             ``"characters"`` (default, the seed: pieces, the Hermit and the Cub two) or
-            ``"cards"`` (the Hermit & Cub one).
+            ``"cards"`` (the Hermit & Cub one), which needs ``expert=True``.
         recruitment: ``"mandatory"`` (default, LEAD-D4): a player who can recruit must;
             ``"optional"``: ``pass`` declines a Recruitment phase.
         board: name or path of the board file (default ``"leaders"``, LEAD-9.4).
 
     Raises:
-        OptionError: unknown option or value.
+        OptionError: unknown option or value; ``exile_count="cards"`` without ``expert=True``
+            (there is no Exile to count for, LEAD-8.2, LEAD-D6).
         BoardkitDataError: the board file is malformed or lacks the LEAD-9 cell sets.
     """
 
@@ -66,6 +67,10 @@ class LeadersGame(Game):
         super().__init__(**options)
         if self.options.max_turns is not None and self.options.max_turns < 1:
             raise OptionError(f"leaders: option max_turns={shorten(self.options.max_turns)} must be at least 1 (LEAD-D7)")
+        if self.options.exile_count != "characters" and not self.options.expert:  # a non-default with no effect
+            raise OptionError(f"leaders: option exile_count={shorten(self.options.exile_count)} counts for Expert "
+                              f"mode's second Exile, and there is no Exile without expert=True (LEAD-8.2, LEAD-D6): "
+                              f"give expert=True too, or leave exile_count at its default 'characters'")
         self.board: HexBoard = load_hex_board(self.options.board)
         self._record_files((self.board.source, self.board.sha256))
         for key in ("start_0", "start_1", "recruit_0", "recruit_1"):

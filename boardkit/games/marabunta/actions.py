@@ -41,6 +41,7 @@ from typing import Any, ClassVar
 from boardkit.core.actions import Action, ButtonAction, FirstPlayer, RollDie
 from boardkit.core.notation import Form, NotationContext
 from boardkit.core.rules import NotationError
+from boardkit.core.validate import shorten
 
 #: Player colours (MARA-1.1): player 0 is red, player 1 is blue.
 PLAYERS = ("red", "blue")
@@ -65,6 +66,15 @@ class Reveal(ButtonAction):
         return f"reveal {self.tile}"
 
 
+def _check_pool(verb: str, pool: Any) -> None:
+    """``pool`` of a Split or Take made directly: a tuple of element names (die colours,
+    ``tile``), e.g. ``("yellow", "green", "tile")``; else a ValueError naming ``pool``."""
+    if not isinstance(pool, tuple) or not all(isinstance(e, str) and e for e in pool):
+        raise ValueError(f"{verb}: pool is a tuple of element names (die colours and 'tile'), e.g. "
+                         f"{verb}(('yellow', 'green', 'tile')), not {shorten(pool)}; from text: parse_action('"
+                         f"{verb.lower()} yellow green tile')")
+
+
 def _pool(ctx: NotationContext, pool: tuple[str, ...]) -> tuple[str, ...]:
     """The pool in die order with ``tile`` last; an element named twice is refused."""
     if len(set(pool)) != len(pool):
@@ -80,12 +90,20 @@ class Split(ButtonAction):
     with ``tile`` last; the dice not listed form the other pool.
 
     Written ``split yellow green tile``; naming the other pool (``split orange teal purple
-    brown``) reads as the same split."""
+    brown``) reads as the same split.
+
+    Raises:
+        ValueError: ``pool`` is not a tuple of element names (text such as ``"yellow tile"``,
+            None, a name that is no text), naming ``pool``.
+    """
 
     pool: tuple[str, ...]
     clause: ClassVar[str] = "MARA-3.2"
     forms = (Form("split {pool:element+}", doc="split: this pool (with the tile) against the other dice",
                   clause="MARA-3.2", example="split yellow green tile"),)
+
+    def __post_init__(self) -> None:
+        _check_pool("Split", self.pool)
 
     @classmethod
     def build(cls, ctx: NotationContext, **fields: Any) -> "Split":
@@ -105,12 +123,19 @@ class Split(ButtonAction):
 
 @dataclass(frozen=True)
 class Take(ButtonAction):
-    """The chooser takes ``pool`` (MARA-3.3), listed in die order with ``tile`` last."""
+    """The chooser takes ``pool`` (MARA-3.3), listed in die order with ``tile`` last.
+
+    Raises:
+        ValueError: ``pool`` is not a tuple of element names, naming ``pool`` (as Split).
+    """
 
     pool: tuple[str, ...]
     clause: ClassVar[str] = "MARA-3.3"
     forms = (Form("take {pool:element+}", doc="the chooser takes this pool", clause="MARA-3.3",
                   example="take orange teal"),)
+
+    def __post_init__(self) -> None:
+        _check_pool("Take", self.pool)
 
     @classmethod
     def build(cls, ctx: NotationContext, **fields: Any) -> "Take":

@@ -196,6 +196,21 @@ def test_BR_1_6_neutral_option_and_player_count() -> None:
     assert info.value.clause == "BR-1.6"
 
 
+@pytest.mark.parametrize("players", [3, 4])
+def test_BR_1_6_neutral_data_with_three_or_four_players_is_refused(players: int) -> None:
+    """BR-1.6: neutral figures are used with 2 players only. neutral='data' with 3 or 4 players
+    placed nothing and was accepted (an A/B test of it would compare two equal games); it is
+    refused as two tiles are, naming the option, the value and the clause. The default 'none'
+    stays accepted."""
+    for value in ("data", "c4 c2"):
+        with pytest.raises(OptionError) as info:
+            boardkit.load_game("battle_royale", players=players, neutral=value)
+        message = str(info.value)
+        assert f"neutral={value!r}" in message and f"not {players}" in message and "BR-1.6" in message
+    g = boardkit.load_game("battle_royale", players=players, neutral="none")
+    assert g.neutral == () and g == boardkit.load_game("battle_royale", players=players)
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_BR_1_7_first_player_drawn_by_chance(players: int) -> None:
     """BR-1.7: without the option the start player is a chance event, 1/n for each seat,

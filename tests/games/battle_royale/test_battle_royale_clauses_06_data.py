@@ -45,7 +45,7 @@ def test_BR_6_a_custom_data_file_is_loaded(tmp_path: Path) -> None:
         doc["hand_size"] = 2
         doc["cards"] = [{"name": "4x1", "figures": 4, "steps": 1}, {"name": "4x1", "figures": 4, "steps": 1},
                         {"name": "1x5", "figures": 1, "steps": 5}]
-        doc["doom_die"] = ["battle", "battle", "battle", "move"]
+        doc["doom_die"] = ["battle", "battle", "explosion", "move"]  # the three events (BR-4), in other numbers
         doc["first_layout"] = ["a1", "e1", "a5", "e5"]
         doc["neutral"] = ["b2", "d4"]
 
@@ -61,7 +61,8 @@ def test_BR_6_a_custom_data_file_is_loaded(tmp_path: Path) -> None:
     s.apply_action("first 0")
     assert legal(s) == {"play 1x5", "play 4x1"}
     play(s, "play 4x1", "done")
-    assert [(str(a), p) for a, p in s.chance_outcomes()] == [("roll battle", Fraction(3, 4)), ("roll move", Fraction(1, 4))]
+    assert [(str(a), p) for a, p in s.chance_outcomes()] == [("roll battle", Fraction(1, 2)), ("roll explosion", Fraction(1, 4)),
+                                                             ("roll move", Fraction(1, 4))]
     assert boardkit.load_game("battle_royale", data=path).options["data"] == str(path)  # a Path works too
 
 
@@ -84,3 +85,17 @@ def test_BR_6_a_malformed_data_file_names_the_field(tmp_path: Path, change, fiel
     assert field in str(info.value) and "bad.yaml" in str(info.value)
     with pytest.raises(BoardkitDataError):
         boardkit.load_game("battle_royale", data=str(tmp_path / "missing.yaml"))
+
+
+@pytest.mark.parametrize("die", [["move"], ["move", "battle"], ["explosion", "explosion"], ["battle", "move", "move"]])
+def test_BR_6_BR_4_a_doom_die_without_one_of_the_three_events_is_refused(tmp_path: Path, die: list[str]) -> None:
+    """BR-4, BR-6: the Doom die shows three events ("Drei mögliche Ereignisse können dabei
+    eintreten": move, explosion, battle). A data file whose die lacked one was accepted; with
+    doom_die: [move] a game never ended (no tile falls, BR-3.1: 50,000 actions, turn ~24,934).
+    It is refused naming the file, the field and the missing face."""
+    path = _write_data(tmp_path, "die", lambda d: d.update(doom_die=die))
+    with pytest.raises(BoardkitDataError) as info:
+        boardkit.load_game("battle_royale", data=str(path))
+    message = str(info.value)
+    assert "die.yaml" in message and "doom_die" in message and "BR-4" in message
+    assert all(face in message for face in ("move", "explosion", "battle") if face not in die)

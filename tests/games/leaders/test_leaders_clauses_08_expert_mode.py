@@ -8,6 +8,7 @@ from fractions import Fraction
 import pytest
 
 import boardkit
+from boardkit.core.game import OptionError
 from boardkit.core.rules import IllegalPositionError
 
 from leaders_clause_support import ALL_CARDS, EXPERT, legal, play, pos, refused, start_discovery
@@ -145,3 +146,19 @@ def test_LEAD_D6_option_exile_count_cards() -> None:
     refused(s, "exile Jailer", "LEAD-8.2")
     play(s, "pass", "recruit Jailer f7")
     assert s.current_player() == 1 and all(a.startswith("exile") for a in legal(s))
+
+
+def test_LEAD_D6_exile_count_cards_without_expert_mode_is_refused() -> None:
+    """LEAD-D6 decides what Expert mode's second Exile (LEAD-8.2) counts; without expert=True
+    there is no Exile, so exile_count="cards" changed nothing and was accepted silently. It is
+    refused naming the option, its value, the option it needs and the clauses; the default
+    "characters" stays accepted in either mode, and "cards" with expert=True."""
+    with pytest.raises(OptionError) as info:
+        boardkit.load_game("leaders", exile_count="cards")
+    message = str(info.value)
+    assert "exile_count='cards'" in message and "expert=True" in message
+    assert "LEAD-8.2" in message and "LEAD-D6" in message
+    with pytest.raises(OptionError):
+        boardkit.load_game("leaders", expert=False, exile_count="cards", rules="published")
+    assert boardkit.load_game("leaders", exile_count="characters") == boardkit.load_game("leaders")
+    assert boardkit.load_game("leaders", expert=True, exile_count="cards").options["exile_count"] == "cards"
