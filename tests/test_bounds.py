@@ -16,6 +16,8 @@ import boardkit
 from boardkit import BoardkitDataError, NotationError
 from boardkit.core.notation import MAX_CHARS, MAX_WORDS, Notation
 
+from fake_clock import FakeClock
+
 
 def _counting(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     calls = [0]
@@ -114,17 +116,6 @@ def test_a_layout_that_is_never_kept_ends_with_a_clear_error(monkeypatch: pytest
 
 # -- 3. search: a time budget and a node bound, exposed on the command line ---------------------------
 
-class _Clock:
-    """A monotonic clock that moves ``step`` seconds at each reading (no real waiting)."""
-
-    def __init__(self, step: float) -> None:
-        self.now, self.step = 0.0, step
-
-    def __call__(self) -> float:
-        self.now += self.step
-        return self.now
-
-
 def _decision(name: str) -> boardkit.State:
     state = boardkit.load_game(name).new_initial_state()
     rng = random.Random(0)
@@ -137,7 +128,7 @@ def test_mcts_with_a_huge_iteration_count_stops_at_its_default_time_budget(monke
     from boardkit.agents import MCTSAgent
     from boardkit.agents import mcts
 
-    clock = _Clock(1.0)
+    clock = FakeClock(1.0)
     monkeypatch.setattr(mcts, "_clock", clock)
     agent = MCTSAgent(iterations=10**12)
     assert agent.seconds == mcts.SECONDS == 30.0 and agent.max_nodes == mcts.MAX_NODES
@@ -160,7 +151,7 @@ def test_mcts_stops_at_its_node_bound() -> None:
 def test_solve_stops_at_its_time_budget_with_a_budget_error(monkeypatch: pytest.MonkeyPatch) -> None:
     from boardkit.agents import SolverBudgetError, solve, solver
 
-    monkeypatch.setattr(solver, "_clock", _Clock(1.0))
+    monkeypatch.setattr(solver, "_clock", FakeClock(1.0))
     with pytest.raises(SolverBudgetError, match=r"no answer within 30 s \(seconds\) after 992 states"):
         solve(_decision("marabunta"), turns=50)
     with pytest.raises(ValueError, match="turns must be at most 1000"):
@@ -171,7 +162,7 @@ def test_the_command_line_takes_a_time_budget(monkeypatch: pytest.MonkeyPatch, c
     from boardkit.agents import mcts
     from boardkit.cli import main
 
-    monkeypatch.setattr(mcts, "_clock", _Clock(1.0))
+    monkeypatch.setattr(mcts, "_clock", FakeClock(1.0))
     assert main(["simulate", "battle_royale", "--agents", "mcts999999999", "--seconds", "0.5", "--n", "1",
                  "--quiet"]) == 0
     assert "wins" in capsys.readouterr().out  # it played the game: one search iteration a decision

@@ -20,6 +20,7 @@ from boardkit.core.perft import PerftBudgetError, PerftCase, divide, load_perft_
 from boardkit.core.validate import BoardkitDataError
 
 import toygame
+from fake_clock import FakeClock
 
 TOY_PERFT = toygame.TOY_DATA / "perft" / "toy.yaml"
 
@@ -171,24 +172,13 @@ def test_perft_file_errors(tmp_path: Path, text: str, message: str) -> None:
         load_perft_file("toy", tmp_path / "missing.yaml")
 
 
-class _Clock:
-    """A monotonic clock that moves ``step`` seconds at each reading (no real waiting)."""
-
-    def __init__(self, step: float) -> None:
-        self.now, self.step = 0.0, step
-
-    def __call__(self) -> float:
-        self.now += self.step
-        return self.now
-
-
 def test_a_deep_perft_stops_at_its_default_time_budget(monkeypatch: pytest.MonkeyPatch) -> None:
     """perft and divide at a depth no one can count (Leaders depth 9 ran for many minutes) stop
     at their default time budget with an error naming it and what was counted so far."""
     from boardkit.core import perft as perft_module
 
     assert perft_module.SECONDS == 30.0 and perft_module.MAX_NODES == 1_000_000
-    clock = _Clock(1.0)
+    clock = FakeClock(1.0)
     monkeypatch.setattr(perft_module, "_clock", clock)
     state = boardkit.load_game("leaders").new_initial_state()
     before = root_snapshot(state)
