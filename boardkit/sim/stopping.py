@@ -95,8 +95,9 @@ def _end_processes(pool: ProcessPoolExecutor, procs: list[Any]) -> None:
     manager = getattr(pool, "_executor_manager_thread", None)
     if manager is not None and manager is not threading.current_thread():
         manager.join(2)
-        if not manager.is_alive():  # its pipe is closed: the exit hook must not wake it (EBADF traceback)
-            getattr(_futures_process, "_threads_wakeups", {}).pop(manager, None)
+        # the exit hook must not wake it: its pipe is closed, or will be as it sees the processes
+        # gone (a loaded machine can take longer than the join); it ends without being woken
+        getattr(_futures_process, "_threads_wakeups", {}).pop(manager, None)
 
 
 __all__ = ["RunStopped"]
