@@ -439,8 +439,8 @@ def test_outcome_tables_missing_their_columns_are_refused_naming_them() -> None:
 
 def test_outcome_tables_pooling_several_games_rules_or_options_are_refused_naming_the_column() -> None:
     """win_rates, metrics, lengths and ab_compare on ``pd.concat`` of two games' runs gave one
-    pooled answer; so did a table of two rules profiles or two option sets. Runs of the same
-    game and options on other seeds or with other agents still pool."""
+    pooled answer; so did a table of two rules profiles, two option sets or two sets of agents.
+    Runs of the same game, options and agents on other seeds still pool."""
     import pandas as pd
 
     from boardkit.analysis.outcomes import ab_compare, lengths, metrics, win_rates
@@ -457,7 +457,9 @@ def test_outcome_tables_pooling_several_games_rules_or_options_are_refused_namin
     short = play_many(boardkit.load_game("leaders", max_turns=5), 3, 1, progress=False)
     both = pd.concat([play_many("leaders", 3, 1, progress=False), short])
     refused(lambda: metrics(both), "df: the rows are of 2 option sets", "options column", "ab_compare")
-    pooled = pd.concat([mara, play_many("marabunta", 4, 2, agents="greedy", progress=False)])
+    greedy = play_many("marabunta", 4, 2, agents="greedy", progress=False)
+    refused(lambda: win_rates(pd.concat([mara, greedy])), "df: the rows are of 2 sets of agents", "agents column")
+    pooled = pd.concat([mara, play_many("marabunta", 4, 2, progress=False)])
     assert win_rates(pooled)["games"].tolist() == [10] * 2 and lengths(pooled)["mean"].n == 10
 
 

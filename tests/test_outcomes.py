@@ -423,3 +423,27 @@ def test_ab_test_says_it_takes_a_game_id_and_at_least_one_game() -> None:
     for bad in (0, -1, 2.5, True):
         with pytest.raises(ValueError, match=r"^ab_test: n \(the number of games a side\) must be a whole number >= 1"):
             ab_test("leaders", bad)  # type: ignore[arg-type]
+
+
+def test_outcome_tables_holding_a_game_twice_or_other_agents_are_refused() -> None:
+    """A table concatenated with itself counts every game twice (an advantage looks significant
+    that is not), and runs of other agents pooled give one answer for players who differ:
+    both are refused, naming the column; runs of one game and agents with other seeds pool."""
+    game = boardkit.load_game("leaders", max_turns=30)
+    a = play_many(game, 3, 1, progress=False)
+    for f in (win_rates, metrics, lengths):
+        with pytest.raises(ValueError, match=r"df: 3 game\(s\) are in the table more than once \(the seed column"):
+            f(pd.concat([a, a]))
+    greedy = play_many(game, 3, 2, agent="greedy", progress=False)
+    with pytest.raises(ValueError, match=r"df: the rows are of 2 sets of agents \(the agents column"):
+        win_rates(pd.concat([a, greedy]))
+    pooled = win_rates(pd.concat([a, play_many(game, 3, 2, progress=False)]))
+    assert set(pooled["games"]) == {6}
+
+
+def test_length_histogram_refuses_a_table_lengths_refuses() -> None:
+    leaders = play_many(boardkit.load_game("leaders", max_turns=30), 2, 1, progress=False)
+    marabunta = play_many(boardkit.load_game("marabunta"), 2, 1, progress=False)
+    with pytest.raises(ValueError, match=r"runs\['a'\]: the rows are of 2 games"):
+        length_histogram({"a": pd.concat([leaders, marabunta])})
+    assert len(length_histogram({"a": leaders, "b": marabunta}).data) == 2

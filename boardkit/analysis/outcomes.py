@@ -2,7 +2,7 @@
 A/B comparisons of two rule readings on the same seeds; every estimate with its interval.
 
 Input is the table of :func:`boardkit.sim.play_many` (one row per game; one game, rules profile
-and option set: runs of other seeds or agents may be pooled with ``pd.concat``). Proportions use the
+and option set, one set of agents: runs of other seeds may be pooled with ``pd.concat``). Proportions use the
 Wilson score interval (:func:`boardkit.analysis.stats.wilson`), means the Student t interval
 (``scipy.stats.t``), and the balance metric a percentile bootstrap with a fixed seed
 (``scipy.stats.bootstrap``), so a table is the same every run.
@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
@@ -52,16 +53,19 @@ def _check_table(df: "pd.DataFrame", needs: Sequence[str] = ("index", "winners",
     _check_one_run(df, name)
 
 
-#: The columns that must hold one value in a table of one run: the game, its rules profile
-#: and its options (pooled, the rows of different games would give one answer that is of none).
-ONE_RUN = ("game", "rules", "options")
+#: The columns that must hold one value in a table of one run: the game, its rules profile,
+#: its options and the agents at its seats (pooled, the rows of different games or players
+#: would give one answer that is of none).
+ONE_RUN = ("game", "rules", "options", "agents")
 
 
 def _check_one_run(df: "pd.DataFrame", name: str) -> None:
     """Refuse a table whose :data:`ONE_RUN` columns (those it has) hold several values, as
-    ``pd.concat`` of two runs gives: the message names the argument, the column and the values.
-    Runs of one game under the same options (other seeds or agents) may be pooled."""
-    kinds = {"game": "games", "rules": "rules profiles", "options": "option sets"}
+    ``pd.concat`` of two runs gives (the message names the argument, the column and the
+    values), or that holds one game twice (a repeated ``seed``: each game's seed is its own, so
+    a table concatenated with itself would count every game twice). Runs of one game under
+    the same options and agents with other seeds may be pooled."""
+    kinds = {"game": "games", "rules": "rules profiles", "options": "option sets", "agents": "sets of agents"}
     for column in ONE_RUN:
         if column in df.columns:
             found = list(dict.fromkeys(str(v) for v in df[column]))
@@ -69,6 +73,13 @@ def _check_one_run(df: "pd.DataFrame", name: str) -> None:
                 hint = "one game's table at a time" if column == "game" else "one table each (ab_compare compares two)"
                 raise ValueError(f"{name}: the rows are of {len(found)} {kinds[column]} (the {column} column holds "
                                  f"{shorten(found)}): pooled, they would give one answer for all; give {hint}")
+    if "seed" in df.columns:
+        counts = Counter(str(v) for v in df["seed"])
+        twice = [v for v, n in counts.items() if n > 1]
+        if twice:
+            raise ValueError(f"{name}: {len(twice)} game(s) are in the table more than once (the "
+                             f"seed column repeats {shorten(twice)}): each would count as many times; give each "
+                             f"game once (pool runs of other seeds)")
 
 
 def _check_numbers(df: "pd.DataFrame", column: Any, name: str, label: str) -> None:
@@ -180,13 +191,15 @@ def win_rates(df: "pd.DataFrame", level: float = 0.95) -> "pd.DataFrame":
         advantage is negative, without any seat being favoured. Among the decided games
         only: ``decided`` (the games with a winner, the same on every row) and
         ``decided_rate``, ``decided_low``, ``decided_high`` (the seat's share of them with
-        its Wilson interval, to compare with ``fair``; NaN when no game was decided).
+        its Wilson interval, to compare with ``fair``; NaN when no game was decided). A
+        game won by several seats together (a shared win) counts as a win of each, so the
+        rates of the seats may add up to more than 1.
 
     Raises:
         ValueError: not a play_many table (a column ``index``, ``winners``, ``terminal`` or
             ``win_<seat>`` missing: the message names them), or no games, or rows of several
-            games, rules profiles or option sets (:data:`ONE_RUN`: ``pd.concat`` of two runs;
-            the message names the column and its values), or a ``sides`` column that does not
+            games, rules profiles, option sets or agents (:data:`ONE_RUN`: ``pd.concat`` of two runs;
+            the message names the column and its values) or a game twice (a repeated ``seed``), or a ``sides`` column that does not
             hold each seat once, differs between rows or splits a game's winners.
     """
     import pandas as pd
@@ -244,7 +257,7 @@ def lengths(df: "pd.DataFrame", column: str = "seat_turns", level: float = 0.95)
 
     Raises:
         ValueError: not a play_many table (``index`` or ``column`` missing: the message names
-            it), no games, rows of several games, rules profiles or option sets
+            it), no games, rows of several games, rules profiles, option sets or agents, or a game twice
             (:data:`ONE_RUN`, named), ``column`` is no column name or holds no numbers.
     """
     _check_table(df, ("index",))
@@ -281,7 +294,7 @@ def metrics(df: "pd.DataFrame", level: float = 0.95) -> "pd.DataFrame":
 
     Raises:
         ValueError: not a play_many table (the message names the missing columns), or no games,
-            or rows of several games, rules profiles or option sets (:data:`ONE_RUN`: the
+            or rows of several games, rules profiles, option sets or agents, or a game twice (:data:`ONE_RUN`: the
             message names the column and its values).
     """
     import numpy as np
@@ -376,7 +389,7 @@ def ab_compare(a: "pd.DataFrame", b: "pd.DataFrame", level: float = 0.95,
     Raises:
         ValueError: ``a`` or ``b`` is not a play_many table (a column of :data:`AB_COLUMNS`
             missing: the message names the table and the columns) or has no games, or holds
-            rows of several games, rules profiles or option sets (:data:`ONE_RUN`); the runs
+            rows of several games, rules profiles, option sets or agents, or a game twice (:data:`ONE_RUN`); the runs
             are not on the same seeds, games or agents; ``measures`` is text rather than a
             list of column names, or a measure is not a column of numbers of both tables.
     """

@@ -108,8 +108,10 @@ def length_histogram(runs: Mapping[str, "pd.DataFrame"], column: str = "seat_tur
 
     Raises:
         ValueError: ``title`` is not text; ``runs`` is not a non-empty mapping of play_many
-            tables (one DataFrame, None, an empty table: named); ``column`` is no text, not a
-            column of a table or holds a value that is no number (naming the label).
+            tables (one DataFrame, None, an empty table: named), or a table pools several runs
+            or holds a game twice (as :func:`~boardkit.analysis.outcomes.lengths` refuses it);
+            ``column`` is no text, not a column of a table or holds a value that is no number
+            (naming the label).
     """
     import plotly.graph_objects as go
 
@@ -117,6 +119,10 @@ def length_histogram(runs: Mapping[str, "pd.DataFrame"], column: str = "seat_tur
     if not isinstance(column, str):
         raise ValueError(f"column: a column name of the play_many tables, such as 'seat_turns', not {shorten(column)}")
     _check_tables(runs, "runs", "play_many table", ())
+    from boardkit.analysis.outcomes import _check_one_run
+
+    for label, table in runs.items():  # one run per bar set, as lengths() asks
+        _check_one_run(table, f"runs[{label!r}]")
     for label, df in runs.items():
         if column not in df.columns:
             raise ValueError(f"column: {column!r} is not a column of runs[{label!r}] (a length: seat_turns, turns, "
