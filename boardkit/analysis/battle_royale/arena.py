@@ -7,7 +7,7 @@ bottom to top, goal tile from the board's ``goal`` set); holes are the other pos
 are ``{tile: {colour: count}}``. Everything is exact and plain data out (sets, dicts, ints);
 graphs are ``networkx.Graph`` on tile names, sub-graphs of the board's graph.
 
-What it answers (source: seed ``shared/seeds/000_c2cb631045ea0dc6.txt``, clauses of
+What it answers (source: seed ``data/seeds/000_c2cb631045ea0dc6.txt``, clauses of
 ``shared/rules/battle_royale.md``):
 
 - BR-1.1, BR-1.5: which arenas are valid (goal present, every tile orthogonally connected to
