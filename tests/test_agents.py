@@ -705,3 +705,19 @@ def test_the_sim_random_agent_where_no_one_seat_acts_says_why() -> None:
     while s.is_chance_node():
         s.apply_action(sample_chance(s, rng))
     assert s.find_legal(random_agent(s, rng)) is not None
+
+
+def test_solve_for_a_seat_not_to_move_gives_no_best_action_of_another_seat() -> None:
+    """solve(state, player) for a seat that is not to move gave the mover's action as that
+    seat's ``best``; it gives None, with the value and an empty line."""
+    from boardkit.agents.solver import solve
+
+    rng = random.Random(0)
+    state = boardkit.load_game("leaders").new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(boardkit.sample_chance(state, rng))
+    mover = state.current_player()
+    other = 1 - mover
+    mine, theirs = solve(state, mover, 1), solve(state, other, 1)
+    assert mine.best is not None and mine.best in state.legal_actions()
+    assert theirs.best is None and theirs.line == () and 0 <= theirs.value <= 1

@@ -62,8 +62,9 @@ class Solution:
     Attributes:
         value: the best probability (exact) that ``player`` wins within ``turns`` turns,
             against seats minimising it.
-        best: the first action of a best line (None at the end of the game or when the
-            state is a chance node).
+        best: the seat's first action of a best line (None at the end of the game, at a
+            chance node, or when another seat is to move: ``value`` then counts that seat's
+            best reply against ``player``).
         line: the seat's actions for the rest of its current turn on a best line, up to the
             turn's end or the next chance node.
         player: the seat solved for.
@@ -183,8 +184,7 @@ def solve(state: State, player: int | None = None, turns: int = 1, max_nodes: in
                                                     "is too long to solve exactly")) from None
     line: list[Action] = []
     s = state.clone()
-    a = _winning_now(s, player) or best
-    best = a
+    a = best = (_winning_now(s, player) or best) if mover == player else None  # another seat's move is not its best
     while a is not None and s.current_player() == player:
         line.append(a)
         s.apply_unchecked(a)
