@@ -197,7 +197,8 @@ def test_perft_and_divide_stop_at_their_position_bound() -> None:
     tree within the bounds is the same with or without them."""
     state = boardkit.load_game("leaders").new_initial_state()
     with pytest.raises(PerftBudgetError, match=r"perft: depth 9 needs more than 1,000 positions \(max_nodes\); "
-                                               r"stopped after 998 positions generated and 5,762 leaves counted"):
+                                               r"stopped after 998 positions generated and 5,762 leaves counted, "
+                                               r"before generating the next 13, which would pass it"):
         perft(state, 9, max_nodes=1000)
     with pytest.raises(PerftBudgetError, match=r"divide: depth 9 needs more than 1,000 positions \(max_nodes\)"):
         divide(state, 9, max_nodes=1000, seconds=None)

@@ -142,7 +142,7 @@ class _OverBudget(Exception):
 class _Budget:
     """The positions generated and the deadline of one perft or divide (arguments checked)."""
 
-    __slots__ = ("name", "depth", "max_nodes", "seconds", "deadline", "nodes", "hit")
+    __slots__ = ("name", "depth", "max_nodes", "seconds", "deadline", "nodes", "hit", "next")
 
     def __init__(self, name: str, state: Any, depth: Any, low: int, max_nodes: Any, seconds: Any) -> None:
         _check(name, state, depth, low)
@@ -150,13 +150,13 @@ class _Budget:
         self.max_nodes = float("inf") if max_nodes is None else check_whole(f"{name}: max_nodes", max_nodes)
         self.seconds = None if seconds is None else check_size(seconds, f"{name}: seconds")
         self.deadline = None if seconds is None else _clock() + seconds
-        self.nodes = 0
+        self.nodes = self.next = 0
         self.hit = ""
 
     def spend(self, children: int) -> None:
         """Count ``children`` positions about to be generated; _OverBudget past a bound."""
         if self.nodes + children > self.max_nodes:
-            self.hit = "max_nodes"
+            self.hit, self.next = "max_nodes", children
             raise _OverBudget
         if self.deadline is not None and _clock() > self.deadline:
             self.hit = "seconds"
@@ -166,9 +166,10 @@ class _Budget:
     def message(self, leaves: int) -> str:
         """The error's text: the bound hit and how far the count got."""
         done = f"after {self.nodes:,} positions generated and {leaves:,} leaves counted"
-        if self.hit == "max_nodes":
+        if self.hit == "max_nodes":  # stopped before the children that would pass the bound
             return (f"{self.name}: depth {self.depth} needs more than {self.max_nodes:,} positions (max_nodes); "
-                    f"stopped {done}; ask for a smaller depth, or a larger max_nodes (None: no bound)")
+                    f"stopped {done}, before generating the next {self.next:,}, which would pass it; ask for a smaller depth, "
+                    f"or a larger max_nodes (None: no bound)")
         return (f"{self.name}: depth {self.depth} not counted within {self.seconds:g} s (seconds); stopped {done}; "
                 f"ask for a smaller depth, or more seconds (None: no time bound)")
 
