@@ -121,9 +121,8 @@ def length_histogram(runs: Mapping[str, "pd.DataFrame"], column: str = "seat_tur
     _check_tables(runs, "runs", "play_many table", ())
     from boardkit.analysis.outcomes import _check_one_run
 
-    for label, table in runs.items():  # one run per bar set, as lengths() asks
-        _check_one_run(table, f"runs[{label!r}]")
     for label, df in runs.items():
+        _check_one_run(df, f"runs[{label!r}]")  # one run per histogram, as lengths() asks
         if column not in df.columns:
             raise ValueError(f"column: {column!r} is not a column of runs[{label!r}] (a length: seat_turns, turns, "
                              f"actions or decisions)")

@@ -37,6 +37,19 @@ def _move_states(game: boardkit.Game, seed: int, games: int):
             s.apply_action(acts[rng.randrange(len(acts))])
 
 
+def _decisions(game: boardkit.Game, seeds):
+    """Each decision of seeded games played unchecked, chance drawn by sample_chance: yields
+    ``(state, rng)``; the caller applies one action to the state before taking the next."""
+    for seed in seeds:
+        rng = random.Random(seed)
+        s = game.new_initial_state()
+        while not s.is_terminal():
+            if s.is_chance_node():
+                s.apply_unchecked(sample_chance(s, rng))
+            else:
+                yield s, rng
+
+
 def _each_index(s) -> tuple[Counter, int]:
     """What each candidate index gives, drawn once with a fresh search memo: a Counter of
     action texts, and the number of indices."""
@@ -131,33 +144,27 @@ def test_ARMA_3_2_a_shares_value_is_what_the_rest_of_the_turn_can_use_after_it(o
     game = boardkit.load_game("armageddon", **options)
     g = game
     checked = passed = 0
-    for seed in range(12):
-        rng = random.Random(seed)
-        s = game.new_initial_state()
-        while not s.is_terminal():
-            if s.is_chance_node():
-                s.apply_unchecked(sample_chance(s, rng))
-                continue
-            acts = s.legal_actions()
-            action = acts[rng.randrange(len(acts))]
-            if s.phase == MOVE and str(action) != "take mine":
-                c, k, verb, r = g.chip[action.chip], action.points, VERB_OF[type(action)], s.left
-                memo: dict = {}
-                v = usable._value(g, s.pos, r, s.movable(), memo, c, k, verb, None, usable._table(s.pos, r, memo))
-                after = s.clone()
-                after.memo = {}
-                after.apply_unchecked(action)
-                if not after.pos.pending:  # a displaced chip's owner chooses its circle: the search took the first
-                    if after.pos.winner is not None or k == r or rules.walk(g, s.pos, c, k, True, verb)[1]:
-                        expect = r  # the end, or no point left: the share accounts for every one (ARMA-3.4)
-                    elif after.seat == s.seat and after.phase == "move":
-                        expect = k + after.usable()
-                    else:  # the turn passed: no point of the rest was usable
-                        expect = k
-                        passed += 1
-                    assert v == expect, (s.to_position(), str(action))
-                    checked += 1
-            s.apply_unchecked(action)
+    for s, rng in _decisions(game, range(12)):
+        acts = s.legal_actions()
+        action = acts[rng.randrange(len(acts))]
+        if s.phase == MOVE and str(action) != "take mine":
+            c, k, verb, r = g.chip[action.chip], action.points, VERB_OF[type(action)], s.left
+            memo: dict = {}
+            v = usable._value(g, s.pos, r, s.movable(), memo, c, k, verb, None, usable._table(s.pos, r, memo))
+            after = s.clone()
+            after.memo = {}
+            after.apply_unchecked(action)
+            if not after.pos.pending:  # a displaced chip's owner chooses its circle: the search took the first
+                if after.pos.winner is not None or k == r or rules.walk(g, s.pos, c, k, True, verb)[1]:
+                    expect = r  # the end, or no point left: the share accounts for every one (ARMA-3.4)
+                elif after.seat == s.seat and after.phase == "move":
+                    expect = k + after.usable()
+                else:  # the turn passed: no point of the rest was usable
+                    expect = k
+                    passed += 1
+                assert v == expect, (s.to_position(), str(action))
+                checked += 1
+        s.apply_unchecked(action)
     assert checked > 400 and passed > 0, (checked, passed)  # shares with a usable rest and without one
 
 
@@ -173,35 +180,29 @@ def test_ARMA_3_2_after_a_share_the_turn_goes_on_exactly_as_the_shares_value_say
     game = boardkit.load_game("armageddon", **options)
     g = game
     told: Counter = Counter()
-    for seed in range(16):
-        rng = random.Random(seed)
-        s = game.new_initial_state()
-        while not s.is_terminal():
-            if s.is_chance_node():
-                s.apply_unchecked(sample_chance(s, rng))
-                continue
-            if s.phase == MOVE and rng.random() < 0.5:
-                action = s.sample_legal_action(rng)  # values the shares it draws only
-            else:
-                acts = s.legal_actions()  # values every share
-                action = acts[rng.randrange(len(acts))]
-            if s.phase == MOVE and type(action) in VERB_OF:
-                c, k, verb = g.chip[action.chip], action.points, VERB_OF[type(action)]
-                said = usable.rest_usable(g, s.pos, s.left, s.movable(), s.memo, c, k, verb)
-                rest = s.left - k
-                if rules.walk(g, s.pos, c, k, False, verb, None, False)[1] == rules.TABLE:
-                    rest = 0  # ARMA-3.4: the turn ends
-                seat, turns = s.seat, s.turns
-                fresh = s.clone()
-                fresh.memo = {}  # nothing valued: the state asks any_share
-                fresh.apply_unchecked(action)
-                s.apply_unchecked(action)
-                assert s.position_key() == fresh.position_key(), (str(action), said)
-                if said is not None and rest > 0 and s.pos.winner is None and not s.pos.pending:
-                    assert said == (s.seat == seat and s.turns == turns), str(action)  # the turn goes on
-                    told[said] += 1
-                continue
+    for s, rng in _decisions(game, range(16)):
+        if s.phase == MOVE and rng.random() < 0.5:
+            action = s.sample_legal_action(rng)  # values the shares it draws only
+        else:
+            acts = s.legal_actions()  # values every share
+            action = acts[rng.randrange(len(acts))]
+        if s.phase == MOVE and type(action) in VERB_OF:
+            c, k, verb = g.chip[action.chip], action.points, VERB_OF[type(action)]
+            said = usable.rest_usable(g, s.pos, s.left, s.movable(), s.memo, c, k, verb)
+            rest = s.left - k
+            if rules.walk(g, s.pos, c, k, False, verb, None, False)[1] == rules.TABLE:
+                rest = 0  # ARMA-3.4: the turn ends
+            seat, turns = s.seat, s.turns
+            fresh = s.clone()
+            fresh.memo = {}  # nothing valued: the state asks any_share
+            fresh.apply_unchecked(action)
             s.apply_unchecked(action)
+            assert s.position_key() == fresh.position_key(), (str(action), said)
+            if said is not None and rest > 0 and s.pos.winner is None and not s.pos.pending:
+                assert said == (s.seat == seat and s.turns == turns), str(action)  # the turn goes on
+                told[said] += 1
+            continue
+        s.apply_unchecked(action)
     assert told[True] > 200 and told[False] >= 5, told  # both answers told by the value
 
 
