@@ -16,7 +16,7 @@ from boardkit.agents import (Agent, AgentError, GreedyAgent, MCTSAgent, RandomAg
                              checked_action, determinize, make_agent, solve)
 from boardkit.agents.heuristics import no_heuristic
 from boardkit.core.game import sample_chance
-from boardkit.sim import play_one
+from boardkit.sim import play_many, play_one
 
 GAMES = boardkit.list_games()
 
@@ -76,6 +76,48 @@ def test_an_illegal_choice_is_caught_with_its_clause() -> None:
         checked_action(Garbage(), state, state.current_player(), rng)
     with pytest.raises(AgentError, match=r"game 0, seed 'x'"):
         play_one(game, "x", 0, Garbage())
+
+
+class _SelectsItself(Agent):
+    """Leaders: applies a 'select' to the state it is handed (apply_action, or apply_unchecked
+    with ``unchecked``), then returns an action of the state as it left it."""
+
+    name = "selects-itself"
+
+    def __init__(self, unchecked: bool = False) -> None:
+        self.unchecked = unchecked
+
+    def act(self, state, player, rng):
+        legal = state.legal_actions(player)
+        select = next((a for a in legal if str(a).startswith("select")), None)
+        if select is None:
+            return legal[0]
+        (state.apply_unchecked if self.unchecked else state.apply_action)(select)
+        return state.legal_actions(player)[0] if player in state.current_players() else legal[0]
+
+
+@pytest.mark.parametrize("unchecked", [False, True], ids=["apply_action", "apply_unchecked"])
+def test_an_agent_that_plays_on_the_state_it_is_handed_is_stopped(unchecked: bool) -> None:
+    """An agent that applies an action itself to the state the runner hands it (then returns
+    another) would play two actions in one decision, one of them unchecked or missing from the
+    log: play_many stops with AgentError naming the agent, the seat and what it applied;
+    the same agent playing on a clone is fine."""
+    game = boardkit.load_game("leaders", first_player=0)
+    with pytest.raises(AgentError) as info:
+        play_many(game, 3, 0, agents=[_SelectsItself(unchecked), "random"], progress=False)
+    err = info.value
+    assert err.agent == "selects-itself" and err.player == 0 and err.clause == ""
+    what = "1 action with apply_unchecked" if unchecked else "1 action with apply_action ('select "
+    assert what in str(err) and "state.clone()" in str(err) and "game 0, seed '0:0'" in str(err), str(err)
+
+    class OnAClone(Agent):
+        name = "on-a-clone"
+
+        def act(self, state, player, rng):
+            _SelectsItself(unchecked).act(state.clone(), player, rng)  # looks ahead on a copy
+            return RandomAgent().act(state, player, rng)
+
+    assert len(play_many(game, 2, 0, agents=[OnAClone(), "random"], progress=False)) == 2
 
 
 def test_make_agent_reads_short_names() -> None:

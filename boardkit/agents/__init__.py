@@ -11,7 +11,8 @@
   at best", and the best line of the current turn.
 
 An agent that returns an illegal action is stopped by :func:`checked_action` with an
-:class:`AgentError` naming the clause. :func:`make_agent` builds agents from short names
+:class:`AgentError` naming the clause; so is an agent that applies actions to the state it is
+handed (it returns its action and looks ahead on ``state.clone()``). :func:`make_agent` builds agents from short names
 (``"random"``, ``"greedy"``, ``"mcts"``, ``"mcts500"``, ``"solver2"``) for the command line and
 :func:`boardkit.sim.play_many`.
 """

@@ -113,7 +113,9 @@ class Agent:
         ``state.current_players()``).
 
         Args:
-            state: the true state; the agent must use only what ``player`` may know.
+            state: the true state; the agent must use only what ``player`` may know, and
+                leave it as it is (the runner refuses an agent that applies actions to it:
+                look ahead on ``state.clone()``).
             player: the seat to act for (0-based).
             rng: the random source of this game (seeded per game).
 
@@ -146,7 +148,7 @@ def checked_action(agent: Any, state: State, player: int, rng: random.Random) ->
 
     Args:
         agent: an :class:`Agent`, or a function ``f(state, rng) -> action``.
-        state: the state (not changed).
+        state: the state (not changed: the agent must leave it as it was handed over).
         player: the seat to act.
         rng: the game's random source.
 
@@ -155,9 +157,16 @@ def checked_action(agent: Any, state: State, player: int, rng: random.Random) ->
 
     Raises:
         AgentError: the agent returned an illegal action (naming the clause it breaks and
-            why) or something that is not an action of the game.
+            why) or something that is not an action of the game; or it applied actions to
+            the state it was handed (``apply_action`` or ``apply_unchecked``: the history or
+            the ``unrecorded`` count grew), which would play them unasked and unchecked (the
+            message names them or their count; an agent that looks ahead plays on
+            ``state.clone()``).
     """
+    moves, unrecorded = state.move_number(), state.unrecorded  # cheap: no copy, no position key
     action = agent.act(state, player, rng) if isinstance(agent, Agent) else agent(state, rng)
+    if state.move_number() != moves or state.unrecorded != unrecorded:
+        raise AgentError(_agent_name(agent), player, action, "", _what_changed(state, moves - unrecorded, unrecorded))
     if state.current_player() == player and isinstance(action, Action):
         try:
             found = state.find_legal(action)  # the fast path: one of the legal actions
@@ -165,7 +174,7 @@ def checked_action(agent: Any, state: State, player: int, rng: random.Random) ->
             found = None
         if found is not None:
             return found
-    name = getattr(agent, "name", getattr(agent, "__name__", type(agent).__name__))
+    name = _agent_name(agent)
     try:
         err = state.why_illegal(action, player)
     except (ValueError, TypeError) as exc:  # not an action of this game at all
@@ -173,6 +182,34 @@ def checked_action(agent: Any, state: State, player: int, rng: random.Random) ->
     if err is not None:
         raise AgentError(name, player, action, err.clause, err.reason)
     return state.canonical(action)
+
+
+def _agent_name(agent: Any) -> str:
+    """The name an agent goes by in messages and tables: its ``name``, a function's
+    ``__name__``, else its type's name."""
+    return str(getattr(agent, "name", getattr(agent, "__name__", type(agent).__name__)))
+
+
+def _what_changed(state: State, recorded: int, unrecorded: int) -> str:
+    """Why an agent's answer is refused when it applied actions to the state it was handed:
+    the actions it applied (``recorded``, ``unrecorded``: the history's length and the
+    ``unrecorded`` count before it was asked)."""
+    recorded_now = state.move_number() - state.unrecorded
+    played = state.saved_history()[recorded:] if recorded_now > recorded else []
+    parts = []
+    if played:
+        shown = ", ".join(repr(a) for a in played[:3]) + (", ..." if len(played) > 3 else "")
+        parts.append(f"{_count(len(played))} with apply_action ({shown})")
+    if state.unrecorded != unrecorded:
+        parts.append(f"{_count(state.unrecorded - unrecorded)} with apply_unchecked")
+    did = (f"it applied {' and '.join(parts)} to the state it was handed" if parts else
+           f"the history of the state it was handed changed ({recorded} actions before, {recorded_now} after)")
+    return (f"{did}; an agent leaves that state as it was and returns its action, which the runner checks and "
+            f"applies (to look ahead, play on state.clone())")
+
+
+def _count(n: int) -> str:
+    return f"{n} action" if n == 1 else f"{n} actions"
 
 
 def is_illegal_error(exc: BaseException) -> bool:

@@ -142,7 +142,8 @@ def play_one(game: Game, seed: str, index: int = 0, agent: Any = "random", max_a
 
     Raises:
         boardkit.agents.AgentError: an agent chose an illegal action (names the clause, the
-            game's index and seed).
+            game's index and seed), or applied actions to the state it was handed
+            (:func:`~boardkit.agents.checked_action`).
     """
     from boardkit.agents import AgentError, checked_action
     from boardkit.agents.heuristics import score_for
@@ -366,8 +367,9 @@ def play_many(game: Game, n: int, seed: int | str = 0, agent: Any = "random", pr
             do not fit, or that cannot be pickled with ``workers`` > 1 (a lambda, a local
             function: the message names the seat); an ``out`` that is not a writable .parquet file in an existing folder.
         OSError: a scheduler address that cannot be reached (or does not answer as Dask).
-        boardkit.agents.AgentError: an agent chose an illegal action (the first chunk's error
-            stops the run: the chunks not yet played are cancelled).
+        boardkit.agents.AgentError: an agent chose an illegal action, or applied actions to
+            the state it was handed (the first chunk's error stops the run: the chunks not
+            yet played are cancelled).
         RunStopped: SIGINT or SIGTERM came during the run (the rest was cancelled, no output
             written).
     """
