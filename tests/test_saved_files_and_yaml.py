@@ -250,3 +250,46 @@ def test_a_seat_given_as_0_and_as_text_0_is_refused(game_id, field) -> None:
     position[field] = {0: seats["0"], **seats}
     with pytest.raises(BoardkitDataError, match=f"{field}: key '0' is given twice"):
         game.state_from_position(position)
+
+
+def test_a_yes_or_no_key_is_told_as_yaml_reads_it() -> None:
+    """``pieces: {yes: King d1, 1: Queen d7}``: YAML reads ``yes`` as true, which is the key 1;
+    it was refused as "key 1 is given twice (lines 1 and 1)". The message names both keys as
+    written and says how YAML read the first; a yes/no key alone (``off:``) is told too, not as
+    an unexpected 'False'."""
+    game = boardkit.load_game("leaders")
+    with pytest.raises(BoardkitDataError, match=r"keys 'yes' and '1' are one key here \(lines 1 and 1\): YAML reads "
+                                                r"'yes' as true, which is the key 1 \(yes, no, on, off"):
+        game.state_from_position("pieces: {yes: King d1, 1: Queen d7}\nmarket: [Archer, Vizier, Rider]\n")
+    with pytest.raises(BoardkitDataError, match=r"keys '1' and '1\.0' are one key here"):
+        game.state_from_position("pieces: {0: King d1, 1: Queen d7, 1.0: Rider d5}\n")
+    with pytest.raises(BoardkitDataError, match=r"^position: pieces: key false is a yes/no value, not a key"):
+        game.state_from_position("pieces: {off: King d1, 1: Queen d7}\nmarket: [Archer, Vizier, Rider]\n")
+    with pytest.raises(BoardkitDataError, match=r"key 'turn' is given twice \(lines 1 and 2\)"):
+        game.state_from_position("turn: 1\nturn: 2\n")  # the same key twice: said as before
+
+
+@pytest.mark.parametrize("game_id", boardkit.list_games())
+def test_a_position_file_is_refused_saying_to_give_its_text(tmp_path, game_id) -> None:
+    """state_from_position reads YAML text or a mapping, as its docstring and the README say;
+    a file is not read. A path (text naming a file, or a pathlib.Path) was refused as
+    "expected a mapping, got str" and an open file with a raw "cannot pickle" TypeError: each
+    is refused naming the file and saying to give its text; the text itself reads."""
+    game = boardkit.load_game(game_id)
+    state = played(game)
+    path = tmp_path / "pos.yaml"
+    path.write_text(yaml.safe_dump(state.to_position(), sort_keys=False), encoding="utf-8")
+    for given in (str(path), path, "pos.yml"):
+        with pytest.raises(BoardkitDataError, match=rf"^position: \(top level\): expected a mapping, got "
+                                                    rf"{type(given).__name__}: '{given}' is a file name; a description "
+                                                    rf"is YAML text or a mapping, not a file: give the file's text"):
+            game.state_from_position(given)
+    with open(path, encoding="utf-8") as f:
+        with pytest.raises(BoardkitDataError, match=r"got TextIOWrapper: a description is YAML text or a mapping, not "
+                                                    r"an open file: give its text \(f\.read\(\)\)"):
+            game.state_from_position(f)
+    with pytest.raises(BoardkitDataError, match=r"^position: the description holds a value that is not plain data"):
+        game.state_from_position({**state.to_position(), "extra": open(path, encoding="utf-8")})
+    assert game.state_from_position(path.read_text(encoding="utf-8")).to_position() == state.to_position()
+    with pytest.raises(BoardkitDataError, match=r"^position: \(top level\): expected a mapping, got str$"):
+        game.state_from_position("just text")

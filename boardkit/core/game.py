@@ -21,7 +21,7 @@ from boardkit.core.rules import ClauseRegistry, load_clauses
 from boardkit.core.saved import _check_files_on_disk, _parse_saved, _split_actor, replay, state_from_json  # noqa: F401
 from boardkit.core.spec import PROFILES, GameSpec, Option, OptionError, check_option_names, check_profile, get_spec, load_game
 from boardkit.core.state import CHANCE, SIMULTANEOUS, TERMINAL, State
-from boardkit.core.validate import BoardkitDataError, is_data_name, shorten
+from boardkit.core.validate import BoardkitDataError, is_data_name, not_a_file, shorten
 
 
 class _FromSpec:
@@ -217,23 +217,32 @@ class Game:
         how the game was won). To keep a finished game, save it with :meth:`State.to_json`.
 
         Args:
-            description: YAML text or a mapping, as :meth:`State.to_position` writes it.
+            description: YAML text or a mapping, as :meth:`State.to_position` writes it. A
+                file is not read: a path (text or ``pathlib.Path``) or an open file is refused,
+                saying to give the file's text (``pathlib.Path(path).read_text()``).
             study: allow positions that cannot arise in play but are worth studying (the
                 game's position module says which); without it they are refused, saying so.
 
         Raises:
-            BoardkitDataError: the description is malformed (names the field).
+            BoardkitDataError: the description is malformed (names the field), is a file or
+                a path rather than its text, or holds values that are not plain data.
             IllegalPositionError: the position is impossible (names the clause it breaks;
                 a subclass of IllegalActionError).
             TypeError: ``study`` is not True or False.
         """
         if not isinstance(study, bool):
             raise TypeError(f"{self.name}: study is True or False, not {study!r}")
+        if not isinstance(description, (str, Mapping)):  # a file, a path: said before copying
+            raise BoardkitDataError(f"position: (top level): expected a mapping, got {type(description).__name__}"
+                                    f"{not_a_file(description)}")
         if not isinstance(description, str):
             try:
                 description = copy.deepcopy(description)  # the caller's mapping is never shared
             except RecursionError:
                 raise BoardkitDataError("position: the description is nested too deep to read") from None
+            except (TypeError, copy.Error) as exc:  # an open file, a lock: no value of a description
+                raise BoardkitDataError(f"position: the description holds a value that is not plain data "
+                                        f"({str(exc)[:80]}): give texts, numbers, lists and mappings") from None
         state = self._state_from_position(description, study)
         state._study = study
         return state

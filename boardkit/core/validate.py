@@ -219,18 +219,33 @@ class SafeLoader(yaml.SafeLoader):
     def construct_mapping(self, node: Any, deep: bool = False) -> dict[Any, Any]:
         """Build a mapping, refusing a key given twice (names the key and both lines)."""
         if isinstance(node, yaml.MappingNode):
-            first: dict[Any, int] = {}
+            first: dict[Any, tuple[Any, Any]] = {}
             for key_node, _ in node.value:
                 key = self.construct_object(key_node, deep=True)
                 try:
-                    line = first.get(key)
+                    earlier = first.get(key)
                 except TypeError:  # an unhashable key: SafeLoader says so below
                     continue
-                if line is not None:
-                    raise _Refused(problem=f"key {shorten(key)} is given twice (lines {line} and "
-                                           f"{key_node.start_mark.line + 1})", problem_mark=key_node.start_mark)
-                first[key] = key_node.start_mark.line + 1
+                if earlier is not None:
+                    raise _Refused(problem=_twice(*earlier, key, key_node), problem_mark=key_node.start_mark)
+                first[key] = (key, key_node)
         return super().construct_mapping(node, deep=deep)
+
+
+def _twice(key: Any, node: Any, again: Any, again_node: Any) -> str:
+    """Why a mapping's key ``again`` (at ``again_node``) repeats ``key`` (at ``node``): the
+    same key twice, or two keys Python holds equal (``yes`` read as true is the key 1, ``1.0``
+    is 1), naming both as written."""
+    lines = f"lines {node.start_mark.line + 1} and {again_node.start_mark.line + 1}"
+    text, again_text = getattr(node, "value", None), getattr(again_node, "value", None)
+    if type(key) is type(again) or not isinstance(text, str) or not isinstance(again_text, str):
+        return f"key {shorten(again)} is given twice ({lines})"
+    said = f"keys {shorten(text)} and {shorten(again_text)} are one key here ({lines})"
+    flag, flag_text = (key, text) if isinstance(key, bool) else (again, again_text)
+    if isinstance(flag, bool):
+        return (f"{said}: YAML reads {shorten(flag_text)} as {str(flag).lower()}, which is the key {int(flag)} "
+                f"(yes, no, on, off, true and false are read as true or false); write the key meant")
+    return f"{said}: {shorten(key)} and {shorten(again)} are equal numbers; write the key meant"
 
 
 def _yaml_message(exc: yaml.YAMLError) -> str:
@@ -411,6 +426,32 @@ _PARSED_MAX = 64
 _MISSING = object()
 
 
+def not_a_file(description: Any) -> str:
+    """The end of the message refusing a description that is a file rather than its text: a
+    path (``str`` naming an existing file or ending in .yaml, .yml or .json, or a
+    ``pathlib.Path``) or an open file; ``""`` for anything else. A description is YAML text or
+    a mapping: files are not read (read one with ``pathlib.Path(path).read_text()``)."""
+    if hasattr(description, "read"):
+        return ": a description is YAML text or a mapping, not an open file: give its text (f.read())"
+    if isinstance(description, str):
+        text = description.strip()
+        if "\n" in text or not text:
+            return ""
+        try:
+            exists = os.path.isfile(text)
+        except (OSError, ValueError):  # a name too long for the file system, a NUL
+            exists = False
+        if not (exists or text.lower().endswith((".yaml", ".yml", ".json"))):
+            return ""
+        named = f" {shorten(text, 200)}"
+    elif isinstance(description, os.PathLike):
+        named = f" {shorten(str(description), 200)}"
+    else:
+        return ""
+    return (f":{named} is a file name; a description is YAML text or a mapping, not a file: give the file's text "
+            f"(pathlib.Path(path).read_text())")
+
+
 def load_description(description: Any, schema: dict[str, Any], source: str = "position") -> dict[str, Any]:
     """A position description given as YAML text or a mapping, as a checked dict.
 
@@ -428,16 +469,22 @@ def load_description(description: Any, schema: dict[str, Any], source: str = "po
 
     Raises:
         BoardkitDataError: not YAML (or YAML :func:`parse_yaml` refuses), not a mapping, a key
-            given twice, or the schema is not met (names the field).
+            given twice, a key one level down that YAML read as true or false (``yes``,
+            ``off``), or the schema is not met (names the field).
     """
     doc = parse_yaml(description, source) if isinstance(description, str) else description
     if not isinstance(doc, Mapping):
-        raise BoardkitDataError(f"{source}: (top level): expected a mapping, got {type(doc).__name__}")
+        raise BoardkitDataError(f"{source}: (top level): expected a mapping, got {type(doc).__name__}"
+                                f"{not_a_file(doc)}")
     out: dict[str, Any] = {}
     for k, v in doc.items():
         if isinstance(v, Mapping):
             inner: dict[str, Any] = {}
             for kk, vv in v.items():
+                if isinstance(kk, bool):
+                    raise BoardkitDataError(f"{source}: {shorten(str(k), 40)[1:-1]}: key {str(kk).lower()} is a yes/no "
+                                            f"value, not a key (YAML reads yes, no, on, off, true and false as true or "
+                                            f"false); write the key meant")
                 if str(kk) in inner:
                     raise BoardkitDataError(f"{source}: {shorten(str(k), 40)[1:-1]}: key {shorten(str(kk))} is given "
                                             f"twice (as {shorten(kk)} and as another key with the same text)")
