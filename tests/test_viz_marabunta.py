@@ -153,6 +153,19 @@ def published_board():
     return MarabuntaBoard(game.state_from_position(AT_SPLIT), seed=1)
 
 
+def test_MARA_3_2_split_pressed_with_nothing_toggled_names_the_rule(published_board):
+    """MARA-3.2 (each pool needs at least one element): Split pressed with no toggle on is the
+    split of every element against none, refused naming the clause as with every toggle on (it
+    said "Not an action: 'split': an element is missing")."""
+    board, ctl = published_board, published_board.controller
+    assert not any(t.value for t in board.split_toggles.values())
+    board.press("Split")
+    assert ctl.last_result.status == "illegal" and ctl.last_result.clause == "MARA-3.2" and ctl.log() == []
+    assert ctl.message == ("Illegal: split yellow orange green teal purple brown tile [MARA-3.2] each pool needs at "
+                           "least one element: this split leaves the other pool empty"), ctl.message
+    assert "MARA-3.2" in board.message_html.value
+
+
 def test_a_round_through_the_widget(published_board):
     """MARA-3.2 .. MARA-4.6, MARA-3.6: split by toggles, take, use dice by clicks and buttons,
     skip the tile; then chance rolls the next round, and Back / Forward replay it."""

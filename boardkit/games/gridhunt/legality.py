@@ -63,11 +63,14 @@ def path_refusal(state: "GridhuntState", p: int, path: tuple[str, ...]) -> Refus
         c = g.index.get(name)
         if c is None:
             return Refusal("GRID-2.1", f"{name} is off the {size}x{size} grid")
+        if c == at and k == 0:  # the player's own cell named as a move
+            return Refusal("GRID-3.1", f"{name} is your own cell (player {p}): a move leaves it, 1 to 6 orthogonal "
+                                       f"steps; {_staying(state, p)}")
         if c not in neighbours4(size, cur):
             return Refusal("GRID-3.1", f"step {k + 1} to {name} is not one orthogonal step from {g.names[cur]} "
                                        f"(straight or zigzag, never diagonal)")
         if c in seen:
-            return Refusal("GRID-3.1", f"the path visits {name} twice")
+            return Refusal("GRID-3.1", f"the path visits {name} twice" + (" (it starts there)" if c == at else ""))
         if c in walls:
             return Refusal("GRID-D21", f"{name} is a wall you know of: a wall cannot be entered or passed over "
                                         f"(GRID-2.3), so a path into it is refused (with wall_orders='stopped' "
@@ -78,6 +81,18 @@ def path_refusal(state: "GridhuntState", p: int, path: tuple[str, ...]) -> Refus
         return Refusal("GRID-1.4", f"{path[-1]} holds a teammate you know of: teammates never kill each other "
                                    f"(GRID-3.4)")
     return None
+
+
+def _staying(state: "GridhuntState", p: int) -> str:
+    """How seat ``p`` stays, for a refusal of a move onto its own cell: 'move none' where it may
+    (GRID-D20, GRID-D13), else only when boxed in, with a path it may declare instead."""
+    if state.game.options.may_stay:
+        return "to stay, order 'move none' (GRID-D20)"
+    moves = move_orders(state, p)
+    if not moves:
+        return "you are boxed in by walls or teammates you know of: order 'move none' (GRID-D13)"
+    return (f"'move none' (staying) is only for a player boxed in by walls or teammates it knows of (GRID-D13); "
+            f"you can move, e.g. '{moves[0]}'")
 
 
 def move_orders(state: "GridhuntState", p: int) -> list[Action]:
@@ -243,8 +258,7 @@ def refuse_order(state: "GridhuntState", action: Action, p: int) -> None:
     if isinstance(action, Stay):
         if g.options.may_stay or not move_orders(state, p):  # GRID-D20, GRID-D13
             return
-        raise Refusal("GRID-3.1", "a move of 0 cells is not allowed: move 1 to 6 cells (only a player boxed in by "
-                                  "walls or teammates it knows of stays, GRID-D13)")
+        raise Refusal("GRID-3.1", f"a player moves 1 to 6 cells: {_staying(state, p)}")
     if isinstance(action, Move):
         r = path_refusal(state, p, action.path)
         if r is not None:

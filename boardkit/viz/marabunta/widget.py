@@ -127,7 +127,10 @@ class MarabuntaBoard(BoardWidget):
         return " ".join(["split"] + [e for e, t in self.split_toggles.items() if t.value])
 
     def _split(self) -> None:
-        self.controller.apply(self.split_text())
+        text = self.split_text()
+        if text == "split":  # none toggled: every element against none, the split MARA-3.2 refuses as such
+            text = " ".join(["split", *self.split_toggles])
+        self.controller.apply(text)
 
     def _on_toggle(self, _change: dict[str, Any]) -> None:
         if not self._updating:

@@ -39,6 +39,30 @@ def test_GRID_3_1_paths_of_one_to_six_steps():
     assert err(s, "move f8").clause == "GRID-3.1"  # not one step
 
 
+def test_GRID_3_1_a_move_onto_ones_own_cell_or_staying_is_told_plainly():
+    """'move f6' while on f6 was refused as "step 1 to f6 is not one orthogonal step from f6",
+    and 'move none' as "a move of 0 cells is not allowed": both now say that a move leaves the
+    player's cell, when staying is allowed (boxed in, GRID-D13; may_stay, GRID-D20) and give a
+    path the player may declare instead."""
+    s = position({0: "f6"})
+    e = err(s, "move f6")
+    assert e.clause == "GRID-3.1" and str(e).endswith(
+        "f6 is your own cell (player 0): a move leaves it, 1 to 6 orthogonal steps; 'move none' (staying) is only "
+        "for a player boxed in by walls or teammates it knows of (GRID-D13); you can move, e.g. 'move e6'"), str(e)
+    e = err(s, "move none")
+    assert e.clause == "GRID-3.1" and str(e).endswith(
+        "a player moves 1 to 6 cells: 'move none' (staying) is only for a player boxed in by walls or teammates it "
+        "knows of (GRID-D13); you can move, e.g. 'move e6'"), str(e)
+    assert str(err(s, "move f7 f6")).endswith("the path visits f6 twice (it starts there)")
+    assert "not one orthogonal step from f7" in str(err(s, "move f7 f7"))
+    boxed = position({0: "a1"}, cells={"wall": ["a2", "b1"]}, public={"walls": ["a2", "b1"]})
+    assert str(err(boxed, "move a1")).endswith("you are boxed in by walls or teammates you know of: order 'move none' "
+                                               "(GRID-D13)")
+    free = position({0: "f6"}, options={"may_stay": True})
+    assert str(err(free, "move f6")).endswith("a move leaves it, 1 to 6 orthogonal steps; to stay, order 'move none' "
+                                              "(GRID-D20)") and free.why_illegal("move none") is None
+
+
 def test_GRID_3_1_perft_first_turn_agrees_with_an_independent_walk_count():
     case = [c for c in boardkit.core.perft.load_perft_file("gridhunt") if c.name == "small-first-turn"][0]
     starts = [h.split()[2] for h in case.history]
