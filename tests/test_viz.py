@@ -314,3 +314,27 @@ def test_a_seed_that_is_not_a_whole_number_text_or_none_is_refused(name):
                 make(game, seed=bad)
     for good in (-1, 10**100, "", "abc", None):
         assert BoardController(game, seed=good).seed == good
+
+
+def test_a_games_own_board_refuses_a_state_of_another_game():
+    """LeadersBoard, GridhuntBoard, ArmageddonBoard and MarabuntaBoard draw their own game: a
+    state or game of another is refused at once, naming both and board_widget (it failed deep
+    inside the drawing with an AttributeError); board_widget picks the right board for each."""
+    from boardkit.viz.armageddon.widget import ArmageddonBoard
+    from boardkit.viz.gridhunt.widget import GridhuntBoard
+    from boardkit.viz.marabunta.widget import MarabuntaBoard
+    from boardkit.viz.widgets import board_widget
+
+    boards = {"leaders": LeadersBoard, "gridhunt": GridhuntBoard, "armageddon": ArmageddonBoard,
+              "marabunta": MarabuntaBoard}
+    for own, cls in boards.items():
+        assert cls.game_id == own
+        for other in boardkit.list_games():
+            if other == own:
+                continue
+            game = boardkit.load_game(other)
+            for given, what in ((game.new_initial_state(), "state"), (game, "game")):
+                with pytest.raises(TypeError, match=rf"^{cls.__name__} draws {own} states and games, not a {other} "
+                                                    rf"{what}: use board_widget\(state_or_game\), which picks"):
+                    cls(given, seed=1)
+    assert isinstance(board_widget(boardkit.load_game("gridhunt"), show_svg=False), GridhuntBoard)

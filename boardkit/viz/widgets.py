@@ -75,12 +75,16 @@ class BoardWidget(widgets.VBox):
             the full truth (see the module docstring).
 
     Raises:
-        TypeError: ``state_or_game`` is neither a State nor a Game.
+        TypeError: ``state_or_game`` is neither a State nor a Game, or (a game's own board,
+            ``game_id``) a state or game of another game: the message names both and points
+            to :func:`board_widget`, which picks the board of any game.
         ValueError: ``seat`` is not a seat of the game.
 
     Class attributes:
         controller_class: the controller made for the widget (a game may subclass
             :class:`BoardController`).
+        game_id: the game a game's own board draws (its registry id: states and games of
+            ``boardkit.game_class(game_id)``); None: any game whose board fits.
 
     Attributes:
         controller: the BoardController (game tree, clicks, messages).
@@ -93,6 +97,7 @@ class BoardWidget(widgets.VBox):
     """
 
     controller_class: type[BoardController] = BoardController
+    game_id: str | None = None
     #: Inside :meth:`batch`, the action buttons too wait for its end (a press draws them first);
     #: a board whose action row holds controls a script sets between presses keeps drawing it.
     batch_defers_actions: bool = True
@@ -101,6 +106,7 @@ class BoardWidget(widgets.VBox):
                  cell_width: int = 44, cell_height: int = 38, show_names: bool = True,
                  show_svg: bool = True, seat: int | None = None) -> None:
         super().__init__()
+        self._check_game(state_or_game)
         self.controller = self.controller_class(state_or_game, seed=seed, seat=seat)
         self.cell_width, self.cell_height = cell_width, cell_height
         self.show_names = show_names
@@ -134,6 +140,25 @@ class BoardWidget(widgets.VBox):
                          self.log_html, self.svg_html]
         self.controller.on_change(lambda _ctl: self.refresh())
         self.refresh()
+
+    def _check_game(self, state_or_game: Any) -> None:
+        """Refuse a state or game of another game than ``game_id`` (a game's own board) before
+        anything is drawn from it.
+
+        Raises:
+            TypeError: naming the board, the game it draws, the game given, and
+                :func:`board_widget`.
+        """
+        game = _game_of(state_or_game)
+        if self.game_id is None or game is None:  # not a State or Game: the controller says so
+            return
+        import boardkit
+
+        if not isinstance(game, boardkit.game_class(self.game_id)):
+            what = "game" if game is state_or_game else "state"
+            raise TypeError(f"{type(self).__name__} draws {self.game_id} states and games, not a "
+                            f"{getattr(game, 'name', type(game).__name__)} {what}: use board_widget(state_or_game), "
+                            f"which picks the board of its game")
 
     @contextmanager
     def batch(self) -> Iterator["BoardWidget"]:

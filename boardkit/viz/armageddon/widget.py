@@ -69,6 +69,7 @@ class ArmageddonBoard(BoardWidget):
             truth (nothing is hidden in Armageddon, so the views differ only in who may act).
     """
 
+    game_id = "armageddon"
     controller_class = ArmageddonController
     controller: ArmageddonController
 

@@ -56,6 +56,7 @@ class GridhuntBoard(BoardWidget):
             board is then bound; None: the GM's view, with a switch to every seat's.
     """
 
+    game_id = "gridhunt"
     controller_class = GridhuntController
 
     def __init__(self, state_or_game: Any = None, seed: int | str | None = None, cell_size: int = 40,

@@ -106,6 +106,8 @@ class LeadersBoard(HexBoardWidget):
         **kwargs: as :class:`HexBoardWidget` (``seat=``...).
     """
 
+    game_id = "leaders"
+
     def __init__(self, state_or_game: Any = None, seed: int | str | None = None, **kwargs: Any) -> None:
         if state_or_game is None:
             import boardkit

@@ -79,6 +79,7 @@ class MarabuntaBoard(BoardWidget):
         panels_html: HTML of :func:`~boardkit.viz.marabunta.panels_html`.
     """
 
+    game_id = "marabunta"
     controller_class = MarabuntaController
     controller: MarabuntaController
     #: The element selector and the split toggles are drawn with the action row and set by
