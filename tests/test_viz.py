@@ -299,8 +299,13 @@ def test_switch_branch_names_a_line_number_of_the_wrong_type(game):
         with pytest.raises(ValueError, match=r"^switch_branch: i is a line number, a whole number 0 \.\. 0 "
                                              r"\(see branches\(\)\), not "):
             ctl.switch_branch(bad)
-    with pytest.raises(IndexError, match="no line 9"):
+    with pytest.raises(IndexError, match=r"^switch_branch: no line 9: there is 1 line \(line 0\); see branches\(\)$"):
         ctl.switch_branch(9)
+    ctl.apply(str(ctl.state.legal_actions()[0]))
+    ctl.back()
+    ctl.apply(str(ctl.state.legal_actions()[1]))  # a second line
+    with pytest.raises(IndexError, match=r"^switch_branch: no line -1: there are 2 lines \(0 \.\. 1\); see branches"):
+        ctl.switch_branch(-1)
 
 
 @pytest.mark.parametrize("name", boardkit.list_games())

@@ -201,7 +201,8 @@ class GameTree:
                              f"(see branches()), not {str(i)[:60]!r}")
         leaves = self._leaves()
         if not 0 <= i < len(leaves):
-            raise IndexError(f"there are {len(leaves)} lines; no line {i}")
+            there = "there is 1 line (line 0)" if len(leaves) == 1 else f"there are {len(leaves)} lines (0 .. {len(leaves) - 1})"
+            raise IndexError(f"switch_branch: no line {i}: {there}; see branches()")
         leaf = leaves[i][0]
         path: list[Node] = []
         n: Node | None = leaf
