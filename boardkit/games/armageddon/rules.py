@@ -307,6 +307,18 @@ def walk(g: "ArmageddonGame", p0: Pos, c: int, k: int, choose: bool = True, verb
     return _arrive(g, p0, p, c, final, i, d, rindex), ends_turn
 
 
+def arrive(g: "ArmageddonGame", p0: Pos, c: int, stop: int, verb: str) -> Pos:
+    """:func:`walk` of a share whose walk is quiet (the search's verdict: it meets no chip and
+    changes nothing on its way, stopping on circle ``stop``): only its arrival is left to play
+    (:func:`_arrive`: the stop and what it sets off). Returns the new position, as
+    :func:`walk` with ``result=True`` returns it."""
+    if c == g.officer:  # route_of(), inline
+        rindex = g.officer_rindex[p0.mine]
+    else:
+        rindex = g.rindex[c]
+    return _arrive(g, p0, p0, c, stop, rindex.get(p0.at[c], -1), -1 if verb == "back" else 1, rindex)
+
+
 def _spare(g: "ArmageddonGame", p0: Pos, c: int, k: int, choose: bool, route: tuple[int, ...], i: int, lo_k: int,
            result: bool) -> tuple[Pos, int]:
     """ARMA-6.1, ARMA-D15: :func:`walk` with ``verb="spare"``: the chip stops behind the first
@@ -509,7 +521,8 @@ def _arrive(g: "ArmageddonGame", p0: Pos, p: Pos, c: int, final: int, i: int, d:
                 _out(g, p, o, "shot down by the laser")
     elif kind == EARTH and final in g.laser_set and laser_on(g, p):  # ARMA-4.2
         _out(g, p, c, "shot down by the laser")
-    _check_end(g, p)
+    if p.at.count(OUT) != p0.at.count(OUT):  # ARMA-1.4 only starts to hold as a chip leaves the game
+        _check_end(g, p)
     return p
 
 
@@ -566,4 +579,4 @@ def take(p0: Pos) -> Pos:
 
 
 __all__ = ["OUT", "LIMBO", "TABLE", "EARTH", "WARRIOR", "OFFICER", "VERBS", "Refusal", "Pos", "laser_on",
-           "aliens_inside", "earth_in_play", "colour_counts", "home_options", "send_home", "route_of", "walk", "can_take", "take_refusal", "take"]
+           "aliens_inside", "earth_in_play", "colour_counts", "home_options", "send_home", "route_of", "walk", "arrive", "can_take", "take_refusal", "take"]

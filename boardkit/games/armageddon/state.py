@@ -15,7 +15,6 @@ from boardkit.core.rules import Refusal
 from boardkit.core.validate import shorten
 from boardkit.games.armageddon import rules, usable
 from boardkit.games.armageddon.actions import SHARE, VERB_OF, Home, Take
-from boardkit.games.armageddon.board import COLOURS
 from boardkit.games.armageddon.explain import phase_refusal
 from boardkit.games.armageddon.position import to_position
 from boardkit.games.armageddon.rules import LIMBO, OUT, Pos
@@ -264,12 +263,17 @@ class ArmageddonState(State):
             mv: Any = action
             c, k, verb = g.chip[mv.chip], mv.points, VERB_OF[type(action)]
             p0, left, movable = self.pos, self.left, self.movable()
-            self.pos, ends = rules.walk(g, p0, c, k, True, verb)
+            tab = usable.found(p0, left, self.memo)  # what the search found of this position
+            stop = usable.quiet_stop(tab, c, k, verb)
+            if stop is None:
+                self.pos, ends = rules.walk(g, p0, c, k, True, verb)
+            else:  # a quiet walk: nothing on its way to play out
+                self.pos, ends = rules.arrive(g, p0, c, stop, verb), False
             self.left = 0 if ends else left - k  # ARMA-3.4: the rest is lost
             if self.pos.pending:
                 self.phase = HOME
             elif self.left > 0 and self.pos.winner is None:  # the search's value of the share says it (ARMA-3.2)
-                rest = usable.rest_usable(g, p0, left, movable, self.memo, c, k, verb)
+                rest = usable.rest_usable(tab, movable, c, k, verb)
             self.moved = self.moved | {c}
         else:
             assert isinstance(action, Home)
@@ -326,7 +330,7 @@ class ArmageddonState(State):
             self.seat = (self.seat + 1) % g.num_players
             self.turns += 1
             if self.seat < g.aliens_seat:
-                ci = COLOURS.index(g.seat_names[self.seat])
+                ci = g.seat_colour[self.seat]
                 if self.pos.skip[ci]:
                     self.pos.skip[ci] = False  # ARMA-4.4: this turn is skipped
                     continue
