@@ -346,7 +346,9 @@ def _too_far(g: "ArmageddonGame", c: int, verb: str, hi_k: int, route: tuple[int
 def _lift(p0: Pos, c: int) -> Pos:
     """A copy of ``p0`` with the mover ``c`` lifted off its circle (a walk's first change)."""
     p = p0.copy()
-    _remove(p, c)
+    n = p.at[c]  # _remove(), inline
+    if n >= 0:
+        p.occ[n] = -1
     return p
 
 
@@ -500,7 +502,8 @@ def _arrive(g: "ArmageddonGame", p0: Pos, p: Pos, c: int, final: int, i: int, d:
     elif kind == OFFICER and final == g.cruiser:
         _at_cruiser(g, p, c)
     else:
-        _place(p, c, final)
+        p.at[c] = final  # _place, inline
+        p.occ[final] = c
         if kind == OFFICER and final == g.dot:
             p.events.append("the officer flew the arc home to its dot circle (ARMA-5.3)")
     if kind == EARTH and final >= 0:
@@ -514,12 +517,14 @@ def _arrive(g: "ArmageddonGame", p0: Pos, p: Pos, c: int, final: int, i: int, d:
             elif not any(p.at[a] >= 0 for a in g.alien_chips):
                 p.winner, p.clause = "earth", "ARMA-D16"
                 p.reason = f"{name} moved onto GK and no alien chip is left in play to defend it"
-    if not laser_on(g, p0) and laser_on(g, p):  # ARMA-4.3: on again at once
+    gkind, control = g.kind, g.control  # laser_on() of p0 and p, inline
+    was, now = p0.occ[control], p.occ[control]
+    if 0 <= was and gkind[was] == EARTH and (now < 0 or gkind[now] != EARTH):  # ARMA-4.3: on again at once
         for n in g.laser:
             o = p.occ[n]
             if o >= 0 and g.kind[o] == EARTH:
                 _out(g, p, o, "shot down by the laser")
-    elif kind == EARTH and final in g.laser_set and laser_on(g, p):  # ARMA-4.2
+    elif kind == EARTH and final in g.laser_set and (now < 0 or gkind[now] != EARTH):  # ARMA-4.2: the laser is on
         _out(g, p, c, "shot down by the laser")
     if p.at.count(OUT) != p0.at.count(OUT):  # ARMA-1.4 only starts to hold as a chip leaves the game
         _check_end(g, p)

@@ -163,12 +163,18 @@ class ArmageddonState(State):
         :data:`~boardkit.games.armageddon.usable.TRIES` refused draws."""
         if self.phase != MOVE:
             return None
-        got = usable.draw(self.game, self.pos, self.left, self.movable(), self._memo(), rng, int(self._may_take()))
+        memo = self.memo
+        if len(memo) > _MEMO_LIMIT:  # _memo(), inline
+            memo.clear()
+        g = self.game
+        got = usable.draw(g, self.pos, self.left, self.movable(), memo, rng,
+                          1 if self.seat == g.aliens_seat and rules.take_refusal(g, self.pos) is None else 0)  # _may_take()
         if got is None:
             return None
-        if isinstance(got, int):
+        if type(got) is int:
             return Take()
-        return self._share_action(*got)
+        a = g.share_actions.get(got)
+        return self._share_action(*got) if a is None else a
 
     def usable(self) -> int:
         """The most points of this turn's roll still usable (ARMA-3.2); 0 outside a move."""
@@ -251,14 +257,12 @@ class ArmageddonState(State):
     def _apply_action(self, action: Action) -> None:
         g = self.game
         rest = None  # whether a point of the roll is still usable after a share, when the search knows
-        if isinstance(action, Roll):
+        if type(action) is Roll:
             self.roll = self.left = int(action.face)
             self.moved = frozenset()
             self.memo = {}  # a new turn: nothing cached before it can be met again in it
             self.pos.events = []
             self.phase = MOVE
-        elif isinstance(action, Take):
-            self.pos = rules.take(self.pos)
         elif type(action) in VERB_OF:
             mv: Any = action
             c, k, verb = g.chip[mv.chip], mv.points, VERB_OF[type(action)]
@@ -275,6 +279,8 @@ class ArmageddonState(State):
             elif self.left > 0 and self.pos.winner is None:  # the search's value of the share says it (ARMA-3.2)
                 rest = usable.rest_usable(tab, movable, c, k, verb)
             self.moved = self.moved | {c}
+        elif isinstance(action, Take):
+            self.pos = rules.take(self.pos)
         else:
             assert isinstance(action, Home)
             p = self.pos
