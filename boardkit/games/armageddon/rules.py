@@ -40,7 +40,7 @@ class Pos:
     """
 
     __slots__ = ("at", "occ", "mine", "depot", "trophies", "destroyed", "skip", "winner", "reason", "clause",
-                 "pending", "events")
+                 "pending", "events", "_key")
 
     def __init__(self) -> None:
         self.at: list[int] = []
@@ -55,6 +55,7 @@ class Pos:
         self.clause = ""
         self.pending: list[int] = []
         self.events: list[str] = []
+        self._key: tuple[object, ...] | None = None
 
     def copy(self) -> "Pos":
         """An independent copy."""
@@ -71,11 +72,23 @@ class Pos:
         p.clause = self.clause
         p.pending = self.pending[:]
         p.events = self.events[:]
+        p._key = None
         return p
 
     def key(self) -> tuple[object, ...]:
-        """What decides the rest of a turn (for memoising :func:`best`)."""
-        return (tuple(self.at), self.mine, self.depot, self.destroyed, self.winner)
+        """What decides the rest of a turn (for memoising :func:`best`): the chips' circles,
+        the officer's mine, the depot, the compartments destroyed and the winner. Kept once
+        asked: a position is changed in place only before it is asked (a walk's copy) or with
+        :meth:`changed` after."""
+        got = self._key
+        if got is None:
+            got = self._key = (tuple(self.at), self.mine, self.depot, self.destroyed, self.winner)
+        return got
+
+    def changed(self) -> None:
+        """Say that the position was changed in place (a chip placed or sent home, the game
+        ended): :meth:`key` works it out again."""
+        self._key = None
 
 
 _new = object.__new__

@@ -285,6 +285,7 @@ class ArmageddonState(State):
             assert isinstance(action, Home)
             p = self.pos
             self._movable = None  # the position changes in place
+            p.changed()
             c = p.pending.pop(0)
             n = g.node[action.cell]
             p.at[c], p.occ[n] = n, c
@@ -306,6 +307,7 @@ class ArmageddonState(State):
             if self.phase == HOME:
                 p = self.pos
                 self._movable = None  # the position may change in place
+                p.changed()
                 while p.pending and len(rules.home_options(g, p, p.pending[0])) <= 1:
                     c = p.pending.pop(0)
                     p.at[c] = LIMBO

@@ -264,7 +264,8 @@ def any_share(g: "ArmageddonGame", p: Pos, r: int, movable: frozenset[int], memo
     for c in movable:  # any order: the answer is whether one has
         for verb in g.verbs:
             bounds = _span(g, p, tab, c, verb, r)
-            for k in range(max(bounds[0], 1), min(r, bounds[1]) + 1):
+            lo, hi = bounds  # lo >= 1 (span)
+            for k in range(lo, (hi if hi < r else r) + 1):
                 last = tab.get((c, k, verb))
                 if last is None:
                     last = _look(g, p, tab, c, k, verb, bounds)

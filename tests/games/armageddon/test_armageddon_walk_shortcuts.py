@@ -155,3 +155,26 @@ def test_ARMA_1_4_the_end_is_looked_for_as_a_chip_leaves_the_game(options):
             s.apply_unchecked(action)
         ends[s.pos.clause] += 1
     assert ends["ARMA-1.4"] > 0, ends
+
+
+def test_ARMA_7_2_a_position_changed_in_place_is_searched_by_its_new_key():
+    """The search keeps its tables by the position's key, which the position keeps once asked;
+    a displaced chip placed on its circle (ARMA-7.2, the owner's choice or the one free
+    circle) changes the position in place, and its key follows: at every step of seeded
+    games the key kept is the one the position's fields give."""
+    game = boardkit.load_game("armageddon")
+    placed = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        s = game.new_initial_state()
+        while not s.is_terminal():
+            if s.is_chance_node():
+                s.apply_unchecked(sample_chance(s, rng))
+            else:
+                action = s.sample_legal_action(rng)
+                placed += str(action).startswith("home")
+                s.legal_actions()  # the listing asks the key
+                s.apply_unchecked(action)
+            p = s.pos
+            assert p.key() == (tuple(p.at), p.mine, p.depot, p.destroyed, p.winner), s.to_position()
+    assert placed > 5, placed
