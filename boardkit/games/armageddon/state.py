@@ -173,8 +173,9 @@ class ArmageddonState(State):
             return None
         if type(got) is int:
             return Take()
-        a = g.share_actions.get(got)
-        return self._share_action(*got) if a is None else a
+        share: Any = got  # (chip, points, verb)
+        a = g.share_actions.get(share)
+        return self._share_action(*share) if a is None else a
 
     def usable(self) -> int:
         """The most points of this turn's roll still usable (ARMA-3.2); 0 outside a move."""
