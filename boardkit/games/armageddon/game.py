@@ -207,6 +207,8 @@ class ArmageddonGame(Game):
         kind, n = self.kind, len(self.chip_names)
         self.earth_chips = tuple(c for c in range(n) if kind[c] == EARTH)
         self.seat_chips = tuple(frozenset(c for c in range(n) if seat[c] == s) for s in range(self.num_players))
+        #: each seat's chips in ascending order
+        self.seat_order = tuple(tuple(c for c in range(n) if seat[c] == s) for s in range(self.num_players))
         self.officer = n - 1
         self.alien_chips = tuple(c for c in range(n) if kind[c] != EARTH)
         self.colour_chips = tuple(tuple(c for c in self.earth_chips if seat[c] == s) for s in range(len(self.colours)))

@@ -508,7 +508,10 @@ def _arrive(g: "ArmageddonGame", p0: Pos, p: Pos, c: int, final: int, i: int, d:
     ARMA-D8), a landing (ARMA-4.4), GK taken (ARMA-6.3, ARMA-D16), the laser (ARMA-4.2,
     ARMA-4.3), the end of the game (ARMA-1.4). Returns the new position (never ``p0``)."""
     if p is p0:
-        p = _lift(p0, c)
+        p = p0.copy()  # _lift(), inline
+        n = p.at[c]
+        if n >= 0:
+            p.occ[n] = -1
     kind = g.kind[c]
     if final < 0:
         pass  # the mover left the game (ARMA-3.5)

@@ -57,7 +57,8 @@ class ArmageddonState(State):
         #: the ARMA-3.2 search's cache for this turn (keys hold the position; shared by clones)
         self.memo: dict[object, Any] = {}
         #: :meth:`movable` with the position, chips moved and side it was made for
-        self._movable: tuple[Pos, frozenset[int], int, frozenset[int]] | None = None
+        #: movable() kept: (position, chips moved, side, the chips, the chips in ascending order)
+        self._movable: tuple[Pos, frozenset[int], int, frozenset[int], list[int]] | None = None
         if setup:
             self._setup()
             self._settle()
@@ -115,8 +116,9 @@ class ArmageddonState(State):
         if got is not None and got[0] is pos and got[1] is moved and got[2] == seat:
             return got[3]
         at = pos.at
-        chips = frozenset([c for c in self.game.seat_chips[seat] if at[c] >= 0 and c not in moved])
-        self._movable = (pos, moved, seat, chips)
+        order = [c for c in self.game.seat_order[seat] if at[c] >= 0 and c not in moved]
+        chips = frozenset(order)
+        self._movable = (pos, moved, seat, chips, order)
         return chips
 
     def _memo(self) -> dict[object, Any]:
@@ -167,8 +169,10 @@ class ArmageddonState(State):
         if len(memo) > _MEMO_LIMIT:  # _memo(), inline
             memo.clear()
         g = self.game
-        got = usable.draw(g, self.pos, self.left, self.movable(), memo, rng,
-                          1 if self.seat == g.aliens_seat and rules.take_refusal(g, self.pos) is None else 0)  # _may_take()
+        movable = self.movable()
+        got = usable.draw(g, self.pos, self.left, movable, memo, rng,
+                          1 if self.seat == g.aliens_seat and rules.take_refusal(g, self.pos) is None else 0,  # _may_take()
+                          None, self._movable[4])  # type: ignore[index]
         if got is None:
             return None
         if type(got) is int:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from boardkit.core.playout import getrandbits_of
+from boardkit.core.playout import EXACT_RANDOM, getrandbits_of
 from boardkit.core.rules import Refusal
 from boardkit.games.armageddon.rules import EARTH, OUT, TABLE, Pos, route_of, span, walk
 
@@ -364,7 +364,7 @@ TRIES = 32
 
 
 def draw(g: "ArmageddonGame", p: Pos, r: int, movable: frozenset[int], memo: dict[object, Any], rng: Any,
-         extra: int = 0, tries: int | None = None) -> tuple[int, int, str] | int | None:
+         extra: int = 0, tries: int | None = None, chips: list[int] | None = None) -> tuple[int, int, str] | int | None:
     """A legal share drawn uniformly without listing them all: the rollout step of
     :meth:`~boardkit.games.armageddon.state.ArmageddonState.sample_legal_action`.
 
@@ -375,20 +375,23 @@ def draw(g: "ArmageddonGame", p: Pos, r: int, movable: frozenset[int], memo: dic
     only when the share does not use every point left), else another is drawn. Every legal
     share (and extra) has the same chance at each draw, so the one kept is uniform among them.
 
+    ``chips``: ``movable`` in ascending order, when the caller has it.
+
     Returns:
         The share ``(chip, points, verb)``; an int ``0 .. extra - 1`` for an extra action;
         None after ``tries`` (default :data:`TRIES`) refused draws (the caller then draws from
         the whole legal list, which keeps every action's chance equal).
     """
     tab = _table(p, r, memo)
-    chips = sorted(movable)
+    if chips is None:
+        chips = sorted(movable)
     verbs = g.verbs
     per_chip = len(verbs) * r
     n = len(chips) * per_chip
     if n + extra == 0:
         return None
     m = n + extra
-    bits = getrandbits_of(rng)
+    bits = rng.getrandbits if type(rng) is EXACT_RANDOM else getrandbits_of(rng)
     if bits is not None:
         width = m.bit_length()
     else:
