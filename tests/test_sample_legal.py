@@ -295,8 +295,12 @@ def test_getrandbits_of_draws_what_randrange_draws() -> None:
     """``getrandbits_of``: for ``random.Random`` the inline draw (``getrandbits(m.bit_length())``
     again while ``>= m``) gives the very numbers ``randrange(m)`` gives on this Python, so
     Armageddon's draw, which inlines it, plays the seeded games it played with ``randrange``;
-    for a generator that draws otherwise it answers None and the caller uses ``randrange``."""
-    from boardkit.core.playout import getrandbits_of
+    for a generator that draws otherwise it answers None and the caller uses ``randrange``.
+    ``EXACT_RANDOM`` (the type whose rngs may skip asking) is ``random.Random`` exactly then,
+    and a subclass drawing otherwise is not of that type."""
+    from boardkit.core.playout import EXACT_RANDOM, getrandbits_of
+
+    assert EXACT_RANDOM is random.Random and getrandbits_of(random.Random(1)) is not None
 
     a, b = random.Random(11), random.Random(11)
     bits = getrandbits_of(a)
@@ -314,3 +318,4 @@ def test_getrandbits_of_draws_what_randrange_draws() -> None:
             return 0
 
     assert getrandbits_of(Mine(1)) is None  # its own randrange: the caller must use it
+    assert type(Mine(1)) is not EXACT_RANDOM

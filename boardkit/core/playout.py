@@ -69,6 +69,13 @@ def _check_args(name: str, state: Any, rng: Any) -> None:
         raise ValueError(f"{name}: rng is a random.Random (it needs randrange), not {type(rng).__name__}") from None
 
 
+#: ``random.Random`` when its ``randrange`` is the draw :func:`getrandbits_of` inlines (as in
+#: CPython), else None: a loop drawing from an rng of exactly this type may take
+#: ``rng.getrandbits`` without asking :func:`getrandbits_of`.
+EXACT_RANDOM: Any = random.Random if _RANDBELOW is not None and getattr(
+    random.Random, "_randbelow", None) is _RANDBELOW else None
+
+
 def getrandbits_of(rng: Any) -> Any:
     """``rng.getrandbits`` when ``rng.randrange(m)`` (for a whole ``m >= 1``) is exactly
     ``r = getrandbits(m.bit_length())``, drawn again while ``r >= m`` (the draw of

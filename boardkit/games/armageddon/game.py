@@ -93,6 +93,8 @@ class ArmageddonGame(Game):
         self.seat_names: tuple[str, ...] = self.colours + ("aliens",)
         self.num_players = len(self.seat_names)
         self.aliens_seat = len(self.colours)
+        #: per colour seat, its colour's index in COLOURS (the position's ``skip`` flags, ARMA-4.4)
+        self.seat_colour: tuple[int, ...] = tuple(COLOURS.index(c) for c in self.colours)
         self.chips_per_colour: int = d["chips"]
         self.mines: int = d["mines"]
         self.empty_gk_wins: bool = self.options.empty_gk_wins
@@ -131,6 +133,9 @@ class ArmageddonGame(Game):
         #: the search's spans of forward and back walks (:func:`~boardkit.games.armageddon.rules.span`
         #: with ``why=False``) by ``(chip, verb, circle, officer's mine)``: all that decides them
         self.span_memo: dict[tuple[int, str, int, bool], tuple[int, int]] = {}
+        #: the search's walk verdicts over empty circles (:func:`~boardkit.games.armageddon.usable._path`)
+        #: by ``(chip, points, verb, circle, officer's mine)``
+        self.look_memo: dict[tuple[int, int, str, int, bool], tuple[tuple[int, ...] | None, Any]] = {}
         self.homes = tuple(tuple(idx(n) for n in b.homes[c]) for c in COLOURS)
         self.compartments = tuple(tuple(idx(n) for n in comp) for comp in b.compartments)
         self.comp_of = {h: k for k, comp in enumerate(self.compartments) for h in comp}
@@ -202,6 +207,8 @@ class ArmageddonGame(Game):
         kind, n = self.kind, len(self.chip_names)
         self.earth_chips = tuple(c for c in range(n) if kind[c] == EARTH)
         self.seat_chips = tuple(frozenset(c for c in range(n) if seat[c] == s) for s in range(self.num_players))
+        #: each seat's chips in ascending order
+        self.seat_order = tuple(tuple(c for c in range(n) if seat[c] == s) for s in range(self.num_players))
         self.officer = n - 1
         self.alien_chips = tuple(c for c in range(n) if kind[c] != EARTH)
         self.colour_chips = tuple(tuple(c for c in self.earth_chips if seat[c] == s) for s in range(len(self.colours)))

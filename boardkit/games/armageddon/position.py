@@ -280,6 +280,7 @@ def read_position(s: "ArmageddonState", description: str | Mapping[str, Any], st
     """
     r = PositionReader(s.game, description, _FORMAT)
     r.run(_Reading(s, study))
+    s.pos.changed()  # filled in place
     return r.finish(s)
 
 

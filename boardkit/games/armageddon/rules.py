@@ -40,7 +40,7 @@ class Pos:
     """
 
     __slots__ = ("at", "occ", "mine", "depot", "trophies", "destroyed", "skip", "winner", "reason", "clause",
-                 "pending", "events")
+                 "pending", "events", "_key")
 
     def __init__(self) -> None:
         self.at: list[int] = []
@@ -55,6 +55,7 @@ class Pos:
         self.clause = ""
         self.pending: list[int] = []
         self.events: list[str] = []
+        self._key: tuple[object, ...] | None = None
 
     def copy(self) -> "Pos":
         """An independent copy."""
@@ -71,11 +72,23 @@ class Pos:
         p.clause = self.clause
         p.pending = self.pending[:]
         p.events = self.events[:]
+        p._key = None
         return p
 
     def key(self) -> tuple[object, ...]:
-        """What decides the rest of a turn (for memoising :func:`best`)."""
-        return (tuple(self.at), self.mine, self.depot, self.destroyed, self.winner)
+        """What decides the rest of a turn (for memoising :func:`best`): the chips' circles,
+        the officer's mine, the depot, the compartments destroyed and the winner. Kept once
+        asked: a position is changed in place only before it is asked (a walk's copy) or with
+        :meth:`changed` after."""
+        got = self._key
+        if got is None:
+            got = self._key = (tuple(self.at), self.mine, self.depot, self.destroyed, self.winner)
+        return got
+
+    def changed(self) -> None:
+        """Say that the position was changed in place (a chip placed or sent home, the game
+        ended): :meth:`key` works it out again."""
+        self._key = None
 
 
 _new = object.__new__
@@ -307,6 +320,18 @@ def walk(g: "ArmageddonGame", p0: Pos, c: int, k: int, choose: bool = True, verb
     return _arrive(g, p0, p, c, final, i, d, rindex), ends_turn
 
 
+def arrive(g: "ArmageddonGame", p0: Pos, c: int, stop: int, verb: str) -> Pos:
+    """:func:`walk` of a share whose walk is quiet (the search's verdict: it meets no chip and
+    changes nothing on its way, stopping on circle ``stop``): only its arrival is left to play
+    (:func:`_arrive`: the stop and what it sets off). Returns the new position, as
+    :func:`walk` with ``result=True`` returns it."""
+    if c == g.officer:  # route_of(), inline
+        rindex = g.officer_rindex[p0.mine]
+    else:
+        rindex = g.rindex[c]
+    return _arrive(g, p0, p0, c, stop, rindex.get(p0.at[c], -1), -1 if verb == "back" else 1, rindex)
+
+
 def _spare(g: "ArmageddonGame", p0: Pos, c: int, k: int, choose: bool, route: tuple[int, ...], i: int, lo_k: int,
            result: bool) -> tuple[Pos, int]:
     """ARMA-6.1, ARMA-D15: :func:`walk` with ``verb="spare"``: the chip stops behind the first
@@ -334,7 +359,9 @@ def _too_far(g: "ArmageddonGame", c: int, verb: str, hi_k: int, route: tuple[int
 def _lift(p0: Pos, c: int) -> Pos:
     """A copy of ``p0`` with the mover ``c`` lifted off its circle (a walk's first change)."""
     p = p0.copy()
-    _remove(p, c)
+    n = p.at[c]  # _remove(), inline
+    if n >= 0:
+        p.occ[n] = -1
     return p
 
 
@@ -481,14 +508,18 @@ def _arrive(g: "ArmageddonGame", p0: Pos, p: Pos, c: int, final: int, i: int, d:
     ARMA-D8), a landing (ARMA-4.4), GK taken (ARMA-6.3, ARMA-D16), the laser (ARMA-4.2,
     ARMA-4.3), the end of the game (ARMA-1.4). Returns the new position (never ``p0``)."""
     if p is p0:
-        p = _lift(p0, c)
+        p = p0.copy()  # _lift(), inline
+        n = p.at[c]
+        if n >= 0:
+            p.occ[n] = -1
     kind = g.kind[c]
     if final < 0:
         pass  # the mover left the game (ARMA-3.5)
     elif kind == OFFICER and final == g.cruiser:
         _at_cruiser(g, p, c)
     else:
-        _place(p, c, final)
+        p.at[c] = final  # _place, inline
+        p.occ[final] = c
         if kind == OFFICER and final == g.dot:
             p.events.append("the officer flew the arc home to its dot circle (ARMA-5.3)")
     if kind == EARTH and final >= 0:
@@ -502,14 +533,17 @@ def _arrive(g: "ArmageddonGame", p0: Pos, p: Pos, c: int, final: int, i: int, d:
             elif not any(p.at[a] >= 0 for a in g.alien_chips):
                 p.winner, p.clause = "earth", "ARMA-D16"
                 p.reason = f"{name} moved onto GK and no alien chip is left in play to defend it"
-    if not laser_on(g, p0) and laser_on(g, p):  # ARMA-4.3: on again at once
+    gkind, control = g.kind, g.control  # laser_on() of p0 and p, inline
+    was, now = p0.occ[control], p.occ[control]
+    if 0 <= was and gkind[was] == EARTH and (now < 0 or gkind[now] != EARTH):  # ARMA-4.3: on again at once
         for n in g.laser:
             o = p.occ[n]
             if o >= 0 and g.kind[o] == EARTH:
                 _out(g, p, o, "shot down by the laser")
-    elif kind == EARTH and final in g.laser_set and laser_on(g, p):  # ARMA-4.2
+    elif kind == EARTH and final in g.laser_set and (now < 0 or gkind[now] != EARTH):  # ARMA-4.2: the laser is on
         _out(g, p, c, "shot down by the laser")
-    _check_end(g, p)
+    if p.at.count(OUT) != p0.at.count(OUT):  # ARMA-1.4 only starts to hold as a chip leaves the game
+        _check_end(g, p)
     return p
 
 
@@ -566,4 +600,4 @@ def take(p0: Pos) -> Pos:
 
 
 __all__ = ["OUT", "LIMBO", "TABLE", "EARTH", "WARRIOR", "OFFICER", "VERBS", "Refusal", "Pos", "laser_on",
-           "aliens_inside", "earth_in_play", "colour_counts", "home_options", "send_home", "route_of", "walk", "can_take", "take_refusal", "take"]
+           "aliens_inside", "earth_in_play", "colour_counts", "home_options", "send_home", "route_of", "walk", "arrive", "can_take", "take_refusal", "take"]

@@ -15,7 +15,6 @@ from boardkit.core.rules import Refusal
 from boardkit.core.validate import shorten
 from boardkit.games.armageddon import rules, usable
 from boardkit.games.armageddon.actions import SHARE, VERB_OF, Home, Take
-from boardkit.games.armageddon.board import COLOURS
 from boardkit.games.armageddon.explain import phase_refusal
 from boardkit.games.armageddon.position import to_position
 from boardkit.games.armageddon.rules import LIMBO, OUT, Pos
@@ -58,7 +57,8 @@ class ArmageddonState(State):
         #: the ARMA-3.2 search's cache for this turn (keys hold the position; shared by clones)
         self.memo: dict[object, Any] = {}
         #: :meth:`movable` with the position, chips moved and side it was made for
-        self._movable: tuple[Pos, frozenset[int], int, frozenset[int]] | None = None
+        #: movable() kept: (position, chips moved, side, the chips, the chips in ascending order)
+        self._movable: tuple[Pos, frozenset[int], int, frozenset[int], list[int]] | None = None
         if setup:
             self._setup()
             self._settle()
@@ -116,8 +116,9 @@ class ArmageddonState(State):
         if got is not None and got[0] is pos and got[1] is moved and got[2] == seat:
             return got[3]
         at = pos.at
-        chips = frozenset([c for c in self.game.seat_chips[seat] if at[c] >= 0 and c not in moved])
-        self._movable = (pos, moved, seat, chips)
+        order = [c for c in self.game.seat_order[seat] if at[c] >= 0 and c not in moved]
+        chips = frozenset(order)
+        self._movable = (pos, moved, seat, chips, order)
         return chips
 
     def _memo(self) -> dict[object, Any]:
@@ -164,12 +165,21 @@ class ArmageddonState(State):
         :data:`~boardkit.games.armageddon.usable.TRIES` refused draws."""
         if self.phase != MOVE:
             return None
-        got = usable.draw(self.game, self.pos, self.left, self.movable(), self._memo(), rng, int(self._may_take()))
+        memo = self.memo
+        if len(memo) > _MEMO_LIMIT:  # _memo(), inline
+            memo.clear()
+        g = self.game
+        movable = self.movable()
+        got = usable.draw(g, self.pos, self.left, movable, memo, rng,
+                          1 if self.seat == g.aliens_seat and rules.take_refusal(g, self.pos) is None else 0,  # _may_take()
+                          None, self._movable[4])  # type: ignore[index]
         if got is None:
             return None
-        if isinstance(got, int):
+        if type(got) is int:
             return Take()
-        return self._share_action(*got)
+        share: Any = got  # (chip, points, verb)
+        a = g.share_actions.get(share)
+        return self._share_action(*share) if a is None else a
 
     def usable(self) -> int:
         """The most points of this turn's roll still usable (ARMA-3.2); 0 outside a move."""
@@ -252,29 +262,35 @@ class ArmageddonState(State):
     def _apply_action(self, action: Action) -> None:
         g = self.game
         rest = None  # whether a point of the roll is still usable after a share, when the search knows
-        if isinstance(action, Roll):
+        if type(action) is Roll:
             self.roll = self.left = int(action.face)
             self.moved = frozenset()
             self.memo = {}  # a new turn: nothing cached before it can be met again in it
             self.pos.events = []
             self.phase = MOVE
-        elif isinstance(action, Take):
-            self.pos = rules.take(self.pos)
         elif type(action) in VERB_OF:
             mv: Any = action
             c, k, verb = g.chip[mv.chip], mv.points, VERB_OF[type(action)]
             p0, left, movable = self.pos, self.left, self.movable()
-            self.pos, ends = rules.walk(g, p0, c, k, True, verb)
+            tab = usable.found(p0, left, self.memo)  # what the search found of this position
+            stop = usable.quiet_stop(tab, c, k, verb)
+            if stop is None:
+                self.pos, ends = rules.walk(g, p0, c, k, True, verb)
+            else:  # a quiet walk: nothing on its way to play out
+                self.pos, ends = rules.arrive(g, p0, c, stop, verb), False
             self.left = 0 if ends else left - k  # ARMA-3.4: the rest is lost
             if self.pos.pending:
                 self.phase = HOME
             elif self.left > 0 and self.pos.winner is None:  # the search's value of the share says it (ARMA-3.2)
-                rest = usable.rest_usable(g, p0, left, movable, self.memo, c, k, verb)
+                rest = usable.rest_usable(tab, movable, c, k, verb)
             self.moved = self.moved | {c}
+        elif isinstance(action, Take):
+            self.pos = rules.take(self.pos)
         else:
             assert isinstance(action, Home)
             p = self.pos
             self._movable = None  # the position changes in place
+            p.changed()
             c = p.pending.pop(0)
             n = g.node[action.cell]
             p.at[c], p.occ[n] = n, c
@@ -296,6 +312,7 @@ class ArmageddonState(State):
             if self.phase == HOME:
                 p = self.pos
                 self._movable = None  # the position may change in place
+                p.changed()
                 while p.pending and len(rules.home_options(g, p, p.pending[0])) <= 1:
                     c = p.pending.pop(0)
                     p.at[c] = LIMBO
@@ -326,7 +343,7 @@ class ArmageddonState(State):
             self.seat = (self.seat + 1) % g.num_players
             self.turns += 1
             if self.seat < g.aliens_seat:
-                ci = COLOURS.index(g.seat_names[self.seat])
+                ci = g.seat_colour[self.seat]
                 if self.pos.skip[ci]:
                     self.pos.skip[ci] = False  # ARMA-4.4: this turn is skipped
                     continue

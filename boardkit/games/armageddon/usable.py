@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from boardkit.core.playout import getrandbits_of
+from boardkit.core.playout import EXACT_RANDOM, getrandbits_of
 from boardkit.core.rules import Refusal
 from boardkit.games.armageddon.rules import EARTH, OUT, TABLE, Pos, route_of, span, walk
 
@@ -67,13 +67,58 @@ def _look(g: "ArmageddonGame", p: Pos, tab: _Tab, c: int, k: int, verb: str,
         otherwise.
     """
     got: Any
+    path = None
+    if bounds is not None:  # the search's call: the verdict on empty circles is kept per game (_path)
+        gkey = (c, k, verb, p.at[c], p.mine)
+        path = g.look_memo.get(gkey)
+        if path is None:
+            path = g.look_memo[gkey] = _path(g, p, c, k, verb)
+        nodes = path[0]
+        if nodes is not None:
+            occ = p.occ
+            for n in nodes:
+                if occ[n] >= 0:
+                    path = None  # a chip on the way: the walk decides
+                    break
+            else:
+                got = path[1]
+                if got is not None:
+                    tab[(c, k, verb)] = got
+                    return got
     try:
         p1, stop = walk(g, p, c, k, False, verb, bounds, False)
     except Refusal as refusal:
         got = tab[(c, k, verb)] = (refusal.clause, refusal.reason)  # not the exception: its frames would stay
-        return got
-    got = tab[(c, k, verb)] = _ENDS if stop == TABLE else _LOUD if p1 is not p or verb == "spare" else stop
+    else:
+        got = tab[(c, k, verb)] = _ENDS if stop == TABLE else _LOUD if p1 is not p or verb == "spare" else stop
+    if path is not None and path[0] is not None:  # walked over empty circles: so it goes whenever they are
+        g.look_memo[gkey] = (path[0], got)
     return got
+
+
+def _path(g: "ArmageddonGame", p: Pos, c: int, k: int, verb: str) -> tuple[tuple[int, ...] | None, Any]:
+    """The circles a forward or back walk of ``k`` points of chip ``c`` from ``p`` passes
+    (``(circles, None)``; the verdict is filled in by :func:`_look` once it is walked with them
+    empty), or ``(None, None)`` when its verdict may depend on more than those circles being
+    empty: a walk sparing a chip, over the launch table (which table circles are free) or of
+    the officer leaving its dot circle (the depot, ARMA-5.1).
+
+    With those circles empty, :func:`walk` (for its verdict, ``result=False``) reads nothing of
+    the position but the chip's circle and the officer's mine, which the key of
+    ``game.look_memo`` holds with ``(c, k, verb)``: the checks of :func:`_steps` on a circle
+    are the board's (the landing point, the dot circle, the pad, GK) or need a chip there, and
+    a walk within its span (the caller's ``bounds``) is refused for nothing else."""
+    if verb == "spare":
+        return None, None
+    route, rindex = route_of(g, p, c)
+    i = rindex.get(p.at[c], -1)
+    if c == g.officer and i < 0:
+        return None, None
+    d = -1 if verb == "back" else 1
+    nodes = tuple(route[i + d * j] for j in range(1, k + 1))
+    if any(n < 0 for n in nodes):  # the launch table
+        return None, None
+    return nodes, None
 
 
 def _rest_whole(g: "ArmageddonGame", p: Pos, tab: _Tab, r: int, movable: frozenset[int], c: int, k: int,
@@ -219,7 +264,8 @@ def any_share(g: "ArmageddonGame", p: Pos, r: int, movable: frozenset[int], memo
     for c in movable:  # any order: the answer is whether one has
         for verb in g.verbs:
             bounds = _span(g, p, tab, c, verb, r)
-            for k in range(max(bounds[0], 1), min(r, bounds[1]) + 1):
+            lo, hi = bounds  # lo >= 1 (span)
+            for k in range(lo, (hi if hi < r else r) + 1):
                 last = tab.get((c, k, verb))
                 if last is None:
                     last = _look(g, p, tab, c, k, verb, bounds)
@@ -228,26 +274,39 @@ def any_share(g: "ArmageddonGame", p: Pos, r: int, movable: frozenset[int], memo
     return False
 
 
-def rest_usable(g: "ArmageddonGame", p: Pos, r: int, movable: frozenset[int], memo: dict[object, Any], c: int,
-                k: int, verb: str) -> bool | None:
-    """Whether a point of the ``r - k`` left after the share ``(c, k, verb)`` from ``p`` is
-    still usable (ARMA-3.2: else the turn ends), read from the share's value when the search
-    has found it (:func:`_value`, kept in ``memo``): the value of a share of ``k < r`` points
-    that leaves the game running is ``k`` plus :func:`best` of the rest (or ``r`` when another
-    chip surely takes the rest, :func:`_rest_whole`), so it is above ``k`` exactly when
-    :func:`any_share` of the position after it is True. That position is the one the search
-    walked only when the share displaced no Earth chip whose owner chooses its circle
-    (``pending``), so the caller asks only then.
+def found(p: Pos, r: int, memo: dict[object, Any]) -> _Tab | None:
+    """The search table of ``p`` for ``r`` points left (:func:`_table`) when the search has
+    made one in ``memo``, else None (read only: nothing is added)."""
+    return memo.get((p.key(), r))  # type: ignore[no-any-return]
+
+
+def rest_usable(tab: _Tab | None, movable: frozenset[int], c: int, k: int, verb: str) -> bool | None:
+    """Whether a point of the roll left after the share ``(c, k, verb)`` is still usable
+    (ARMA-3.2: else the turn ends), read from the share's value when the search has found it
+    (:func:`_value`, kept in the position's table ``tab``, :func:`found`): the value of a share
+    of ``k < r`` points that leaves the game running is ``k`` plus :func:`best` of the rest (or
+    ``r`` when another chip surely takes the rest, :func:`_rest_whole`), so it is above ``k``
+    exactly when :func:`any_share` of the position after it is True. That position is the one
+    the search walked only when the share displaced no Earth chip whose owner chooses its
+    circle (``pending``), so the caller asks only then.
 
     Returns:
         True or False as :func:`any_share` after the share would answer; None when the search
         has not valued the share (the caller then asks :func:`any_share`).
     """
-    tab = memo.get((p.key(), r))
     if tab is None:
         return None
     v = tab.get((c, k, verb, movable))
-    return None if v is None else v > k
+    return None if v is None else v > k  # type: ignore[no-any-return]
+
+
+def quiet_stop(tab: _Tab | None, c: int, k: int, verb: str) -> int | None:
+    """The circle the share ``(c, k, verb)`` stops on when the search found its walk quiet (it
+    meets no chip and changes nothing on its way: :func:`_look`), else None."""
+    if tab is None:
+        return None
+    stop = tab.get((c, k, verb))
+    return stop if type(stop) is int and stop >= 0 else None
 
 
 def judge(g: "ArmageddonGame", p: Pos, r: int, movable: frozenset[int], memo: dict[object, Any],
@@ -305,7 +364,7 @@ TRIES = 32
 
 
 def draw(g: "ArmageddonGame", p: Pos, r: int, movable: frozenset[int], memo: dict[object, Any], rng: Any,
-         extra: int = 0, tries: int | None = None) -> tuple[int, int, str] | int | None:
+         extra: int = 0, tries: int | None = None, chips: list[int] | None = None) -> tuple[int, int, str] | int | None:
     """A legal share drawn uniformly without listing them all: the rollout step of
     :meth:`~boardkit.games.armageddon.state.ArmageddonState.sample_legal_action`.
 
@@ -316,20 +375,23 @@ def draw(g: "ArmageddonGame", p: Pos, r: int, movable: frozenset[int], memo: dic
     only when the share does not use every point left), else another is drawn. Every legal
     share (and extra) has the same chance at each draw, so the one kept is uniform among them.
 
+    ``chips``: ``movable`` in ascending order, when the caller has it.
+
     Returns:
         The share ``(chip, points, verb)``; an int ``0 .. extra - 1`` for an extra action;
         None after ``tries`` (default :data:`TRIES`) refused draws (the caller then draws from
         the whole legal list, which keeps every action's chance equal).
     """
     tab = _table(p, r, memo)
-    chips = sorted(movable)
+    if chips is None:
+        chips = sorted(movable)
     verbs = g.verbs
     per_chip = len(verbs) * r
     n = len(chips) * per_chip
     if n + extra == 0:
         return None
     m = n + extra
-    bits = getrandbits_of(rng)
+    bits = rng.getrandbits if type(rng) is EXACT_RANDOM else getrandbits_of(rng)
     if bits is not None:
         width = m.bit_length()
     else:
@@ -355,4 +417,4 @@ def draw(g: "ArmageddonGame", p: Pos, r: int, movable: frozenset[int], memo: dic
     return None
 
 
-__all__ = ["any_share", "best", "draw", "judge", "rest_usable", "shares", "TRIES"]
+__all__ = ["any_share", "best", "draw", "found", "judge", "quiet_stop", "rest_usable", "shares", "TRIES"]

@@ -188,7 +188,7 @@ def test_ARMA_3_2_after_a_share_the_turn_goes_on_exactly_as_the_shares_value_say
             action = acts[rng.randrange(len(acts))]
         if s.phase == MOVE and type(action) in VERB_OF:
             c, k, verb = g.chip[action.chip], action.points, VERB_OF[type(action)]
-            said = usable.rest_usable(g, s.pos, s.left, s.movable(), s.memo, c, k, verb)
+            said = usable.rest_usable(usable.found(s.pos, s.left, s.memo), s.movable(), c, k, verb)
             rest = s.left - k
             if rules.walk(g, s.pos, c, k, False, verb, None, False)[1] == rules.TABLE:
                 rest = 0  # ARMA-3.4: the turn ends
