@@ -39,7 +39,11 @@ Figures not on tiles and not prisoners are out of the game (BR-1.3: 21 per colou
 
 A turn starting at the Doom roll while the active player holds cards cannot arise in play
 (it plays a card first, BR-2.1, BR-2.6) but is worth studying (what may the die do here?):
-it is built only with ``study=True``.
+it is built only with ``study=True``. So are hands that play never leaves: after the setup an
+empty hand while the pile holds cards (hands are dealt before the first turn, BR-1.4, and
+refilled at the end of every turn, BR-2.5), or more of a colour's cards gone than turns its
+player has begun (one card a turn, BR-1.3, BR-2.1) - which is also how a description of a game
+with fewer players (no hand for the other seats) is refused.
 """
 
 from __future__ import annotations
@@ -281,6 +285,36 @@ def _check_over(r: PositionReader, ctx: _Reading) -> None:
         raise IllegalPositionError(o.clause, f"this position is already over ({o.reason})")
 
 
+def _check_dealt(r: PositionReader, ctx: _Reading) -> None:
+    """The cards as play leaves them, but for study. Hands are dealt before the first turn
+    (BR-1.4) and refilled from the pile at the end of every turn (BR-2.5), so after the setup an
+    empty hand comes with an empty pile (but the mover's that played its only card, with a hand
+    of one). A player plays at most one card a turn (BR-2.1), so its hand and pile hold all of
+    its colour's cards (BR-1.3) but those played in the turns it has begun (since a reshuffle,
+    BR-D13). A description of a game with fewer players leaves the other seats' hands out:
+    refused so, saying it."""
+    state, game = ctx.state, r.game
+    if ctx.study or state.phase is Phase.SETUP:
+        return
+    n, size, cards = game.num_players, game.data["hand_size"], len(game.deck)
+    most = -(-state.turn // n)  # the turns any one seat has begun
+    for p in sorted(range(n), key=lambda p: str(p) in r.doc["hands"]):  # a seat left out first
+        hand, pile = state.hands[p], state.piles[p]
+        hint = "" if str(p) in r.doc["hands"] else (f" (no hand is given for player {p}: is this a position of a game "
+                                                     f"with fewer players? This one has {n})")
+        if not hand and pile and not (size == 1 and p == state.to_move and state.card is not None):
+            raise IllegalPositionError("BR-1.4", f"position: hands.{p}: player {p}'s hand is empty at turn {state.turn} "
+                                                 f"while its pile holds {len(pile)} card(s), but hands are dealt before "
+                                                 f"the first turn and refilled from the pile at the end of every turn "
+                                                 f"(BR-2.5){hint}. A study position: use study=True")
+        played = cards - len(hand) - len(pile)
+        if played > most:
+            raise IllegalPositionError("BR-1.3", f"position: hands.{p}, piles.{p}: player {p} holds {len(hand) + len(pile)} "
+                                                 f"of its colour's {cards} cards at turn {state.turn}: {played} are "
+                                                 f"missing, but it has begun at most {most} turn(s), playing one card "
+                                                 f"a turn (BR-2.1){hint}. A study position: use study=True")
+
+
 def _read_phase(r: PositionReader, ctx: _Reading, phase: str) -> None:
     """``phase``, ``turn``, ``first`` and ``deal``: hands dealt (from the seat's own pile) and the
     start player drawn in the setup phase, and only then (BR-1.4)."""
@@ -443,7 +477,8 @@ _FORMAT: PositionFormat[_Reading] = PositionFormat([
                        "colours": {**_CELLS, "minItems": 1}}}}),
     Field("idle_turns", {"type": "integer", "minimum": 0}, _read_idle_turns, default=0),
 ], steps=["tiles", Check("goal", _check_goal), "prisoners", Check("figures", _check_figures), Check("cards", _read_cards),
-          "to_move", "eliminator", "idle_turns", Check("turn", _read_turn), Check("over", _check_over)])
+          "to_move", "eliminator", "idle_turns", Check("turn", _read_turn), Check("over", _check_over),
+          Check("hands", _check_dealt)])
 #: The steps of a position inside a turn or at a chance node (its ``phase`` given).
 _TURN_STEPS: tuple[str | Check[_Reading], ...] = (
     "phase", "card", "moved", "moving", "push", Check("events", _read_events), Check("doom", _check_doom))
@@ -458,7 +493,8 @@ def from_position(game: "BattleRoyaleGame", description: str | Mapping[str, Any]
     Args:
         game: the game (its options give the number of players and the cards).
         description: YAML text or a mapping.
-        study: allow a turn starting at the Doom roll while the active player holds cards.
+        study: allow a turn starting at the Doom roll while the active player holds cards, and
+            hands and piles play never leaves (module docstring).
 
     Returns:
         BattleRoyaleState: without ``phase``, in the card phase of ``to_move`` (or at its Doom
@@ -471,8 +507,9 @@ def from_position(game: "BattleRoyaleGame", description: str | Mapping[str, Any]
             more figures of a colour than exist (BR-1.3) or neutral figures with 3-4 players
             (BR-1.6), cards that are not the colour's or too many in a hand (BR-1.3, BR-1.4), a
             played ``card`` in the setup or card phase, or none in the move or push phase (BR-2.1), a
-            position already over (BR-3.1, BR-D9), a turn starting at the Doom roll with cards
-            in hand without ``study=True`` (BR-2.6); ``phase: over`` for a game that has not
+            position already over (BR-3.1, BR-D9), without ``study=True``: a turn starting at
+            the Doom roll with cards in hand (BR-2.6), an empty hand with cards in the pile
+            after the setup (BR-1.4), more cards gone than turns begun (BR-1.3); ``phase: over`` for a game that has not
             ended (BR-3.1).
 
     A finished game's description (``phase: over``, as ``to_position(finished=True)``
