@@ -83,7 +83,7 @@ def test_hand_built_actions_that_only_compare_equal_are_normalised_or_refused():
     again = boardkit.state_from_json(s.to_json())
     assert again.to_json() == s.to_json()
     p = game().state_from_position({"tiles": {"c3": "red 1, blue 1", "c2": "red 1, blue 4", "c1": "blue 1"},
-                                    "hands": {0: ["1x3"], 1: []}})
+                                    "hands": {0: ["1x3"], 1: []}}, study=True)  # blue's hand not dealt: BR-1.4
     p.apply_action("play 1x3")
     p.apply_action("pick c3 red")
     p.apply_action("step c2")
@@ -163,11 +163,12 @@ def test_position_round_trip_in_push_and_event_phases():
     assert s.observation(None)["phase"] == "push"
     back = g.state_from_position(s.to_position())
     _same(s, back)
-    t = g.state_from_position({"tiles": {"c3": "red 1, blue 1", "c2": "red 2, blue 1"}, "hands": {0: ["2x1b"], 1: []}})
+    t = g.state_from_position({"tiles": {"c3": "red 1, blue 1", "c2": "red 2, blue 1"}, "hands": {0: ["2x1b"], 1: []}},
+                              study=True)  # blue's hand not dealt (BR-1.4): a study position, read back as one
     for a in ("play 2x1b", "done"):
         t.apply_action(a)
     assert t.observation(None)["phase"] == "event" and t.to_position()["takes"]
-    _same(t, g.state_from_position(t.to_position()))
+    _same(t, g.state_from_position(t.to_position(), study=True))
 
 
 def test_state_from_position_copies_its_description():
@@ -201,8 +202,8 @@ def test_study_position_a_turn_starting_at_the_doom_roll():
     s.apply_action("roll battle")
     again = boardkit.state_from_json(s.to_json())
     assert again.observation(None) == s.observation(None)
-    empty = {**desc, "hands": {0: [], 1: ["3x1"]}}
-    assert g.state_from_position(empty).is_chance_node()  # BR-2.6: an empty hand: a turn in play
+    empty = {**desc, "hands": {0: [], 1: ["3x1"]}, "piles": {0: []}, "turn": 19}
+    assert g.state_from_position(empty).is_chance_node()  # BR-2.6: an empty hand (all ten played): a turn in play
 
 
 def test_position_from_a_named_layout_lists_only_the_differences():
@@ -217,7 +218,7 @@ def test_position_from_a_named_layout_lists_only_the_differences():
     assert "a1" not in tiles and tiles["c3"] == {"red": 2, "blue": 1}
     assert {k: v for k, v in tiles.items() if k != "c3"} == {k: v for k, v in start.items() if k not in ("a1", "c3")}
     assert s.to_position()["tiles"] == {"c3": "red 2, blue 1"} and s.to_position()["holes"] == ["a1"]
-    other = g.state_from_position({"layout": "a1 e1 a5 e5", "tiles": {}, "hands": {0: [], 1: []}})
+    other = g.state_from_position({"layout": "a1 e1 a5 e5", "tiles": {}, "hands": {0: [], 1: []}}, study=True)
     assert sorted(other.observation(None)["holes"]) == ["a1", "a5", "e1", "e5"]
     with pytest.raises(boardkit.BoardkitDataError, match="layout: .*goal tile c3 is never removed"):
         g.state_from_position({"layout": "c3 a1 e1 a5", "tiles": {}, "hands": {}})
@@ -287,3 +288,57 @@ def test_BR_1_4_a_position_cannot_owe_more_cards_than_a_pile_holds():
     with pytest.raises(boardkit.IllegalPositionError) as info:
         boardkit.load_game("battle_royale").state_from_position(desc)
     assert info.value.clause == "BR-1.4" and "player 1 is still to draw 4" in info.value.reason
+
+
+def _turn_6_position() -> dict:
+    """The description of a seeded two-player game at turn 6 (hands dealt, cards played)."""
+    s = boardkit.load_game("battle_royale").new_initial_state()
+    rng = random.Random(0)
+    while s.observation(None)["turn"] < 6 or s.observation(None)["phase"] != "move":
+        s.apply_action(sample_chance(s, rng) if s.is_chance_node() else s.sample_legal_action(rng))
+    return json.loads(json.dumps(s.to_position()))
+
+
+@pytest.mark.parametrize(("edit", "field", "clause"), [
+    ({"hands": {"0": []}, "piles": {"0": None}}, "hands.0", "BR-1.4"),  # hand not dealt: all cards in the pile
+    ({"hands": {"0": []}, "piles": {"0": []}}, "hands.0, piles.0", "BR-1.3"),  # cards missing: ten gone by turn 6
+])
+def test_BR_1_4_hands_play_never_leaves_need_study(edit, field, clause):
+    """BR-1.3, BR-1.4, BR-2.1, BR-2.5: after the setup a hand is empty only with its pile, and a
+    player's hand and pile hold all its cards but one a turn begun; other hands and piles are
+    study positions (refused naming the clause and field, read with study=True)."""
+    g, desc = boardkit.load_game("battle_royale"), _turn_6_position()
+    cards = desc["hands"]["0"] + desc["piles"]["0"]
+    changed = copy.deepcopy(desc)
+    for key, seats in edit.items():
+        for seat, value in seats.items():
+            changed[key][seat] = sorted(cards) if value is None else value
+    with pytest.raises(IllegalPositionError, match=rf"^\[{clause}\] position: {field}: .*use study=True") as info:
+        g.state_from_position(changed)
+    assert info.value.clause == clause
+    assert g.state_from_position(changed, study=True).to_position()["hands"]["0"] == []
+    assert g.state_from_position(desc).to_position() == desc  # as play left it
+
+
+def test_BR_1_4_a_position_of_another_player_count_needs_study():
+    """A two-player description read by a three-player game gave green an empty hand, a full
+    pile and its starting figures at turn 6; refused naming the seat left out (BR-1.4)."""
+    desc = _turn_6_position()
+    three = boardkit.load_game("battle_royale", players=3)
+    with pytest.raises(IllegalPositionError, match=r"^\[BR-1.4\] position: hands.2: .*fewer players\? This one has 3"):
+        three.state_from_position(desc)
+    assert three.state_from_position(desc, study=True).to_position()["hands"]["2"] == []
+
+
+@pytest.mark.parametrize("options", [{}, {"players": 3, "no_cards": "round"}, {"players": 4, "no_cards": "reshuffle"}])
+def test_every_position_of_play_is_read_without_study(options):
+    """What play reaches is never a study position: every state of seeded random games, the
+    finished one included, reads back without study=True."""
+    g = boardkit.load_game("battle_royale", **options)
+    for seed in range(3):
+        s, rng = g.new_initial_state(), random.Random(seed)
+        while True:
+            g.state_from_position(s.to_position(finished=True))
+            if s.is_terminal():
+                break
+            s.apply_action(sample_chance(s, rng) if s.is_chance_node() else s.sample_legal_action(rng))

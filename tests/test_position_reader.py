@@ -242,23 +242,55 @@ CUT_OFF = {"armageddon": {"max_turns": 5}, "gridhunt": {"max_turns": 10}, "leade
 @pytest.mark.parametrize("cut", [False, True], ids=["played-out", "cut-off"])
 @pytest.mark.parametrize("name", boardkit.list_games())
 def test_a_finished_games_own_description_read_back(name: str, cut: bool) -> None:
-    """What state_from_position does with to_position(finished=True) (its docstring): leaders,
-    battle_royale and armageddon refuse it naming ``phase`` (no schema error about a file
-    boardkit wrote), study or not; the others read back the same game over, a game cut off by
-    max_turns included. (An Armageddon game cut off read back as a game still to play, and a
-    gridhunt one was refused as impossible: GRID-1.1.)"""
+    """What to_position(finished=True) writes reads back in every game, study or not, as that
+    finished game: the same outcome, returns and observation (the full truth and each seat's),
+    no legal action, the same description and key. (Leaders, Battle Royale and Armageddon
+    refused it naming ``phase``, while Gridhunt and Marabunta read it back; an Armageddon game
+    cut off read back as a game still to play, and a gridhunt one was refused: GRID-1.1.)"""
     options = CUT_OFF[name] if cut else {}
     variants = [options, {**options, "turn_order": "simultaneous"}] if name == "gridhunt" else [options]
     for opts in variants:
         g = boardkit.load_game(name, **opts)
-        s = boardkit.random_playout(g.new_initial_state(), random.Random(1))
-        described = s.to_position(finished=True)
-        if name in ("leaders", "battle_royale", "armageddon"):
+        for seed in range(6):
+            s = boardkit.random_playout(g.new_initial_state(), random.Random(seed))
+            described = json.loads(json.dumps(s.to_position(finished=True)))
             for study in (False, True):
-                with pytest.raises(BoardkitDataError, match=r"^position: phase: 'over': this game is finished, and "
-                                                            r"a finished game is not a position to play from .*to_json"):
-                    g.state_from_position(described, study=study)
-            continue
-        back = g.state_from_position(described)
-        assert back.is_terminal() and str(back.outcome()) == str(s.outcome()) and back.returns() == s.returns()
-        assert back.to_position(finished=True) == described
+                back = g.state_from_position(described, study=study)
+                assert back.is_terminal() and back.outcome() == s.outcome() and back.returns() == s.returns()
+                assert back.legal_actions() == [] and back.position_key() == s.position_key()
+                for seat in (None, *range(g.num_players)):
+                    assert back.observation(seat) == s.observation(seat)
+                assert back.to_position(finished=True) == described
+
+
+@pytest.mark.parametrize(("name", "edit", "clause"), [
+    ("leaders", {"turn": 3}, "LEAD-3.1"),
+    ("battle_royale", {"turn": 3}, "BR-3.1"),
+    ("armageddon", {"turns": 3, "end": {"clause": "ARMA-D12", "reason": "cut off after 3 turns (max_turns=5)"}},
+     "ARMA-D12"),
+])
+def test_a_finished_description_of_a_game_not_over_is_refused(name: str, edit: dict[str, Any], clause: str) -> None:
+    """``phase: over`` is read back only when the position has ended the game: a game cut off
+    by max_turns moved back before the cut-off is refused naming the clause."""
+    g = boardkit.load_game(name, **CUT_OFF[name])
+    s = boardkit.random_playout(g.new_initial_state(), random.Random(1))
+    described = {**s.to_position(finished=True), **edit}
+    with pytest.raises(IllegalPositionError, match=clause):
+        g.state_from_position(described, study=True)
+
+
+def test_an_armageddon_end_is_checked_against_the_board() -> None:
+    """Armageddon's finished description names its end (the board does not tell how GK was
+    taken): an end the board contradicts, or a reason the game would not write, is refused."""
+    g = boardkit.load_game("armageddon")
+    s = boardkit.random_playout(g.new_initial_state(), random.Random(0))
+    described = s.to_position(finished=True)
+    assert described["phase"] == "over" and described["end"]["clause"] == s.outcome().clause
+    with pytest.raises(IllegalPositionError, match="ARMA-D12"):
+        g.state_from_position({**described, "end": {"clause": "ARMA-D12", "reason": "cut off"}})
+    with pytest.raises(BoardkitDataError, match="^position: end.reason: "):
+        g.state_from_position({**described, "end": {**described["end"], "reason": "a made-up end"}})
+    with pytest.raises(BoardkitDataError, match="^position: end: "):
+        g.state_from_position({k: v for k, v in described.items() if k != "end"})
+    with pytest.raises(BoardkitDataError, match="^position: end: "):
+        g.state_from_position({**g.new_initial_state().to_position(), "end": described["end"]})

@@ -452,6 +452,7 @@ def test_BR_2_1_BR_2_3_a_click_in_the_card_or_push_phase_names_the_clause() -> N
                              "a4", "b4", "c4", "d4", "a5", "c5", "d5", "e5"]}
     tiles.update({"c3": "red 3, blue 3", "c2": "red 1"})
     pushing = game.state_from_position({"tiles": tiles, "hands": {0: [], 1: ["2x2"]}, "phase": "push", "card": "1x3",
-                                        "push": {"tile": "c3", "from": "c2", "colour": "red", "moved": True}})
+                                        "push": {"tile": "c3", "from": "c2", "colour": "red", "moved": True}},
+                                       study=True)  # red's hand not dealt (BR-1.4): a study position
     result = BoardController(pushing).click("a5")
     assert result.clause == "BR-2.3" and "push one on first" in result.message

@@ -210,11 +210,10 @@ class Game:
 
         The description is copied: changing the caller's mapping afterwards changes nothing.
 
-        A finished game's ``to_position(finished=True)``, game by game: marabunta and
-        gridhunt read it back (a state that is over, a cut-off included); armageddon, leaders
-        and battle_royale refuse it whatever ``study`` says (BoardkitDataError naming ``phase``:
-        a finished game is not a position to play from; an Armageddon description does not say
-        how the game was won). To keep a finished game, save it with :meth:`State.to_json`.
+        A finished game's ``to_position(finished=True)`` reads back, in every game, as that
+        finished game: the same outcome, returns and observation, no legal action (a cut-off
+        included; Armageddon's names its end, which the board alone does not tell). To keep
+        a game with its history, save it with :meth:`State.to_json`.
 
         Args:
             description: YAML text or a mapping, as :meth:`State.to_position` writes it. A

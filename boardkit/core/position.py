@@ -265,21 +265,4 @@ class PositionReader:
         return value
 
 
-def refuse_finished(field: str = "phase", value: str = "over") -> Check[Any]:
-    """A first reading step for a game whose finished state's ``to_position(finished=True)``
-    writes ``field: value`` and whose reader plays only from a game in progress: such a
-    description is refused naming the field, whatever ``study`` says, instead of failing the
-    schema with a list of the other values.
-
-    Returns:
-        A :class:`Check` raising ``BoardkitDataError("position: <field>: ...")``.
-    """
-    def run(r: "PositionReader", ctx: Any) -> None:
-        if r.doc.get(field) == value:
-            raise r.error(field, f"{value!r}: this game is finished, and a finished game is not a position to play "
-                                 f"from (to_position(finished=True) only describes it; to keep a finished game, "
-                                 f"save it with to_json() and read it back with boardkit.state_from_json)")
-    return Check(field, run)
-
-
-__all__ = ["ABSENT", "MAX_COUNT", "Check", "Field", "PositionFormat", "PositionReader", "bounded", "refuse_finished"]
+__all__ = ["ABSENT", "MAX_COUNT", "Check", "Field", "PositionFormat", "PositionReader", "bounded"]

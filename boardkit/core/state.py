@@ -180,9 +180,9 @@ class State(Record):
         writes it in its ``_position``.
 
         Args:
-            finished: also describe a finished game, in the same form: for keys of equal
-                positions and for observations (``state_from_position`` may refuse it, as
-                Leaders, Battle Royale and Armageddon do: no position to play from).
+            finished: also describe a finished game, in the same form (for keys of equal
+                positions and for observations); ``state_from_position`` reads it back as
+                that finished game (same outcome, returns and observation; no legal action).
 
         Raises:
             ValueError: the game is over and ``finished`` is False: a finished game is no

@@ -3,8 +3,7 @@
 Format (YAML or a mapping; every key but ``chips`` optional)::
 
     turn: red                 # the side to move: a playing colour or aliens (default: first colour)
-    phase: move               # roll (default), move or home ("over": a finished game's
-                              # to_position(finished=True), refused: no position to play from)
+    phase: move               # roll (default), move, home or over (a finished game, with end)
     roll: 5                   # the die this turn (move and home phases)
     left: 3                   # points not yet given (default: roll)
     moved: [red1]             # chips that took their share this turn (ARMA-D3)
@@ -20,6 +19,8 @@ Format (YAML or a mapping; every key but ``chips`` optional)::
     destroyed: 1              # main compartments destroyed, in order (ARMA-5.2)
     skip: [green]             # colours that skip their next turn (ARMA-4.4)
     turns: 7                  # side turns begun so far (ARMA-D12)
+    end: {clause: ARMA-6.3, reason: ...}   # phase over only: how the game ended, as the
+                              # outcome says it (the board alone does not tell how GK was taken)
 
 A position the rules make impossible is refused with the clause it breaks.
 """
@@ -30,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Mapping
 
 from boardkit.core.rules import IllegalPositionError
-from boardkit.core.position import Check, Field, PositionFormat, PositionReader, refuse_finished
+from boardkit.core.position import Check, Field, PositionFormat, PositionReader
 from boardkit.core.validate import shorten
 from boardkit.games.armageddon import rules
 from boardkit.games.armageddon.board import COLOURS
@@ -40,7 +41,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from boardkit.games.armageddon.game import ArmageddonGame
     from boardkit.games.armageddon.state import ArmageddonState
 
-ROLL, HOME = "roll", "home"
+ROLL, HOME, OVER = "roll", "home", "over"
 
 _N = {"type": "integer", "minimum": 0, "maximum": 1000}
 
@@ -184,7 +185,7 @@ def _read_side(r: PositionReader, ctx: _Reading, side: str) -> None:
 def _read_phase(r: PositionReader, ctx: _Reading, phase: str) -> None:
     """``phase``: home with, and only with, pending chips, in the aliens' turn (ARMA-7.1)."""
     s = ctx.s
-    if (phase == HOME) != bool(s.pos.pending):
+    if phase != OVER and (phase == HOME) != bool(s.pos.pending):  # a game may end with chips pending
         raise r.error("phase", "'home' is the phase with, and only with, pending chips")
     if phase == HOME and s.seat != ctx.g.aliens_seat:
         raise IllegalPositionError("ARMA-7.1", "position: pending: only the aliens displace Earth chips")
@@ -202,7 +203,7 @@ def _read_roll(r: PositionReader, ctx: _Reading) -> None:
     (ARMA-3.1), and a point left in the move phase (ARMA-3.1; these two not checked for a
     study position)."""
     g, s, d = ctx.g, ctx.s, r.doc
-    if s.phase == ROLL:
+    if s.phase in (ROLL, OVER):
         if any(k in d for k in ("roll", "left", "moved")):
             raise r.error("roll, left, moved", "given only in the move and home phases")
         return
@@ -237,6 +238,11 @@ def _check_play(r: PositionReader, ctx: _Reading) -> None:
     landing circle in this very turn; Earth not beaten already by the game's own end test
     (:func:`rules._check_end`, ARMA-1.4 with the option ``aliens_win``; allowed for study)."""
     g, s, p = ctx.g, ctx.s, ctx.s.pos
+    if (s.phase == OVER) != ("end" in r.doc):
+        raise r.error("end", "a finished game (phase: over), and only it, says how it ended")
+    if s.phase == OVER:
+        _read_end(r, ctx, r.doc["end"])
+        return
     turn = g.seat_names[s.seat]
     if s.seat < g.aliens_seat and p.skip[COLOURS.index(turn)] and s.phase != ROLL \
             and not any(p.at[c] == g.landing for c in s.moved):
@@ -248,9 +254,48 @@ def _check_play(r: PositionReader, ctx: _Reading) -> None:
                                                f"it)")
 
 
+def _read_end(r: PositionReader, ctx: _Reading, end: dict[str, str]) -> None:
+    """``end`` of a finished game: its clause and reason as the game wrote them, checked
+    against the board: Earth's chip on GK (ARMA-1.3 displacing an alien chip, ARMA-6.3 onto
+    the empty GK with ``empty_gk_wins``, ARMA-D16 with no alien chip left), the aliens' win
+    (ARMA-1.4, the game's own end test) or the cut-off (ARMA-D12, ``max_turns`` reached)."""
+    g, s, p = ctx.g, ctx.s, ctx.s.pos
+    clause, reason = end["clause"], end["reason"]
+    rules._check_end(g, p)
+    won = p.winner
+    p.winner, p.reason, p.clause = None, "", ""
+    gk = p.occ[g.gk]
+    name = g.chip_names[gk] if gk >= 0 and g.kind[gk] == EARTH else None
+    if clause == "ARMA-D12" and won is None and g.max_turns is not None and s.turns >= g.max_turns:
+        s.cut = True
+        expected = [f"cut off after {s.turns} turns (max_turns={g.max_turns})"]
+    elif clause == "ARMA-1.4" and won == "aliens":
+        rules._check_end(g, p)
+        expected = [p.reason]
+    elif clause == "ARMA-1.3" and name is not None:
+        expected = [f"{name} displaced {g.chip_names[a]} from GK: the aliens capitulate" for a in g.alien_chips]
+    elif clause == "ARMA-6.3" and name is not None and g.empty_gk_wins and not rules.aliens_inside(g, p):
+        expected = [f"{name} moved onto the empty GK with no alien inside the main compartment"]
+    elif clause == "ARMA-D16" and name is not None and not g.empty_gk_wins \
+            and not any(p.at[a] >= 0 for a in g.alien_chips):
+        expected = [f"{name} moved onto GK and no alien chip is left in play to defend it"]
+    else:
+        raise IllegalPositionError(clause if clause.startswith("ARMA-") else "ARMA-1.3",
+                                   f"position: end: {shorten(clause)} does not end this game: {_ENDS}")
+    if reason not in expected:
+        raise r.error("end.reason", f"{shorten(reason)} is not how {clause} ended this game ({shorten(expected[0])})")
+    if clause not in ("ARMA-D12", "ARMA-1.4"):
+        p.winner, p.clause, p.reason = "earth", clause, reason
+
+
+#: The ends of an Armageddon game, for the message refusing an ``end`` the board contradicts.
+_ENDS = ("Earth takes GK with a chip there (ARMA-1.3, ARMA-6.3 with empty_gk_wins, ARMA-D16 with no alien in play), "
+         "the aliens win by the game's count (ARMA-1.4), or max_turns is reached (ARMA-D12)")
+
+
 _FORMAT: PositionFormat[_Reading] = PositionFormat([
     Field("turn", {"type": "string"}, _read_side, default=lambda ctx: ctx.g.seat_names[0]),
-    Field("phase", {"enum": ["roll", "move", "home", "over"]}, _read_phase, default=ROLL),  # over: refused first
+    Field("phase", {"enum": ["roll", "move", "home", "over"]}, _read_phase, default=ROLL),
     Field("roll", {"type": "integer", "minimum": 1, "maximum": 6}),
     Field("left", {"type": "integer", "minimum": 0, "maximum": 6}),
     Field("moved", {"type": "array", "items": {"type": "string"}, "uniqueItems": True}),
@@ -263,7 +308,9 @@ _FORMAT: PositionFormat[_Reading] = PositionFormat([
     Field("destroyed", _N, _read_destroyed, default=0),
     Field("skip", {"type": "array", "items": {"enum": list(COLOURS)}, "uniqueItems": True}, _read_skip, default=()),
     Field("turns", {"type": "integer", "minimum": 1, "maximum": 10**9}, _read_turns, default=1),
-], steps=[refuse_finished("phase", "over"), "chips", "destroyed", "officer_mine", "depot", "trophies", Check("mines", _check_mines), "skip", "pending",
+    Field("end", {"type": "object", "required": ["clause", "reason"], "additionalProperties": False,
+                  "properties": {"clause": {"type": "string"}, "reason": {"type": "string"}}}),
+], steps=["chips", "destroyed", "officer_mine", "depot", "trophies", Check("mines", _check_mines), "skip", "pending",
           "turn", "phase", "turns", Check("roll", _read_roll), Check("play", _check_play)])
 
 
@@ -276,7 +323,12 @@ def read_position(s: "ArmageddonState", description: str | Mapping[str, Any], st
         IllegalPositionError: one chip per circle broken (ARMA-3.5), a chip off its paths
             (ARMA-3.7), at home in a destroyed compartment (ARMA-5.2), more mines than the
             game has (ARMA-1.2), Earth already beaten (ARMA-1.4; allowed with ``study``),
-            more turns begun than the game's ``max_turns`` cut-off (ARMA-D12).
+            more turns begun than the game's ``max_turns`` cut-off (ARMA-D12), an ``end``
+            the board contradicts (names its clause).
+
+    A finished game's description (``phase: over`` with ``end``, as
+    ``to_position(finished=True)`` writes it) gives that finished game: its outcome, returns
+    and observation.
     """
     r = PositionReader(s.game, description, _FORMAT)
     r.run(_Reading(s, study))
@@ -285,7 +337,8 @@ def read_position(s: "ArmageddonState", description: str | Mapping[str, Any], st
 
 
 def to_position(s: "ArmageddonState") -> dict[str, Any]:
-    """The description of ``s`` that :func:`read_position` reads back (JSON-ready)."""
+    """The description of ``s`` that :func:`read_position` reads back (JSON-ready); a finished
+    game's adds ``end``: the clause and reason of its outcome."""
     g = s.game
     p = s.pos
     chips = {}
@@ -298,6 +351,9 @@ def to_position(s: "ArmageddonState") -> dict[str, Any]:
     d.update({"pending": [g.chip_names[c] for c in p.pending], "officer_mine": p.mine, "depot": p.depot,
               "trophies": {c: p.trophies[i] for i, c in enumerate(COLOURS) if c in g.colours},
               "destroyed": p.destroyed, "skip": [c for i, c in enumerate(COLOURS) if p.skip[i]], "turns": s.turns})
+    if s.phase == OVER:
+        out = s._outcome()
+        d["end"] = {"clause": out.clause, "reason": out.reason}
     return d
 
 

@@ -390,11 +390,13 @@ class ArmageddonState(State):
     def position_key(self) -> tuple[object, ...]:
         """See :meth:`boardkit.core.game.State.position_key`: the fields
         :func:`~boardkit.games.armageddon.position.to_position` writes, as they are (a finished
-        game's phase written as ``roll``, the roll and the chips moved only in a move)."""
+        game's phase written as ``roll`` and its end added, the roll and the chips moved only in
+        a move)."""
         p = self.pos
         moving = (self.roll, self.left, self.moved) if self.phase in (MOVE, HOME) else None
+        end = (self.cut, p.clause, p.reason) if self.phase == OVER else None
         return (self.seat, ROLL if self.phase == OVER else self.phase, tuple(p.at), moving, tuple(p.pending), p.mine,
-                p.depot, tuple(p.trophies), p.destroyed, tuple(p.skip), self.turns)
+                p.depot, tuple(p.trophies), p.destroyed, tuple(p.skip), self.turns, end)
 
     def _position(self) -> dict[str, Any]:
         """The description :func:`boardkit.games.armageddon.position.read_position` reads back."""

@@ -22,7 +22,7 @@ Example (YAML text or the same as a dict)::
 Without ``phase`` the position is the start of ``to_move``'s turn (its card phase, or its Doom
 roll with an empty hand, BR-2.6). A position inside a turn or at a chance node adds::
 
-    phase: move                # setup, card, move, push, event, doom or draw
+    phase: move                # setup, card, move, push, event, doom, draw or over (finished)
     first: 0                   # the start player (null: not drawn yet, BR-1.7)
     deal: [1, 1]               # setup: the seats still to draw, in order (BR-1.4)
     card: 2x2                  # the card played this turn (BR-2.1)
@@ -39,7 +39,11 @@ Figures not on tiles and not prisoners are out of the game (BR-1.3: 21 per colou
 
 A turn starting at the Doom roll while the active player holds cards cannot arise in play
 (it plays a card first, BR-2.1, BR-2.6) but is worth studying (what may the die do here?):
-it is built only with ``study=True``.
+it is built only with ``study=True``. So are hands that play never leaves: after the setup an
+empty hand while the pile holds cards (hands are dealt before the first turn, BR-1.4, and
+refilled at the end of every turn, BR-2.5), or more of a colour's cards gone than turns its
+player has begun (one card a turn, BR-1.3, BR-2.1) - which is also how a description of a game
+with fewer players (no hand for the other seats) is refused.
 """
 
 from __future__ import annotations
@@ -50,11 +54,12 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Mapping
 
 from boardkit.core.game import OptionError
-from boardkit.core.position import Check, Field, PositionFormat, PositionReader, refuse_finished
+from boardkit.core.position import Check, Field, PositionFormat, PositionReader
 from boardkit.core.rules import IllegalPositionError
 from boardkit.core.validate import BoardkitDataError, shorten
 from boardkit.games.battle_royale.actions import COLOURS, DOOM_FACES, NEUTRAL
 from boardkit.games.battle_royale.data import FIGURES_PER_COLOUR
+from boardkit.games.battle_royale import scoring
 from boardkit.games.battle_royale.rules import BattleTake, Event, Moving, Phase, PushTask, Queued, cut_off
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -253,13 +258,61 @@ def _read_turn(r: PositionReader, ctx: _Reading) -> None:
 
 
 def _check_over(r: PositionReader, ctx: _Reading) -> None:
-    """A position already over is no position to play from (BR-3.1, BR-D9)."""
-    state = ctx.state
-    if state.phase is not Phase.OVER:
-        state._check_end()
+    """A position already over is no position to play from (BR-3.1, BR-D9), unless it says so:
+    ``phase: over`` (what ``to_position(finished=True)`` writes) is read back as the finished
+    game, its end read from the position: one colour or none left in the arena, or the goal
+    alone (BR-3.1); else the ``max_turns`` cut-off reached (BR-D9); else, with
+    ``no_cards='round'``, no card anywhere for a full round (BR-D13)."""
+    state, game = ctx.state, r.game
+    if state.phase is Phase.OVER:
+        limit = game.options.max_turns
+        end = scoring.arena_end(state.tiles, game.goal, NEUTRAL)
+        if end is not None:
+            state._finish(*end)
+        elif limit is not None and state.turn >= limit:
+            state._finish(*scoring.CUT_OFF, cut=True)
+        elif game.options.no_cards == "round" and state.idle_turns >= game.num_players \
+                and not any(state.hands) and not any(state.piles):
+            state._finish(*scoring.NO_CARDS)
+        else:
+            raise IllegalPositionError("BR-3.1", "phase: over, but players' figures of more than one colour are in the "
+                                                 "arena with more tiles than the goal, and neither max_turns (BR-D9) nor "
+                                                 "a round without cards (BR-D13) ended the game")
+        return
+    state._check_end()
     if state.phase is Phase.OVER:
         o = state._outcome()
         raise IllegalPositionError(o.clause, f"this position is already over ({o.reason})")
+
+
+def _check_dealt(r: PositionReader, ctx: _Reading) -> None:
+    """The cards as play leaves them, but for study. Hands are dealt before the first turn
+    (BR-1.4) and refilled from the pile at the end of every turn (BR-2.5), so after the setup an
+    empty hand comes with an empty pile (but the mover's that played its only card, with a hand
+    of one). A player plays at most one card a turn (BR-2.1), so its hand and pile hold all of
+    its colour's cards (BR-1.3) but those played in the turns it has begun (since a reshuffle,
+    BR-D13). A description of a game with fewer players leaves the other seats' hands out:
+    refused so, saying it."""
+    state, game = ctx.state, r.game
+    if ctx.study or state.phase is Phase.SETUP:
+        return
+    n, size, cards = game.num_players, game.data["hand_size"], len(game.deck)
+    most = -(-state.turn // n)  # the turns any one seat has begun
+    for p in sorted(range(n), key=lambda p: str(p) in r.doc["hands"]):  # a seat left out first
+        hand, pile = state.hands[p], state.piles[p]
+        hint = "" if str(p) in r.doc["hands"] else (f" (no hand is given for player {p}: is this a position of a game "
+                                                     f"with fewer players? This one has {n})")
+        if not hand and pile and not (size == 1 and p == state.to_move and state.card is not None):
+            raise IllegalPositionError("BR-1.4", f"position: hands.{p}: player {p}'s hand is empty at turn {state.turn} "
+                                                 f"while its pile holds {len(pile)} card(s), but hands are dealt before "
+                                                 f"the first turn and refilled from the pile at the end of every turn "
+                                                 f"(BR-2.5){hint}. A study position: use study=True")
+        played = cards - len(hand) - len(pile)
+        if played > most:
+            raise IllegalPositionError("BR-1.3", f"position: hands.{p}, piles.{p}: player {p} holds {len(hand) + len(pile)} "
+                                                 f"of its colour's {cards} cards at turn {state.turn}: {played} are "
+                                                 f"missing, but it has begun at most {most} turn(s), playing one card "
+                                                 f"a turn (BR-2.1){hint}. A study position: use study=True")
 
 
 def _read_phase(r: PositionReader, ctx: _Reading, phase: str) -> None:
@@ -371,7 +424,7 @@ def _read_events(r: PositionReader, ctx: _Reading) -> None:
     state.queue = [Queued(None if q == "doom" else q) for q in doc.get("queue", [])]
     ev = doc.get("event")
     state.event = None if ev is None else Event(ev)
-    if (state.event is None) == (state.phase is Phase.EVENT):
+    if (state.event is None) == (state.phase is Phase.EVENT) and state.phase is not Phase.OVER:  # a battle may end it
         raise r.error("event", "the event phase, and only it, has an event (move or battle)")
     state.takes = []
     for i, task in enumerate(doc.get("takes", [])):
@@ -404,7 +457,7 @@ _FORMAT: PositionFormat[_Reading] = PositionFormat([
     Field("hands", {**_SEATS, "additionalProperties": {"type": "array", "items": {"type": "string"}}}, required=True),
     Field("piles", {**_SEATS, "additionalProperties": {"type": "array", "items": {"type": "string"}}}),
     Field("prisoners", {**_SEATS, "additionalProperties": {"type": ["string", "null"]}}, _read_prisoners, default={}),
-    Field("phase", {"enum": [p.value for p in Phase]}, _read_phase),  # OVER: refused first (refuse_finished)
+    Field("phase", {"enum": [p.value for p in Phase]}, _read_phase),
     Field("first", {"type": ["integer", "null"]}),
     Field("deal", {"type": "array", "items": {"type": "integer"}}),
     Field("card", {"type": ["string", "null"]}, _read_card, default=None),
@@ -423,8 +476,9 @@ _FORMAT: PositionFormat[_Reading] = PositionFormat([
         "properties": {"tile": {"type": "string"}, "taker": {"type": "integer"},
                        "colours": {**_CELLS, "minItems": 1}}}}),
     Field("idle_turns", {"type": "integer", "minimum": 0}, _read_idle_turns, default=0),
-], steps=[refuse_finished("phase", Phase.OVER.value), "tiles", Check("goal", _check_goal), "prisoners", Check("figures", _check_figures), Check("cards", _read_cards),
-          "to_move", "eliminator", "idle_turns", Check("turn", _read_turn), Check("over", _check_over)])
+], steps=["tiles", Check("goal", _check_goal), "prisoners", Check("figures", _check_figures), Check("cards", _read_cards),
+          "to_move", "eliminator", "idle_turns", Check("turn", _read_turn), Check("over", _check_over),
+          Check("hands", _check_dealt)])
 #: The steps of a position inside a turn or at a chance node (its ``phase`` given).
 _TURN_STEPS: tuple[str | Check[_Reading], ...] = (
     "phase", "card", "moved", "moving", "push", Check("events", _read_events), Check("doom", _check_doom))
@@ -439,22 +493,27 @@ def from_position(game: "BattleRoyaleGame", description: str | Mapping[str, Any]
     Args:
         game: the game (its options give the number of players and the cards).
         description: YAML text or a mapping.
-        study: allow a turn starting at the Doom roll while the active player holds cards.
+        study: allow a turn starting at the Doom roll while the active player holds cards, and
+            hands and piles play never leaves (module docstring).
 
     Returns:
         BattleRoyaleState: without ``phase``, in the card phase of ``to_move`` (or at its Doom
         roll, with an empty hand, BR-2.6); with it, in that phase.
 
     Raises:
-        BoardkitDataError: a malformed description (names the field), or a finished game's
-            (``phase: over``: a finished game is not a position to play from).
+        BoardkitDataError: a malformed description (names the field).
         IllegalPositionError: an impossible position, naming the clause: no goal tile or a
             tile cut off from it (BR-1.1, BR-4.2), more figures on a tile than allowed (BR-2.3),
             more figures of a colour than exist (BR-1.3) or neutral figures with 3-4 players
             (BR-1.6), cards that are not the colour's or too many in a hand (BR-1.3, BR-1.4), a
             played ``card`` in the setup or card phase, or none in the move or push phase (BR-2.1), a
-            position already over (BR-3.1, BR-D9), a turn starting at the Doom roll with cards
-            in hand without ``study=True`` (BR-2.6).
+            position already over (BR-3.1, BR-D9), without ``study=True``: a turn starting at
+            the Doom roll with cards in hand (BR-2.6), an empty hand with cards in the pile
+            after the setup (BR-1.4), more cards gone than turns begun (BR-1.3); ``phase: over`` for a game that has not
+            ended (BR-3.1).
+
+    A finished game's description (``phase: over``, as ``to_position(finished=True)``
+    writes it) gives that finished game, its outcome read from the position.
     """
     r = PositionReader(game, description, _FORMAT)
     state = game.new_initial_state()

@@ -19,7 +19,8 @@ Example (YAML text or the same as a dict)::
     exiling: [1]          # Expert mode: players still to exile a card, in order (LEAD-8.2)
 
 Before the first turn write ``phase: setup`` and ``turn: 0`` (``first_player: null`` while it is
-still to be drawn, LEAD-1.4). ``state.to_position()`` writes every field.
+still to be drawn, LEAD-1.4). ``state.to_position()`` writes every field. A finished game's
+``to_position(finished=True)`` writes ``phase: over`` and reads back as that finished game.
 
 Study positions (``study=True``) may break two rules that play never breaks: a Leader already
 captured or surrounded (LEAD-3.1) and more than five cards for a player (LEAD-2.5).
@@ -32,7 +33,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Mapping
 
-from boardkit.core.position import Check, Field, PositionFormat, PositionReader, refuse_finished
+from boardkit.core.position import Check, Field, PositionFormat, PositionReader
 from boardkit.core.rules import IllegalPositionError
 from boardkit.core.validate import shorten
 from boardkit.games.leaders import rules as R
@@ -117,7 +118,7 @@ def _check_leaders(r: PositionReader, ctx: _Reading) -> None:
         raise IllegalPositionError("LEAD-7.1", "the Hermit and the Cub are one card and belong to the same player")
     for p in (0, 1):
         lost = R.leader_lost(state.game.geometry, state.pieces, state.leader_cell(p), p)
-        if lost and not ctx.study:
+        if lost and not ctx.study and r.doc.get("phase") != Phase.OVER.value:  # a finished game: _check_over
             raise IllegalPositionError("LEAD-3.1", f"player {p}'s Leader is already {lost}: the game would have ended "
                                                    "(a study position: use study=True)")
 
@@ -243,6 +244,21 @@ def _read_nemesis_pending(r: PositionReader, ctx: _Reading, pending: bool) -> No
         state.nemesis_pending = True
 
 
+def _check_over(r: PositionReader, ctx: _Reading) -> None:
+    """``phase: over``: a finished game (what ``to_position(finished=True)`` writes), read back
+    with its end: a Leader captured or surrounded (LEAD-3.1 .. LEAD-3.4, the loser as the game
+    found it), else the game's ``max_turns`` cut-off reached (LEAD-D7); nothing else ends a game."""
+    state = ctx.state
+    if state.phase is not Phase.OVER or state._check_end():
+        return
+    limit = state.game.options.max_turns
+    if limit is None or state.turn < limit:
+        cut = "" if limit is None else f", and turn {state.turn} is before the cut-off (max_turns={limit})"
+        raise IllegalPositionError("LEAD-3.1", f"phase: over, but no Leader is captured or surrounded{cut}: "
+                                               f"the game is not over")
+    state.end_reason, state.end_clause = "cut off", "LEAD-D7"
+
+
 _FORMAT: PositionFormat[_Reading] = PositionFormat([
     Field("to_move", {"type": "integer", "enum": [0, 1]}, _set("to_move"), default=0),
     Field("first_player", {"type": ["integer", "null"], "enum": [0, 1, None]}, _set("first"), default=0),
@@ -259,9 +275,9 @@ _FORMAT: PositionFormat[_Reading] = PositionFormat([
     Field("market", _LIST, _read_market, default=()),
     Field("exiled", _LIST, _read_exiled, default=()),
     Field("recruits_left", {"type": "integer", "enum": [0, 1, 2]}, _read_recruits_left, default=1),
-], steps=[refuse_finished("phase", Phase.OVER.value), "pieces", Check("leaders", _check_leaders), "market", "exiled", Check("market and exiles", _check_cards_off_board),
+], steps=["pieces", Check("leaders", _check_leaders), "market", "exiled", Check("market and exiles", _check_cards_off_board),
           "first_player", "to_move", "phase", "turn", "exiling", Check("turn", _check_turn),
-          "acted", "recruits_left", "selected", "nemesis_pending"])
+          "acted", "recruits_left", "selected", "nemesis_pending", Check("over", _check_over)])
 
 
 def from_position(state: "LeadersState", description: str | Mapping[str, Any], study: bool = False) -> "LeadersState":
@@ -276,10 +292,12 @@ def from_position(state: "LeadersState", description: str | Mapping[str, Any], s
 
     Returns:
         LeadersState at that position; its ``to_json`` saves the description and what follows.
+        A finished game's description (``phase: over``, as ``to_position(finished=True)``
+        writes it) gives the finished state, its outcome read from the board (LEAD-3.1 ..
+        LEAD-3.4) or the cut-off (LEAD-D7).
 
     Raises:
-        BoardkitDataError: malformed description (names the field: ``pieces.0[1]``...), or a
-            finished game's (``phase: over``: a finished game is not a position to play from).
+        BoardkitDataError: malformed description (names the field: ``pieces.0[1]``...).
         IllegalPositionError: a position the rules make impossible, naming the clause: a
             missing Leader (LEAD-1.1), a character twice (LEAD-10), the Hermit without the Cub
             (LEAD-7.1), more than five cards (LEAD-2.5), a Leader already captured or
@@ -288,7 +306,8 @@ def from_position(state: "LeadersState", description: str | Mapping[str, Any], s
             have three characters) in it (LEAD-8.2), an acted character
             that is not the mover's (LEAD-2.2), a selected character that cannot act
             (LEAD-D8), a pending Nemesis move without the Nemesis (LEAD-7.2), a turn past the
-            game's ``max_turns`` cut-off (LEAD-D7). The refusals of study positions say
+            game's ``max_turns`` cut-off (LEAD-D7), ``phase: over`` with no Leader lost and
+            the cut-off not reached (LEAD-3.1). The refusals of study positions say
             "use study=True".
     """
     r = PositionReader(state.game, description, _FORMAT)
@@ -303,8 +322,8 @@ def to_position(state: "LeadersState") -> dict[str, Any]:
     A position built with ``study=True`` is written the same way and read back with it. Pieces
     are listed in the order their cards were recruited (the Leader first), which is the order
     the position reads back.
-    The game is not over (:meth:`~boardkit.core.state.State.to_position` refuses a finished
-    game first).
+    A finished game (``to_position(finished=True)``) is written with ``phase: over`` and reads
+    back as that finished game.
     """
     names = state.game.board.names
     pieces: dict[str, str] = {}

@@ -44,18 +44,20 @@ def variant(game, **options):
     return boardkit.load_game("battle_royale", **{**game.options, **options})
 
 
-def pos(text: str, game=GAME):
+def pos(text: str, game=GAME, study: bool = True):
     """The position ``text`` of ``game``. A two-player position naming grey figures is read by
     the game with neutral figures (option neutral="data": they are not in the seed, BR-1.6);
     a position made by :func:`no_cards_position` by the game with no_cards="round" (BR-D13),
-    where turns without cards are Doom rolls only."""
+    where turns without cards are Doom rolls only. A clause's position gives only the hands
+    its clause needs (a seat left out holds no card, its pile all ten; no cards at all at
+    turn 4), which play never leaves (BR-1.3, BR-1.4): it is read as a study position."""
     if game is GAME and "grey" in text:
         game = GN
     elif "grey" in text and not game.neutral and game.num_players == 2:
         game = variant(game, neutral="data")  # the published profile has no neutral figures (BR-1.6)
     if NO_CARDS in text:
         game = variant(game, no_cards="round")
-    return game.state_from_position(textwrap.dedent(text))
+    return game.state_from_position(textwrap.dedent(text), study=study)
 
 
 def legal(state) -> set[str]:

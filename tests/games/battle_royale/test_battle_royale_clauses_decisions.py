@@ -208,10 +208,10 @@ def test_BR_D7_empty_goal_prisoners_option() -> None:
     the empty goal and prisoners decide, so blue - no figure left in the arena - beats red,
     the last colour standing; equal prisoners: both win."""
     g = variant(GROUND, empty_goal="prisoners")
-    s = g.state_from_position(textwrap.dedent(no_cards_position(EMPTY_GOAL)))
+    s = g.state_from_position(textwrap.dedent(no_cards_position(EMPTY_GOAL)), study=True)  # no cards at turn 4
     s.apply_action("roll explosion")
     assert_over(s, [1], "only one colour left in the arena")
-    s = g.state_from_position(textwrap.dedent(no_cards_position(EMPTY_GOAL.replace("red 2", "red 1"))))
+    s = g.state_from_position(textwrap.dedent(no_cards_position(EMPTY_GOAL.replace("red 2", "red 1"))), study=True)
     s.apply_action("roll explosion")
     assert_over(s, [0, 1], "only one colour left in the arena")
 
