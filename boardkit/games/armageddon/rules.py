@@ -325,10 +325,7 @@ def arrive(g: "ArmageddonGame", p0: Pos, c: int, stop: int, verb: str) -> Pos:
     changes nothing on its way, stopping on circle ``stop``): only its arrival is left to play
     (:func:`_arrive`: the stop and what it sets off). Returns the new position, as
     :func:`walk` with ``result=True`` returns it."""
-    if c == g.officer:  # route_of(), inline
-        rindex = g.officer_rindex[p0.mine]
-    else:
-        rindex = g.rindex[c]
+    rindex = g.officer_rindex[p0.mine] if c == g.officer else g.rindex[c]  # route_of(), inline
     return _arrive(g, p0, p0, c, stop, rindex.get(p0.at[c], -1), -1 if verb == "back" else 1, rindex)
 
 
@@ -508,10 +505,7 @@ def _arrive(g: "ArmageddonGame", p0: Pos, p: Pos, c: int, final: int, i: int, d:
     ARMA-D8), a landing (ARMA-4.4), GK taken (ARMA-6.3, ARMA-D16), the laser (ARMA-4.2,
     ARMA-4.3), the end of the game (ARMA-1.4). Returns the new position (never ``p0``)."""
     if p is p0:
-        p = p0.copy()  # _lift(), inline
-        n = p.at[c]
-        if n >= 0:
-            p.occ[n] = -1
+        p = _lift(p0, c)
     kind = g.kind[c]
     if final < 0:
         pass  # the mover left the game (ARMA-3.5)
