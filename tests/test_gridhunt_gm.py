@@ -474,3 +474,89 @@ def test_the_desk_refuses_a_state_with_unrecorded_actions_at_once():
         GameMaster(s)
     gm = GameMaster(g.state_from_position(s.to_position()), names=NAMES)  # the way out it names
     assert GameMaster.from_json(gm.to_json()).state.to_position() == s.to_position()
+
+
+def _one_round(silent: bool = False) -> dict[str, Any]:
+    """A desk after one resolved round (Ana's shot at b7 void: her move ends on b4, GRID-D15),
+    everyone else silent or sending its first order."""
+    gm = desk(seed=2)
+    gm.receive("Ana", "move b4, shoot b7")
+    if not silent:
+        _all_send(gm)
+    gm.resolve()
+    return json.loads(gm.to_json())
+
+
+@pytest.mark.parametrize("path, value, match", [
+    ("rounds/0/private/1/1", "You see Ana on a1.", r"rounds\[0\]\.private\.1 \(round 1\): line 1 is 'You see Ana"),
+    ("rounds/0/private/3", ["Round 1, private report for Di", "you are on a1"], r"rounds\[0\]\.private\.3 \(round 1\)"),
+    ("rounds/0/public", ["Round 1", "Bo died"], r"rounds\[0\]\.public \(round 1\): line 0 is 'Round 1'"),
+    ("rounds/0/public/2", "killed in round 1: Bo", r"rounds\[0\]\.public \(round 1\): line 2"),
+])
+def test_GRID_D9_a_saved_report_the_replayed_game_does_not_give_is_refused(path: str, value: Any, match: str) -> None:
+    """A loaded desk serves only the reports the game it replays gives (what each seat is told,
+    GRID-D9, GRID-5): one edited in the save is refused, naming the field, the round and the line."""
+    assert GameMaster.from_json(json.dumps(_one_round())).private_report(0).lines[0].startswith("your orders")
+    with pytest.raises(BoardkitDataError, match=match):
+        GameMaster.from_json(_corrupt(_one_round(), path, value))
+
+
+def test_GRID_D15_a_saved_order_or_shot_the_game_does_not_hold_is_refused() -> None:
+    """A round's record holds the orders and shots the replayed game holds (GRID-D15): a move
+    changed with its text, a shot changed with or without its text, a void shot the engine does
+    not find void (or one it finds void left out) are refused, naming the field and round."""
+    doc = _one_round()
+    ana = doc["rounds"][0]["messages"][0]
+    assert ana["seat"] == 0 and doc["rounds"][0]["void_shots"]["0"].startswith("[GRID-4.1]")
+    cases = [
+        ({"move": "move z1", "text": "move z1, shoot b7"},
+         r"rounds\[0\]\.messages\[0\]\.move \(round 1\): 'move z1', but seat 0's order in the saved game is 'move b4'"),
+        ({"shot": "shoot a4"}, r"rounds\[0\]\.messages\[0\]\.shot: 'shoot a4', but the message's text"),
+        ({"text": "move b4, shoot a4", "shot": "shoot a4"},
+         r"rounds\[0\]\.messages\[0\]\.shot \(round 1\): seat 0 fired 'shoot none'.* not 'shoot a4'"),
+    ]
+    for change, match in cases:
+        bad = json.loads(json.dumps(doc))
+        bad["rounds"][0]["messages"][0].update(change)
+        with pytest.raises(BoardkitDataError, match=match):
+            GameMaster.from_json(json.dumps(bad))
+    with pytest.raises(BoardkitDataError, match=r"rounds\[0\]\.void_shots\.0 \(round 1\): None, but the engine finds"):
+        GameMaster.from_json(_corrupt(doc, "rounds/0/void_shots", {}))
+    with pytest.raises(BoardkitDataError, match=r"rounds\[0\]\.void_shots\.1 \(round 1\): '\[GRID-4.1\] x', but the "
+                                                r"engine finds None"):
+        GameMaster.from_json(_corrupt(doc, "rounds/0/void_shots/1", "[GRID-4.1] x"))
+    later = json.loads(_corrupt(doc, "rounds/0/round", 2))
+    for m in later["rounds"][0]["messages"]:
+        m["round"] = 2
+    with pytest.raises(BoardkitDataError, match=r"rounds\[0\]\.round: round 2 does not end in the saved game"):
+        GameMaster.from_json(json.dumps(later))
+
+
+def test_GRID_D16_a_silent_seats_order_the_game_does_not_hold_is_refused() -> None:
+    """The order the GM gave a silent seat (GRID-D16) is the one the replayed game holds."""
+    doc = _one_round(silent=True)
+    given = doc["rounds"][0]["silent"]["1"]
+    GameMaster.from_json(json.dumps(doc))
+    other = next(str(a) for a in desk().state.legal_actions(1) if str(a) != given)
+    with pytest.raises(BoardkitDataError, match=rf"rounds\[0\]\.silent\.1 \(round 1\): '{other}', but seat 1's order"):
+        GameMaster.from_json(_corrupt(doc, "rounds/0/silent/1", other))
+
+
+def test_GRID_D17_messages_waiting_for_their_shots_are_the_rounds_record() -> None:
+    """Between the moves and the shots the messages waiting are those the round's record
+    holds, and the round being played has no report yet (GRID-D15, GRID-D17)."""
+    gm = desk(seed=2)
+    gm.receive("Ana", "move b4, shoot b7")
+    _all_send(gm)
+    gm.resolve_moves()
+    doc = json.loads(gm.to_json())
+    assert GameMaster.from_json(json.dumps(doc)).to_json() == gm.to_json()
+    with pytest.raises(BoardkitDataError, match=r"inbox\[0\]: seat 0's message waiting is not the one current records"):
+        GameMaster.from_json(_corrupt(doc, "inbox/0/version", 3))
+    with pytest.raises(BoardkitDataError, match=r"current\.public: the round being played has no report yet"):
+        GameMaster.from_json(_corrupt(doc, "current/public", ["Round 1, public report", "alive (8)"]))
+    bad = json.loads(json.dumps(doc))
+    for m in (bad["inbox"][0], bad["current"]["messages"][0]):
+        m.update(move="move b6", text="move b6, shoot b7")
+    with pytest.raises(BoardkitDataError, match=r"current\.messages\[0\]\.move \(round 1\): 'move b6', but seat 0's"):
+        GameMaster.from_json(json.dumps(bad))

@@ -82,6 +82,29 @@ def test_a_changed_or_missing_data_file_is_told_on_load(tmp_path, game_id, optio
     assert "files" not in json.loads(played(packaged).to_json())
 
 
+@pytest.mark.parametrize("game_id, option, source", [
+    ("leaders", "board", LEADERS_BOARD), ("battle_royale", "data", BR_DATA),
+    ("marabunta", "data", DATA_DIR / "marabunta" / "default.yaml"),
+    ("armageddon", "data", DATA_DIR / "armageddon" / "default.yaml"),
+    ("gridhunt", "layout", DATA_DIR / "gridhunt" / "arena12.yaml")])
+def test_a_save_of_a_game_with_its_own_data_file_must_record_the_file(tmp_path, game_id, option, source) -> None:
+    """A new-user trial (finding 8): a save whose ``files`` record was deleted or emptied
+    loaded with whatever the data file then held. A game that read a data file of its own
+    (not packaged) is replayed only from a save that records that file (and its SHA-256);
+    the refusal names the file."""
+    path = tmp_path / "mine.yaml"
+    shutil.copy(source, path)
+    game = boardkit.load_game(game_id, **{option: str(path)})
+    doc = json.loads(played(game).to_json())
+    assert doc["files"] == game.data_files and str(path) in doc["files"]
+    stripped = [{k: v for k, v in doc.items() if k != "files"}, {**doc, "files": {}}]
+    for bad in stripped:
+        for load in (boardkit.state_from_json, game.state_from_json):
+            with pytest.raises(BoardkitDataError, match=r"files: .*mine\.yaml is not recorded"):
+                load(json.dumps(bad))
+    assert boardkit.state_from_json(json.dumps(doc)).history() == played(game).history()
+
+
 # -- item 4: options added after a save -----------------------------------------------------------------------
 @pytest.mark.parametrize("game_id", ["leaders", "battle_royale", "marabunta"])
 def test_a_save_without_an_option_loads_with_its_default(game_id) -> None:

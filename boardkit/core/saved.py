@@ -98,14 +98,21 @@ def replay(game: "Game", doc: dict[str, Any], source: str) -> "State":
         A new State after every saved action, each applied (and checked) again.
 
     Raises:
-        BoardkitDataError: a data file changed since the save, a position that does not
+        BoardkitDataError: a data file changed since the save or, not packaged, read by the
+            game but not recorded in the document's ``files``, a position that does not
             load, or a history entry that does not parse or is illegal (names its index).
     """
-    for path, digest in (doc.get("files") or {}).items():
+    files = doc.get("files") or {}
+    for path, digest in files.items():
         mine = game._data_files.get(path)
         if mine is not None and mine != digest:
             raise BoardkitDataError(f"{source}: files: {path} changed since the save (its SHA-256 is not the "
                                     f"one saved); the saved game cannot be replayed with other game data")
+    for path in game._data_files:  # a data file of the user's own: to_json records it, or a change goes untold
+        if path not in files:
+            raise BoardkitDataError(f"{source}: files: {shorten(path, 300)[1:-1]} is not recorded; the game reads "
+                                    f"that data file of its own, and a save of it carries the file's SHA-256 "
+                                    f"(to_json writes it), so that a change to the file since the save is told")
     position = doc.get("position")
     try:
         state = (game.new_initial_state() if position is None
@@ -135,8 +142,8 @@ def state_from_json(text: str, source: str = "saved state") -> State:
 
     Raises:
         BoardkitDataError: malformed JSON (or too long), an unknown game or option, an option
-            value the game refuses, a data file that is missing or changed since the save,
-            or a history entry that does not parse or is illegal.
+            value the game refuses, a data file that is missing or changed since the save
+            or (not packaged) not recorded in ``files``, or a history entry that does not parse or is illegal.
     """
     from boardkit.core.spec import load_game
 

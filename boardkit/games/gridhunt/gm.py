@@ -54,6 +54,7 @@ from boardkit.core.validate import BoardkitDataError, shorten
 from boardkit.games.gridhunt.actions import Move, Shoot, ShootAll, ShootNone, Stay
 from boardkit.games.gridhunt.desk import (DESK_SCHEMA, FORMAT, MAX_VERSION, Message, MessageError, Report, RoundRecord,
                                           _check_desk, _name_ok, split_message)
+from boardkit.games.gridhunt.deskcheck import check_records
 from boardkit.games.gridhunt.spec import SILENT
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -456,7 +457,10 @@ class GameMaster:
         anew.
 
         Raises:
-            BoardkitDataError: not a saved desk (names ``source`` and the field).
+            BoardkitDataError: not a saved desk (names ``source`` and the field), or records
+                the replayed game contradicts: a report it does not give, an order or shot it
+                does not hold (names the field and the round;
+                :func:`boardkit.games.gridhunt.deskcheck.check_records`).
         """
         from boardkit.core.saved import state_from_json
         from boardkit.core.validate import check_schema
@@ -490,6 +494,7 @@ class GameMaster:
             raise BoardkitDataError(f"{source}: names/seed: {exc}") from None
         gm.rounds = [rec(r) for r in doc["rounds"]]
         gm._record = rec(doc["current"])
+        check_records(gm, doc, source)  # no report or order the replayed game contradicts
         for i, m in enumerate(doc["inbox"]):
             if state.phase == "orders":  # judged anew; the amendments keep their count (GRID-D17)
                 try:

@@ -276,7 +276,34 @@ def _read_public(r: PositionReader, ctx: _Reading, pub: dict[str, Any]) -> None:
     state = ctx.state
     state.public_walls = _cells(r, "public.walls", pub.get("walls", []))
     state.public_teleports = _cells(r, "public.teleports", pub.get("teleports", []))
-    state.deaths = [(r.seat(f"public.deaths[{i}]", q), rnd) for i, (q, rnd) in enumerate(pub.get("deaths", []))]
+    state.deaths = []
+    for i, (q, rnd) in enumerate(pub.get("deaths", [])):
+        q = r.seat(f"public.deaths[{i}]", q)
+        if not 1 <= rnd <= state.round:  # GRID-5.3: a death is public with the round it happened in
+            played = f"1 .. {state.round}" if state.round else "none yet"
+            raise IllegalPositionError("GRID-5.3", f"position: public.deaths[{i}]: round {rnd} is not a round "
+                                                   f"played so far ({played})")
+        if q in [d[0] for d in state.deaths]:
+            raise IllegalPositionError("GRID-5.3", f"position: public.deaths[{i}]: seat {q} is listed dead twice "
+                                                   f"(a player dies once)")
+        state.deaths.append((q, rnd))
+
+
+def _check_deaths(r: PositionReader, ctx: _Reading) -> None:
+    """``public.deaths`` lists the dead players, each once, and no other (GRID-5.3: who has died
+    is public). Checked with ``study=True`` too: a seat's being told alive comes from the
+    players' ``alive`` flags (GRID-D9), so a list that disagrees with them is no belief a seat
+    could hold, only two answers to one question."""
+    state = ctx.state
+    listed = [q for q, _ in state.deaths]
+    for i, q in enumerate(listed):
+        if state.alive[q]:
+            raise IllegalPositionError("GRID-5.3", f"position: public.deaths[{i}]: seat {q} is listed dead, but "
+                                                   f"players.{q}.alive is true")
+    for q in range(state.n):
+        if not state.alive[q] and q not in listed:
+            raise IllegalPositionError("GRID-5.3", f"position: public.deaths: seat {q} is dead (players.{q}.alive "
+                                                   f"is false) but its death is not listed ([seat, round])")
 
 
 def _read_untold(r: PositionReader, ctx: _Reading, untold: dict[str, str]) -> None:
@@ -357,7 +384,8 @@ _FORMAT: PositionFormat[_Reading] = PositionFormat([
     Field("know", {"type": "object", "additionalProperties": _KNOW}, _read_know, default={}),
 ], steps=["size", Check("seat keys", _check_seat_keys), "phase", "cells", "setup", "placing",
           Check("teleports", _check_teleports), "to_move", "round", "turns", "acted", "players", Check("mover", _check_mover), "orders", "shots",
-          "pending", "public", "untold", "know", Check("play", _check_play)])
+          "pending", "public", "untold", "know", Check("play", _check_play),
+          Check("deaths", _check_deaths)])
 # An unknown key is named before a missing one when a description has both (as it always was).
 _FORMAT.schema = {k: _FORMAT.schema[k] for k in ("type", "additionalProperties", "required", "properties")}
 #: The JSON schema of a Gridhunt position description.
@@ -372,7 +400,9 @@ def from_position(game: "GridhuntGame", description: str | Mapping[str, Any], st
             does not exist, an order that does not parse.
         IllegalPositionError: an impossible position, naming the clause: two kinds on one cell
             (GRID-2.2), not two teleports once set up (GRID-2.8), two living players on one cell or
-            a player on a wall (GRID-5.1), a mover that is dead or missing (GRID-6).
+            a player on a wall (GRID-5.1), a mover that is dead or missing (GRID-6), deaths
+            (``public.deaths``) of a round not played yet, of a seat twice, of a living seat, or
+            a dead seat's left out (GRID-5.3, even with ``study=True``).
     """
     r = PositionReader(game, description, _FORMAT)
     state = game.new_initial_state()

@@ -7,7 +7,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import pytest
+
 import boardkit
+from boardkit import IllegalPositionError
 
 from gridhunt_clause_support import act, position
 
@@ -34,6 +37,25 @@ def test_GRID_5_3_deaths_are_public():
     s = position({0: "b2", 1: "b3"}, phase="shot", options={"deaths_told": "at_once"})
     act(s, "shoot b3")
     assert all(s.observation(p)["deaths"] == [[1, 1]] for p in range(8))
+
+
+@pytest.mark.parametrize("deaths,named", [
+    ([[1, 1], [2, 1]], r"deaths\[1\]: seat 2 is listed dead, but players\.2\.alive is true"),
+    ([[1, 2]], r"deaths\[0\]: round 2 is not a round played so far \(1 \.\. 1\)"),
+    ([[1, 1], [1, 1]], r"deaths\[1\]: seat 1 is listed dead twice"),
+    ([], r"deaths: seat 1 is dead \(players\.1\.alive is false\) but its death is not listed"),
+])
+def test_GRID_5_3_public_deaths_are_the_dead_each_once_in_a_round_played(deaths, named):
+    """Who has died is public (GRID-5.3): a position whose public.deaths lists a living seat, a
+    round not played yet, a seat twice, or leaves a dead seat out is refused, with study=True
+    too (a seat is told alive from the alive flags, so the list is no belief of its own)."""
+    g = boardkit.load_game("gridhunt")
+    doc = position({0: "b2", 1: None}).to_position()
+    assert doc["public"]["deaths"] == [[1, 1]] and g.state_from_position(doc).told_deaths() == [(1, 1)]
+    bad = {**doc, "public": {**doc["public"], "deaths": deaths}}
+    for study in (False, True):
+        with pytest.raises(IllegalPositionError, match=r"GRID-5\.3.*position: public\." + named):
+            g.state_from_position(bad, study=study)
 
 
 def test_GRID_5_4_traps_and_bonuses_unseen_until_landed_on():
