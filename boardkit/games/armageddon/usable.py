@@ -350,11 +350,20 @@ def shares(g: "ArmageddonGame", p: Pos, r: int, movable: frozenset[int],
     for c in sorted(movable):
         for verb in g.verbs:
             bounds = tab.get((c, verb)) or _span(g, p, tab, c, verb, r)  # walk refuses every other k for the same reason
-            for k in range(max(bounds[0], 1), min(r, bounds[1]) + 1):
+            lo, hi = bounds  # lo >= 1 (span)
+            for k in range(lo, (hi if hi < r else r) + 1):
                 last = tab.get((c, k, verb))
-                if last is not None and type(last) is not int:
+                if last is None:
+                    last = _look(g, p, tab, c, k, verb, bounds)
+                if type(last) is not int:
                     continue  # a refused walk (_look): its value is -1
-                if _value(g, p, r, movable, memo, c, k, verb, bounds, tab) >= top:
+                if k == r or last == _ENDS:  # _value(): every point left is accounted for
+                    out.append((c, k, verb))
+                    continue
+                v = tab.get((c, k, verb, movable))
+                if v is None:
+                    v = _value(g, p, r, movable, memo, c, k, verb, bounds, tab)
+                if v >= top:
                     out.append((c, k, verb))
     return out
 
@@ -411,8 +420,17 @@ def draw(g: "ArmageddonGame", p: Pos, r: int, movable: frozenset[int], memo: dic
         bounds = tab.get((c, verb)) or _span(g, p, tab, c, verb, r)
         if not bounds[0] <= k <= bounds[1]:
             continue  # walk refuses it (span)
-        v = _value(g, p, r, movable, memo, c, k, verb, bounds, tab)
-        if v >= r or 1 <= v and v >= best(g, p, r, movable, memo):
+        last = tab.get((c, k, verb))
+        if last is None:
+            last = _look(g, p, tab, c, k, verb, bounds)
+        if type(last) is not int:
+            continue  # a refused walk (_look): its value is -1
+        if k == r or last == _ENDS:  # _value(): every point left is accounted for
+            return (c, k, verb)
+        v = tab.get((c, k, verb, movable))
+        if v is None:
+            v = _value(g, p, r, movable, memo, c, k, verb, bounds, tab)
+        if v >= r or v >= best(g, p, r, movable, memo):
             return (c, k, verb)
     return None
 
