@@ -95,6 +95,28 @@ def test_ARMA_D4_a_walk_with_a_chip_on_its_way_is_walked():
     pytest.fail("no share ending on an own chip over otherwise empty circles was found")
 
 
+def _decisions(game, seeds):
+    """Each decision of seeded games, drawn by the rollout draw (sample_legal_action) and played
+    unchecked, chance drawn by sample_chance: yields ``(state, action, share)`` before the
+    action is applied (``share``: its ``(chip, points, verb)`` when it is one, else None), and
+    ``(state, None, None)`` once each game is over."""
+    g = game
+    for seed in seeds:
+        rng = random.Random(seed)
+        s = game.new_initial_state()
+        while not s.is_terminal():
+            if s.is_chance_node():
+                s.apply_unchecked(sample_chance(s, rng))
+                continue
+            action = s.sample_legal_action(rng)
+            share = None
+            if s.phase == MOVE and type(action) in VERB_OF:
+                share = g.chip[action.chip], action.points, VERB_OF[type(action)]
+            yield s, action, share
+            s.apply_unchecked(action)
+        yield s, None, None
+
+
 @pytest.mark.parametrize("options", OPTIONS, ids=IDS)
 def test_ARMA_3_1_a_quiet_share_is_played_by_its_arrival_alone(options):
     """A share whose walk the search found quiet (no chip met, nothing changed on the way:
@@ -104,27 +126,20 @@ def test_ARMA_3_1_a_quiet_share_is_played_by_its_arrival_alone(options):
     game = boardkit.load_game("armageddon", **options)
     g = game
     told = Counter()
-    for seed in range(10):
-        rng = random.Random(seed)
-        s = game.new_initial_state()
-        while not s.is_terminal():
-            if s.is_chance_node():
-                s.apply_unchecked(sample_chance(s, rng))
-                continue
-            action = s.sample_legal_action(rng)
-            if s.phase == MOVE and type(action) in VERB_OF:
-                c, k, verb = g.chip[action.chip], action.points, VERB_OF[type(action)]
-                stop = usable.quiet_stop(usable.found(s.pos, s.left, s.memo), c, k, verb)
-                if stop is not None:
-                    whole, ends = rules.walk(g, s.pos, c, k, True, verb)
-                    short = rules.arrive(g, s.pos, c, stop, verb)
-                    assert not ends
-                    for slot in rules.Pos.__slots__:
-                        assert getattr(short, slot) == getattr(whole, slot), (slot, str(action), s.to_position())
-                    told["quiet"] += 1
-                    told["laser"] += any("laser" in e for e in whole.events)
-                    told["landing"] += whole.skip != s.pos.skip
-            s.apply_unchecked(action)
+    for s, action, share in _decisions(game, range(10)):
+        if share is None:
+            continue
+        c, k, verb = share
+        stop = usable.quiet_stop(usable.found(s.pos, s.left, s.memo), c, k, verb)
+        if stop is not None:
+            whole, ends = rules.walk(g, s.pos, c, k, True, verb)
+            short = rules.arrive(g, s.pos, c, stop, verb)
+            assert not ends
+            for slot in rules.Pos.__slots__:
+                assert getattr(short, slot) == getattr(whole, slot), (slot, str(action), s.to_position())
+            told["quiet"] += 1
+            told["laser"] += any("laser" in e for e in whole.events)
+            told["landing"] += whole.skip != s.pos.skip
     assert told["quiet"] > 300, told
     if options.get("colours") is None:
         assert told["landing"] > 0, told
@@ -138,43 +153,28 @@ def test_ARMA_1_4_the_end_is_looked_for_as_a_chip_leaves_the_game(options):
     game = boardkit.load_game("armageddon", **options)
     g = game
     ends = Counter()
-    for seed in range(12):
-        rng = random.Random(seed)
-        s = game.new_initial_state()
-        while not s.is_terminal():
-            if s.is_chance_node():
-                s.apply_unchecked(sample_chance(s, rng))
-                continue
-            action = s.sample_legal_action(rng)
-            if s.phase == MOVE and type(action) in VERB_OF:
-                c, k, verb = g.chip[action.chip], action.points, VERB_OF[type(action)]
-                p, _ = rules.walk(g, s.pos, c, k, True, verb)
-                again = p.copy()
-                rules._check_end(g, again)
-                assert (again.winner, again.clause) == (p.winner, p.clause), (str(action), s.to_position())
-            s.apply_unchecked(action)
-        ends[s.pos.clause] += 1
+    for s, action, share in _decisions(game, range(12)):
+        if action is None:
+            ends[s.pos.clause] += 1
+        elif share is not None:
+            p, _ = rules.walk(g, s.pos, *share[:2], True, share[2])
+            again = p.copy()
+            rules._check_end(g, again)
+            assert (again.winner, again.clause) == (p.winner, p.clause), (str(action), s.to_position())
     assert ends["ARMA-1.4"] > 0, ends
 
 
 def test_ARMA_7_2_a_position_changed_in_place_is_searched_by_its_new_key():
     """The search keeps its tables by the position's key, which the position keeps once asked;
     a displaced chip placed on its circle (ARMA-7.2, the owner's choice or the one free
-    circle) changes the position in place, and its key follows: at every step of seeded
-    games the key kept is the one the position's fields give."""
+    circle) changes the position in place, and its key follows: at every decision of seeded
+    games (and at their ends) the key kept is the one the position's fields give."""
     game = boardkit.load_game("armageddon")
     placed = 0
-    for seed in range(12):
-        rng = random.Random(seed)
-        s = game.new_initial_state()
-        while not s.is_terminal():
-            if s.is_chance_node():
-                s.apply_unchecked(sample_chance(s, rng))
-            else:
-                action = s.sample_legal_action(rng)
-                placed += str(action).startswith("home")
-                s.legal_actions()  # the listing asks the key
-                s.apply_unchecked(action)
-            p = s.pos
-            assert p.key() == (tuple(p.at), p.mine, p.depot, p.destroyed, p.winner), s.to_position()
+    for s, action, _ in _decisions(game, range(12)):
+        p = s.pos
+        assert p.key() == (tuple(p.at), p.mine, p.depot, p.destroyed, p.winner), s.to_position()
+        if action is not None:
+            placed += str(action).startswith("home")
+            s.legal_actions()  # the listing asks the key
     assert placed > 5, placed
