@@ -3,9 +3,11 @@ names (data/boards/armageddon.yaml), not read from the engine."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import boardkit
+from boardkit.core.playout import sample_chance
 
 EARTH_START = {
     "red1": "h1_red_1", "red2": "h1_red_2", "red3": "h2_red_1", "red4": "h3_red_1",
@@ -56,3 +58,19 @@ def legal(s: Any) -> list[str]:
 def where(s: Any, chip: str) -> str:
     """Where ``chip`` stands in the observation (a node, 'out' or 'pending')."""
     return str(s.observation(None)["chips"][chip])
+
+
+def decisions(game: Any, seeds: Any, ends: bool = False) -> Any:
+    """Each decision of seeded games played unchecked, chance drawn by ``sample_chance``: yields
+    ``(state, rng)``; the caller applies one action to the state before taking the next. With
+    ``ends``, also ``(state, None)`` once each game is over."""
+    for seed in seeds:
+        rng = random.Random(seed)
+        s = game.new_initial_state()
+        while not s.is_terminal():
+            if s.is_chance_node():
+                s.apply_unchecked(sample_chance(s, rng))
+            else:
+                yield s, rng
+        if ends:
+            yield s, None

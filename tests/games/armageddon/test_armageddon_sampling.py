@@ -20,6 +20,7 @@ from boardkit.core.playout import sample_chance
 from boardkit.games.armageddon import rules, usable
 from boardkit.games.armageddon.actions import VERB_OF
 from boardkit.games.armageddon.state import MOVE
+from arma_helpers import decisions
 from draw_helpers import OneIndex
 
 
@@ -35,19 +36,6 @@ def _move_states(game: boardkit.Game, seed: int, games: int):
                 yield s
             acts = s.legal_actions()
             s.apply_action(acts[rng.randrange(len(acts))])
-
-
-def _decisions(game: boardkit.Game, seeds):
-    """Each decision of seeded games played unchecked, chance drawn by sample_chance: yields
-    ``(state, rng)``; the caller applies one action to the state before taking the next."""
-    for seed in seeds:
-        rng = random.Random(seed)
-        s = game.new_initial_state()
-        while not s.is_terminal():
-            if s.is_chance_node():
-                s.apply_unchecked(sample_chance(s, rng))
-            else:
-                yield s, rng
 
 
 def _each_index(s) -> tuple[Counter, int]:
@@ -144,7 +132,7 @@ def test_ARMA_3_2_a_shares_value_is_what_the_rest_of_the_turn_can_use_after_it(o
     game = boardkit.load_game("armageddon", **options)
     g = game
     checked = passed = 0
-    for s, rng in _decisions(game, range(12)):
+    for s, rng in decisions(game, range(12)):
         acts = s.legal_actions()
         action = acts[rng.randrange(len(acts))]
         if s.phase == MOVE and str(action) != "take mine":
@@ -180,7 +168,7 @@ def test_ARMA_3_2_after_a_share_the_turn_goes_on_exactly_as_the_shares_value_say
     game = boardkit.load_game("armageddon", **options)
     g = game
     told: Counter = Counter()
-    for s, rng in _decisions(game, range(16)):
+    for s, rng in decisions(game, range(16)):
         if s.phase == MOVE and rng.random() < 0.5:
             action = s.sample_legal_action(rng)  # values the shares it draws only
         else:

@@ -11,10 +11,11 @@ from collections import Counter
 import pytest
 
 import boardkit
-from boardkit.core.playout import random_steps, sample_chance
+from boardkit.core.playout import random_steps
 from boardkit.games.armageddon import rules, usable
 from boardkit.games.armageddon.actions import VERB_OF
 from boardkit.games.armageddon.state import MOVE
+from arma_helpers import decisions
 
 OPTIONS = [{}, {"back": "none"}, {"displace": "forced"}, {"two_on_one": "penalty"}, {"mine": "always"},
            {"colours": "red green", "empty_gk_wins": True, "aliens_win": "count"}]
@@ -101,20 +102,16 @@ def _decisions(game, seeds):
     action is applied (``share``: its ``(chip, points, verb)`` when it is one, else None), and
     ``(state, None, None)`` once each game is over."""
     g = game
-    for seed in seeds:
-        rng = random.Random(seed)
-        s = game.new_initial_state()
-        while not s.is_terminal():
-            if s.is_chance_node():
-                s.apply_unchecked(sample_chance(s, rng))
-                continue
-            action = s.sample_legal_action(rng)
-            share = None
-            if s.phase == MOVE and type(action) in VERB_OF:
-                share = g.chip[action.chip], action.points, VERB_OF[type(action)]
-            yield s, action, share
-            s.apply_unchecked(action)
-        yield s, None, None
+    for s, rng in decisions(game, seeds, ends=True):
+        if rng is None:
+            yield s, None, None
+            continue
+        action = s.sample_legal_action(rng)
+        share = None
+        if s.phase == MOVE and type(action) in VERB_OF:
+            share = g.chip[action.chip], action.points, VERB_OF[type(action)]
+        yield s, action, share
+        s.apply_unchecked(action)
 
 
 @pytest.mark.parametrize("options", OPTIONS, ids=IDS)
