@@ -36,6 +36,12 @@ from boardkit.games.armageddon.position import read_position
 from boardkit.games.armageddon.state import ArmageddonState
 
 
+#: The search's tables of walks (``span_memo``, ``look_memo``) by the options and the data files
+#: of the user's own with their SHA-256 (a packaged data file is named by the option): every
+#: game of the same options and data in a process shares them.
+_TABLES: dict[tuple[object, ...], tuple[dict[Any, Any], dict[Any, Any]]] = {}
+
+
 class ArmageddonGame(Game):
     """Armageddon rules with options (immutable).
 
@@ -131,11 +137,15 @@ class ArmageddonGame(Game):
         #: landing point, the dot circle, the pad and GK
         self.walk_special = frozenset((self.landing, self.dot, self.pad, self.gk))
         #: the search's spans of forward and back walks (:func:`~boardkit.games.armageddon.rules.span`
-        #: with ``why=False``) by ``(chip, verb, circle, officer's mine)``: all that decides them
-        self.span_memo: dict[tuple[int, str, int, bool], tuple[int, int]] = {}
-        #: the search's walk verdicts over empty circles (:func:`~boardkit.games.armageddon.usable._path`)
-        #: by ``(chip, points, verb, circle, officer's mine)``
-        self.look_memo: dict[tuple[int, int, str, int, bool], tuple[tuple[int, ...] | None, Any]] = {}
+        #: with ``why=False``) by ``(chip, verb, circle, officer's mine)``: all that decides them;
+        #: and its walk verdicts over empty circles (:func:`~boardkit.games.armageddon.usable._path`)
+        #: by ``(chip, points, verb, circle, officer's mine)``. Both follow from the options and
+        #: the data file's content alone, so every game of the same ones in a process shares them
+        #: (:data:`_TABLES`).
+        self.span_memo: dict[tuple[int, str, int, bool], tuple[int, int]]
+        self.look_memo: dict[tuple[int, int, str, int, bool], tuple[tuple[int, ...] | None, Any]]
+        self.span_memo, self.look_memo = _TABLES.setdefault(
+            (tuple(self.options.items()), tuple(sorted(self._data_files.items()))), ({}, {}))
         self.homes = tuple(tuple(idx(n) for n in b.homes[c]) for c in COLOURS)
         self.compartments = tuple(tuple(idx(n) for n in comp) for comp in b.compartments)
         self.comp_of = {h: k for k, comp in enumerate(self.compartments) for h in comp}

@@ -11,6 +11,7 @@ from collections import Counter
 import pytest
 
 import boardkit
+from boardkit.core.paths import DATA_DIR
 from boardkit.core.playout import random_steps
 from boardkit.games.armageddon import rules, usable
 from boardkit.games.armageddon.actions import VERB_OF
@@ -175,3 +176,25 @@ def test_ARMA_7_2_a_position_changed_in_place_is_searched_by_its_new_key():
             placed += str(action).startswith("home")
             s.legal_actions()  # the listing asks the key
     assert placed > 5, placed
+
+
+def test_ARMA_9_games_of_the_same_options_and_data_share_the_walk_tables(tmp_path):
+    """The walk tables (spans, verdicts over empty circles) follow from the options and the data
+    file alone (ARMA-9): games loaded with the same ones share them, and a game of other
+    options or of a data file of other content has its own. What a shared table holds is what
+    the whole walk gives (test_ARMA_D4_the_search_keeps_a_walks_verdict_over_empty_circles)."""
+    a, b = boardkit.load_game("armageddon", max_turns=40), boardkit.load_game("armageddon", max_turns=40)
+    assert a is not b and a.look_memo is b.look_memo and a.span_memo is b.span_memo
+    for other in (boardkit.load_game("armageddon", max_turns=41), boardkit.load_game("armageddon", back="none"),
+                  boardkit.load_game("armageddon", max_turns=40, data="v1")):
+        assert other.look_memo is not a.look_memo and other.span_memo is not a.span_memo
+    text = (DATA_DIR / "armageddon" / "default.yaml").read_text()
+    one, two = tmp_path / "one.yaml", tmp_path / "two.yaml"
+    one.write_text(text)
+    two.write_text(text)
+    same = [boardkit.load_game("armageddon", data=str(f)) for f in (one, two)]
+    assert same[0].look_memo is not a.look_memo  # named by its path and content, not as the packaged file
+    assert "\nmines: 3\n" in text
+    two.write_text(text.replace("\nmines: 3\n", "\nmines: 2\n"))
+    changed = boardkit.load_game("armageddon", data=str(two))
+    assert changed.look_memo is not same[0].look_memo
