@@ -322,3 +322,31 @@ def test_an_unknown_or_mis_cased_armageddon_end_clause_is_a_data_error_listing_t
     assert not isinstance(refused.value, IllegalPositionError)
     for end in ("ARMA-1.3", "ARMA-6.3", "ARMA-D16", "ARMA-1.4", "ARMA-D12"):
         assert end in str(refused.value)
+
+
+@pytest.mark.parametrize(("name", "field", "clause"), [
+    ("leaders", "turn", "LEAD-D7"),
+    ("gridhunt", "turns", "GRID-D10"),
+    ("armageddon", "turns", "ARMA-D12"),
+    ("battle_royale", "turn", "BR-D9"),
+])
+def test_a_game_cut_off_by_max_turns_read_without_it_names_max_turns_and_the_value_to_load(
+        name: str, field: str, clause: str) -> None:
+    """A finished game cut off by max_turns, read by a game loaded without that option, is
+    refused naming the cut-off clause and the max_turns to load it with (its turn count); so
+    loaded, it reads back as the same finished game."""
+    g = boardkit.load_game(name, **CUT_OFF[name])
+    for seed in range(20):
+        s = boardkit.random_playout(g.new_initial_state(), random.Random(seed))
+        if s.outcome().clause == clause:
+            break
+    else:
+        raise AssertionError(f"no seeded {name} game cut off")
+    described = json.loads(json.dumps(s.to_position(finished=True)))
+    turns = described[field]
+    for study in (False, True):
+        with pytest.raises(IllegalPositionError,
+                           match=rf"cut off by max_turns \({clause}\).*load the game with max_turns={turns}$"):
+            boardkit.load_game(name).state_from_position(described, study=study)
+    back = boardkit.load_game(name, max_turns=turns).state_from_position(described)
+    assert back.is_terminal() and back.outcome().clause == clause and back.returns() == s.returns()

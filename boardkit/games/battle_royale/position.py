@@ -275,9 +275,11 @@ def _check_over(r: PositionReader, ctx: _Reading) -> None:
                 and not any(state.hands) and not any(state.piles):
             state._finish(*scoring.NO_CARDS)
         else:
-            raise IllegalPositionError("BR-3.1", "phase: over, but players' figures of more than one colour are in the "
-                                                 "arena with more tiles than the goal, and neither max_turns (BR-D9) nor "
-                                                 "a round without cards (BR-D13) ended the game")
+            load = "" if state.turn < 1 else (f"; if this game was cut off by max_turns (BR-D9) at turn {state.turn}, "
+                                              f"load the game with max_turns={state.turn}")
+            raise IllegalPositionError("BR-3.1", f"phase: over, but players' figures of more than one colour are in the "
+                                                 f"arena with more tiles than the goal, and neither max_turns (BR-D9) nor "
+                                                 f"a round without cards (BR-D13) ended the game{load}")
         return
     state._check_end()
     if state.phase is Phase.OVER:
