@@ -202,7 +202,7 @@ def test_study_position_a_turn_starting_at_the_doom_roll():
     s.apply_action("roll battle")
     again = boardkit.state_from_json(s.to_json())
     assert again.observation(None) == s.observation(None)
-    empty = {**desc, "hands": {0: [], 1: ["3x1"]}, "piles": {0: []}, "turn": 19}
+    empty = {**desc, "hands": {0: [], 1: ["3x1"]}, "piles": {0: [], 1: []}, "turn": 19}
     assert g.state_from_position(empty).is_chance_node()  # BR-2.6: an empty hand (all ten played): a turn in play
 
 

@@ -117,3 +117,62 @@ def test_BR_2_1_a_played_card_before_any_is_played_is_refused(phase, deal):
     assert game.state_from_position({**doc, "card": None}).to_position()["card"] is None
     moving = game.state_from_position({**doc, "phase": "move", "deal": [], "card": "2x2", "figures_left": 2})
     assert moving.to_position()["card"] == "2x2"
+
+
+def _mid_game(players: int = 2, steps: int = 20, seed: int = 5, **options) -> tuple[boardkit.Game, dict]:
+    """A game and the position of a seeded random game after ``steps`` of its players' actions."""
+    import random
+
+    g = boardkit.load_game("battle_royale", players=players, **options)
+    s, rng, k = g.new_initial_state(), random.Random(seed), 0
+    while not s.is_terminal() and k < steps:
+        if s.is_chance_node():
+            s.apply_action(boardkit.sample_chance(s, rng))
+        else:
+            s.apply_action(rng.choice(s.legal_actions()))
+            k += 1
+    return g, s.to_position()
+
+
+@pytest.mark.parametrize("turn", [21, 41, 1001, 10**9])
+def test_BR_1_3_a_turn_past_the_cards_played_is_refused(turn):
+    """A player holding a card plays one every turn (BR-2.1): by a given ``turn`` each seat has
+    played a card in each of its turns after the 4th (a description without ``turn`` is read at
+    turn 4 with any cards), all of its cards at most, so a hand and pile holding more of its
+    colour's cards are refused naming turn, hands and piles (BR-1.3), but for study; with
+    played cards shuffled back (no_cards="reshuffle", BR-D13) the count is not checked."""
+    g, d = _mid_game()
+    assert d["turn"] == 3 and d["to_move"] == 0 and d["phase"] != "card"  # player 0 has played two cards
+    assert len(d["hands"]["0"]) + len(d["piles"]["0"]) == 8
+    with pytest.raises(IllegalPositionError, match=r"^\[BR-1\.3\] position: turn, hands\.\d, piles\.\d: .*"
+                                                   r"use study=True"):
+        g.state_from_position({**d, "turn": turn})
+    assert g.state_from_position({**d, "turn": turn}, study=True)
+    assert g.state_from_position({k: v for k, v in d.items() if k != "turn"})
+    reshuffle = boardkit.load_game("battle_royale", no_cards="reshuffle")
+    assert reshuffle.state_from_position({**d, "turn": turn})
+
+
+def test_BR_1_3_piles_left_out_at_a_later_turn_are_refused():
+    """Leaving ``piles`` out fills each pile with every card not in the hand: at turn 21 that is
+    more cards than a seat still holds after its turns (BR-1.3)."""
+    g, d = _mid_game()
+    with pytest.raises(IllegalPositionError, match=r"^\[BR-1\.3\] position: turn, hands\.\d, piles\.\d: player \d "
+                                                   r"holds 10 of its colour's 10 cards at turn 21: 0 played"):
+        g.state_from_position({**{k: v for k, v in d.items() if k != "piles"}, "turn": 21})
+
+
+@pytest.mark.parametrize("no_cards", ["no_draw", "reshuffle", "round"])
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_BR_1_3_every_state_of_a_seeded_random_game_reads_back_without_study(players, no_cards):
+    """The count of cards played by the turn never refuses a position play reaches."""
+    import random
+
+    g = boardkit.load_game("battle_royale", players=players, no_cards=no_cards)
+    s, rng = g.new_initial_state(), random.Random(players)
+    while True:
+        d = s.to_position(finished=True) if s.is_terminal() else s.to_position()
+        assert g.state_from_position(d).to_position(finished=True) == d
+        if s.is_terminal():
+            break
+        s.apply_action(boardkit.sample_chance(s, rng) if s.is_chance_node() else rng.choice(s.legal_actions()))

@@ -294,3 +294,59 @@ def test_an_armageddon_end_is_checked_against_the_board() -> None:
         g.state_from_position({k: v for k, v in described.items() if k != "end"})
     with pytest.raises(BoardkitDataError, match="^position: end: "):
         g.state_from_position({**g.new_initial_state().to_position(), "end": described["end"]})
+
+
+def test_ARMA_1_4_a_hand_edited_end_reason_is_refused_with_the_whole_reason_the_game_writes() -> None:
+    """The reason must match the engine's text exactly, so the message gives that text whole
+    (it was cut off after 40 characters)."""
+    g = boardkit.load_game("armageddon")
+    s = boardkit.random_playout(g.new_initial_state(), random.Random(0))
+    described = s.to_position(finished=True)
+    assert described["end"]["clause"] == "ARMA-1.4" and len(described["end"]["reason"]) > 60
+    edited = {**described, "end": {**described["end"], "reason": described["end"]["reason"].upper()}}
+    with pytest.raises(BoardkitDataError, match="^position: end.reason: ") as refused:
+        g.state_from_position(edited)
+    assert repr(described["end"]["reason"]) in str(refused.value)
+
+
+@pytest.mark.parametrize("clause", ["arma-1.4", "ARMA-99", "Arma-D12", ""])
+def test_an_unknown_or_mis_cased_armageddon_end_clause_is_a_data_error_listing_the_ends(clause: str) -> None:
+    """``end.clause`` names one of the game's ends as the game writes it; any other id is a data
+    error naming the field and listing the ends (it was an IllegalPositionError tagged with an
+    unrelated clause, or with the unknown id itself)."""
+    g = boardkit.load_game("armageddon")
+    s = boardkit.random_playout(g.new_initial_state(), random.Random(0))
+    described = s.to_position(finished=True)
+    with pytest.raises(BoardkitDataError, match="^position: end.clause: ") as refused:
+        g.state_from_position({**described, "end": {**described["end"], "clause": clause}}, study=True)
+    assert not isinstance(refused.value, IllegalPositionError)
+    for end in ("ARMA-1.3", "ARMA-6.3", "ARMA-D16", "ARMA-1.4", "ARMA-D12"):
+        assert end in str(refused.value)
+
+
+@pytest.mark.parametrize(("name", "field", "clause"), [
+    ("leaders", "turn", "LEAD-D7"),
+    ("gridhunt", "turns", "GRID-D10"),
+    ("armageddon", "turns", "ARMA-D12"),
+    ("battle_royale", "turn", "BR-D9"),
+])
+def test_a_game_cut_off_by_max_turns_read_without_it_names_max_turns_and_the_value_to_load(
+        name: str, field: str, clause: str) -> None:
+    """A finished game cut off by max_turns, read by a game loaded without that option, is
+    refused naming the cut-off clause and the max_turns to load it with (its turn count); so
+    loaded, it reads back as the same finished game."""
+    g = boardkit.load_game(name, **CUT_OFF[name])
+    for seed in range(20):
+        s = boardkit.random_playout(g.new_initial_state(), random.Random(seed))
+        if s.outcome().clause == clause:
+            break
+    else:
+        raise AssertionError(f"no seeded {name} game cut off")
+    described = json.loads(json.dumps(s.to_position(finished=True)))
+    turns = described[field]
+    for study in (False, True):
+        with pytest.raises(IllegalPositionError,
+                           match=rf"cut off by max_turns \({clause}\).*load the game with max_turns={turns}$"):
+            boardkit.load_game(name).state_from_position(described, study=study)
+    back = boardkit.load_game(name, max_turns=turns).state_from_position(described)
+    assert back.is_terminal() and back.outcome().clause == clause and back.returns() == s.returns()

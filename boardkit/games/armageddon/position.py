@@ -261,6 +261,9 @@ def _read_end(r: PositionReader, ctx: _Reading, end: dict[str, str]) -> None:
     (ARMA-1.4, the game's own end test) or the cut-off (ARMA-D12, ``max_turns`` reached)."""
     g, s, p = ctx.g, ctx.s, ctx.s.pos
     clause, reason = end["clause"], end["reason"]
+    if clause not in _END_CLAUSES:
+        raise r.error("end.clause", f"{shorten(clause)} is not an end of Armageddon; the ends are "
+                                    f"{', '.join(_END_CLAUSES)} (written as the game writes them)")
     rules._check_end(g, p)
     won = p.winner
     p.winner, p.reason, p.clause = None, "", ""
@@ -279,14 +282,22 @@ def _read_end(r: PositionReader, ctx: _Reading, end: dict[str, str]) -> None:
     elif clause == "ARMA-D16" and name is not None and not g.empty_gk_wins \
             and not any(p.at[a] >= 0 for a in g.alien_chips):
         expected = [f"{name} moved onto GK and no alien chip is left in play to defend it"]
+    elif clause == "ARMA-D12" and won is None and (g.max_turns is None or s.turns < g.max_turns):
+        loaded = "without max_turns" if g.max_turns is None else f"with max_turns={g.max_turns}"
+        raise IllegalPositionError("ARMA-D12", f"position: end: this game was cut off by max_turns (ARMA-D12) after "
+                                               f"{s.turns} turns (turns: {s.turns}), but it is read by a game loaded "
+                                               f"{loaded}; load the game with max_turns={s.turns}")
     else:
-        raise IllegalPositionError(clause if clause.startswith("ARMA-") else "ARMA-1.3",
-                                   f"position: end: {shorten(clause)} does not end this game: {_ENDS}")
+        raise IllegalPositionError(clause, f"position: end: {shorten(clause)} does not end this game: {_ENDS}")
     if reason not in expected:
-        raise r.error("end.reason", f"{shorten(reason)} is not how {clause} ended this game ({shorten(expected[0])})")
+        raise r.error("end.reason", f"{shorten(reason)} is not how {clause} ended this game: the game writes "
+                                    f"{expected[0]!r}")
     if clause not in ("ARMA-D12", "ARMA-1.4"):
         p.winner, p.clause, p.reason = "earth", clause, reason
 
+
+#: The clauses that end an Armageddon game, as ``end.clause`` names them.
+_END_CLAUSES = ("ARMA-1.3", "ARMA-6.3", "ARMA-D16", "ARMA-1.4", "ARMA-D12")
 
 #: The ends of an Armageddon game, for the message refusing an ``end`` the board contradicts.
 _ENDS = ("Earth takes GK with a chip there (ARMA-1.3, ARMA-6.3 with empty_gk_wins, ARMA-D16 with no alien in play), "

@@ -14,7 +14,9 @@ Example (YAML text or the same as a dict)::
     holes: [b2]                # only with ``layout``
     eliminator: c3             # default: under the goal
     to_move: 0                 # whose turn (default 0)
-    turn: 4                    # turns started so far, this one included (default 4)
+    turn: 4                    # turns started so far, this one included (default 4); a
+                               # seat holds its cards but one for each of its turns after
+                               # the 4th (BR-1.3, BR-2.1; not with no_cards="reshuffle")
     hands: {0: [2x2, 3x1], 1: [1x3]}
     piles: {0: [1x1e], 1: []}  # default: every card of the colour not in the hand
     prisoners: {0: blue 1}     # default: none
@@ -275,9 +277,11 @@ def _check_over(r: PositionReader, ctx: _Reading) -> None:
                 and not any(state.hands) and not any(state.piles):
             state._finish(*scoring.NO_CARDS)
         else:
-            raise IllegalPositionError("BR-3.1", "phase: over, but players' figures of more than one colour are in the "
-                                                 "arena with more tiles than the goal, and neither max_turns (BR-D9) nor "
-                                                 "a round without cards (BR-D13) ended the game")
+            load = "" if state.turn < 1 else (f"; if this game was cut off by max_turns (BR-D9) at turn {state.turn}, "
+                                              f"load the game with max_turns={state.turn}")
+            raise IllegalPositionError("BR-3.1", f"phase: over, but players' figures of more than one colour are in the "
+                                                 f"arena with more tiles than the goal, and neither max_turns (BR-D9) nor "
+                                                 f"a round without cards (BR-D13) ended the game{load}")
         return
     state._check_end()
     if state.phase is Phase.OVER:
@@ -308,11 +312,31 @@ def _check_dealt(r: PositionReader, ctx: _Reading) -> None:
                                                  f"the first turn and refilled from the pile at the end of every turn "
                                                  f"(BR-2.5){hint}. A study position: use study=True")
         played = cards - len(hand) - len(pile)
+        least = _least_played(r, state, p, cards)
+        if played < least:
+            raise IllegalPositionError("BR-1.3", f"position: turn, hands.{p}, piles.{p}: player {p} holds "
+                                                 f"{len(hand) + len(pile)} of its colour's {cards} cards at turn "
+                                                 f"{state.turn}: {played} played, but it plays a card in each of its "
+                                                 f"turns while it holds one (BR-2.1): {least} at least after turn 4{hint}. "
+                                                 f"A study position: use study=True")
         if played > most:
             raise IllegalPositionError("BR-1.3", f"position: hands.{p}, piles.{p}: player {p} holds {len(hand) + len(pile)} "
                                                  f"of its colour's {cards} cards at turn {state.turn}: {played} are "
                                                  f"missing, but it has begun at most {most} turn(s), playing one card "
                                                  f"a turn (BR-2.1){hint}. A study position: use study=True")
+
+
+def _least_played(r: PositionReader, state: "BattleRoyaleState", p: int, cards: int) -> int:
+    """The fewest cards seat ``p`` has played by ``turn``: one in each of its turns after the
+    4th and before this one, seats taking turns in order (BR-2.1: a player holding a card plays
+    one), all of them at most. A description without ``turn`` is read at turn 4 holding any
+    cards, so the turns up to the 4th are not counted; played cards going back to the pile
+    (``no_cards="reshuffle"``, BR-D13) are not counted either."""
+    if r.game.options.no_cards == "reshuffle":
+        return 0
+    n, m = r.game.num_players, state.turn - 5  # its turns t - j, j in 1 .. m (turn t - j >= 5)
+    back = (state.to_move - p) % n
+    return 0 if m < 1 else min(cards, (m - back) // n + (back > 0))
 
 
 def _read_phase(r: PositionReader, ctx: _Reading, phase: str) -> None:

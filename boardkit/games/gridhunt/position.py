@@ -417,8 +417,11 @@ def from_position(game: "GridhuntGame", description: str | Mapping[str, Any], st
         if not state._check_end():  # GRID-1.1: the last player or team; else the cut-off (GRID-D10)
             if max_turns is None or state.turns < max_turns:
                 cut = "" if max_turns is None else f", and {state.turns} turns are fewer than max_turns={max_turns}"
+                load = "" if state.turns < 1 else (f"; if this game was cut off by max_turns (GRID-D10) after "
+                                                   f"{state.turns} turns (turns: {state.turns}), load the game with "
+                                                   f"max_turns={state.turns}")
                 raise IllegalPositionError("GRID-1.1", f"position: phase: over, but more than one player (or team) is "
-                                                       f"alive{cut}")
+                                                       f"alive{cut}{load}")
             state._finish(*scoring.cut_off(state.turns, max_turns))
     elif state.phase == "next":
         if not state._check_end():

@@ -254,8 +254,10 @@ def _check_over(r: PositionReader, ctx: _Reading) -> None:
     limit = state.game.options.max_turns
     if limit is None or state.turn < limit:
         cut = "" if limit is None else f", and turn {state.turn} is before the cut-off (max_turns={limit})"
+        load = "" if state.turn < 1 else (f"; if this game was cut off by max_turns (LEAD-D7), at turn {state.turn}, "
+                                          f"load the game with max_turns={state.turn}")
         raise IllegalPositionError("LEAD-3.1", f"phase: over, but no Leader is captured or surrounded{cut}: "
-                                               f"the game is not over")
+                                               f"the game is not over{load}")
     state.end_reason, state.end_clause = "cut off", "LEAD-D7"
 
 
