@@ -53,6 +53,7 @@ _PERFT_SCHEMA: dict[str, Any] = {
                     "options": {"type": "object"},
                     "position": {"type": ["object", "string", "null"]},
                     "history": {"type": "array", "items": {"type": "string"}},
+                    "study": {"type": "boolean"},
                     "counts": {
                         "type": "object",
                         "minProperties": 1,
@@ -271,6 +272,8 @@ class PerftCase:
         options: ``load_game`` options.
         position: position description for ``game.state_from_position`` or None for the
             initial state.
+        study: the position is read as a study position (``study=True``: a hand-made one that
+            play cannot reach, e.g. cards gone that the turns do not account for).
         history: notations applied (checked) after the position.
         counts: depth -> expected leaf count.
         doc: free text (where the counts come from).
@@ -281,6 +284,7 @@ class PerftCase:
     options: dict[str, Any] = field(default_factory=dict)
     position: Any = None
     history: tuple[str, ...] = ()
+    study: bool = False
     counts: dict[int, int] = field(default_factory=dict)
     doc: str = ""
 
@@ -292,7 +296,10 @@ class PerftCase:
             NotationError / IllegalActionError: a history entry does not parse or is illegal.
         """
         game = load_game(self.game, **self.options)
-        state = game.new_initial_state() if self.position is None else game.state_from_position(self.position)
+        if self.position is None:
+            state = game.new_initial_state()
+        else:
+            state = game.state_from_position(self.position, study=self.study)
         for entry in self.history:
             state.apply_action(state.parse_action(entry))
         return state
@@ -335,6 +342,7 @@ def load_perft_file(game_name: str, path: Path | str | None = None) -> list[Perf
                 options=dict(entry.get("options") or {}),
                 position=entry["position"],
                 history=tuple(entry.get("history") or ()),
+                study=bool(entry.get("study", False)),
                 counts=dict(sorted(counts.items())),
                 doc=entry.get("doc", ""),
             )
