@@ -763,3 +763,79 @@ def test_solve_for_a_seat_not_to_move_gives_no_best_action_of_another_seat() -> 
     mine, theirs = solve(state, mover, 1), solve(state, other, 1)
     assert mine.best is not None and mine.best in state.legal_actions()
     assert theirs.best is None and theirs.line == () and 0 <= theirs.value <= 1
+
+
+def _breaks(state, rng):
+    raise RuntimeError("my agent broke")
+
+
+def _one_argument(state):
+    return state.legal_actions()[0]
+
+
+class _Picky(Exception):
+    def __init__(self, a, b):  # does not unpickle from its args: goes to the caller as text
+        super().__init__(f"picky {a} {b}")
+
+
+def _picky(state, rng):
+    raise _Picky(1, 2)
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_an_agent_that_raises_or_cannot_be_called_is_an_agent_error_chained_from_its_own(workers: int) -> None:
+    """An agent that raises, or a function that does not take (state, rng), stopped play_many
+    with its bare exception (no game, seed, seat or agent): now an AgentError naming them,
+    chained from the agent's exception, from worker processes too."""
+    game = boardkit.load_game("leaders", first_player=0)
+    with pytest.raises(AgentError) as info:
+        play_many(game, 2, seed=1, agents=[_breaks, "random"], workers=workers, progress=False)
+    err = info.value
+    assert str(err) == "agent '_breaks' (seat 0) failed: it raised RuntimeError: my agent broke (game 0, seed '1:0')"
+    assert (err.agent, err.player, err.failed, err.action, err.clause) == ("_breaks", 0, True, None, "")
+    assert isinstance(err.__cause__, RuntimeError) and str(err.__cause__) == "my agent broke"
+    assert err.original is err.__cause__
+    if workers == 2:  # the worker's traceback comes next in the chain
+        assert "my agent broke" in str(err.__cause__.__cause__)
+    with pytest.raises(AgentError, match=r"^agent '_one_argument' \(seat 1\) failed: it cannot be called as "
+                                         r"f\(state, rng\) -> action \(TypeError: .*positional argument.*\) "
+                                         r"\(game 0, seed '1:0'\)$") as info:
+        play_many(game, 2, seed=1, agents=["random", _one_argument], workers=workers, progress=False)
+    assert isinstance(info.value.__cause__, TypeError)
+    with pytest.raises(AgentError, match=r"^agent '_picky' \(seat 0\) failed: it raised _Picky: picky 1 2") as info:
+        play_many(game, 2, seed=1, agents=_picky, workers=workers, progress=False)
+    assert isinstance(info.value.__cause__, _Picky if workers == 1 else RuntimeError)
+
+
+def test_an_agent_object_that_raises_is_named_and_a_keyboard_interrupt_passes() -> None:
+    """An Agent whose act raises (or takes the wrong arguments) is an AgentError chained from
+    it; a KeyboardInterrupt inside an agent passes untouched (the runner's stops are one)."""
+
+    class Broken(Agent):
+        name = "broken"
+
+        def act(self, state, player, rng):
+            return {}["missing"]
+
+    class NoRng(Agent):
+        name = "no-rng"
+
+        def act(self, state, player):  # type: ignore[override]
+            return state.legal_actions(player)[0]
+
+    class Interrupts(Agent):
+        name = "interrupts"
+
+        def act(self, state, player, rng):
+            raise KeyboardInterrupt
+
+    game = boardkit.load_game("leaders", first_player=0)
+    with pytest.raises(AgentError, match=r"^agent 'broken' \(seat 0\) failed: it raised KeyError: 'missing' "
+                                         r"\(game 0, seed '0:0'\)$") as info:
+        play_many(game, 1, agents=Broken(), progress=False)
+    assert isinstance(info.value.__cause__, KeyError)
+    with pytest.raises(AgentError, match=r"cannot be called as agent\.act\(state, player, rng\)"):
+        play_one(game, "x", 0, NoRng())
+    with pytest.raises(KeyboardInterrupt) as stop:
+        play_many(game, 1, agents=Interrupts(), progress=False)
+    assert type(stop.value) is KeyboardInterrupt and stop.value.__cause__ is None

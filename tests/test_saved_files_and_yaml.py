@@ -316,3 +316,37 @@ def test_a_position_file_is_refused_saying_to_give_its_text(tmp_path, game_id) -
     assert game.state_from_position(path.read_text(encoding="utf-8")).to_position() == state.to_position()
     with pytest.raises(BoardkitDataError, match=r"^position: \(top level\): expected a mapping, got str$"):
         game.state_from_position("just text")
+
+
+@pytest.mark.parametrize("game_id", boardkit.list_games())
+def test_bytes_and_an_empty_text_are_refused_saying_what_to_give(game_id) -> None:
+    """Bytes were refused as "expected a mapping, got bytes" and an empty text (or only
+    comments) as "expected a mapping, got NoneType", saying nothing of what to give: bytes
+    are told to be decoded, an empty text is said to be empty."""
+    game = boardkit.load_game(game_id)
+    text = yaml.safe_dump(played(game).to_position(), sort_keys=False)
+    for given in (text.encode(), bytearray(text.encode())):
+        with pytest.raises(BoardkitDataError, match=rf"^position: \(top level\): expected a mapping, got "
+                                                    rf"{type(given).__name__}: a description is YAML text or a mapping, "
+                                                    rf"not bytes: give the text \(data\.decode\(\)\)$"):
+            game.state_from_position(given)
+    for given in ("", "  \n", "# only a comment\n"):
+        with pytest.raises(BoardkitDataError, match=r"^position: \(top level\): the text is empty \(or only comments\): "
+                                                    r"a description is YAML text of a mapping"):
+            game.state_from_position(given)
+    assert game.state_from_position(text).to_position() == played(game).to_position()
+
+
+def test_a_yes_no_value_where_none_is_wanted_says_how_yaml_reads_it() -> None:
+    """``first_player: on`` was refused as "True is not of type 'integer', 'null'": the
+    message now says, as it does for keys, that YAML reads on/off/yes/no as true or false."""
+    leaders = boardkit.load_game("leaders")
+    market = "market: [Illusionist, Manipulator, Brewmaster]\n"
+    for word in ("on", "yes", "off"):
+        with pytest.raises(BoardkitDataError, match=r"^position: first_player: (True|False) is not of type 'integer', "
+                                                    r"'null' \(YAML reads yes, no, on, off, true and false as true or "
+                                                    r"false: write the value meant\)$"):
+            leaders.state_from_position(f"pieces:\n  0: King d1\n  1: Queen d7\n{market}first_player: {word}\n")
+    with pytest.raises(BoardkitDataError, match=r"^position: round: True is not of type 'integer' \(YAML reads yes"):
+        boardkit.load_game("marabunta").state_from_position({**played(boardkit.load_game("marabunta")).to_position(),
+                                                             "round": True})

@@ -322,24 +322,28 @@ def test_a_seed_that_is_not_a_whole_number_text_or_none_is_refused(name):
 
 
 def test_a_games_own_board_refuses_a_state_of_another_game():
-    """LeadersBoard, GridhuntBoard, ArmageddonBoard and MarabuntaBoard draw their own game: a
-    state or game of another is refused at once, naming both and board_widget (it failed deep
-    inside the drawing with an AttributeError); board_widget picks the right board for each."""
+    """LeadersBoard, GridhuntBoard, ArmageddonBoard, MarabuntaBoard and the Battle Royale board
+    (SquareBoardWidget) draw their own game: a state or game of another is refused at once,
+    naming both (with the right article: "an armageddon state") and board_widget (it failed
+    deep inside the drawing with an AttributeError, or a ValueError from the arena's
+    observation); board_widget picks the right board for each."""
     from boardkit.viz.armageddon.widget import ArmageddonBoard
+    from boardkit.viz.battle_royale.widget import SquareBoardWidget
     from boardkit.viz.gridhunt.widget import GridhuntBoard
     from boardkit.viz.marabunta.widget import MarabuntaBoard
     from boardkit.viz.widgets import board_widget
 
     boards = {"leaders": LeadersBoard, "gridhunt": GridhuntBoard, "armageddon": ArmageddonBoard,
-              "marabunta": MarabuntaBoard}
+              "marabunta": MarabuntaBoard, "battle_royale": SquareBoardWidget}
     for own, cls in boards.items():
         assert cls.game_id == own
         for other in boardkit.list_games():
             if other == own:
                 continue
             game = boardkit.load_game(other)
+            article = "an" if other == "armageddon" else "a"
             for given, what in ((game.new_initial_state(), "state"), (game, "game")):
-                with pytest.raises(TypeError, match=rf"^{cls.__name__} draws {own} states and games, not a {other} "
-                                                    rf"{what}: use board_widget\(state_or_game\), which picks"):
+                with pytest.raises(TypeError, match=rf"^{cls.__name__} draws {own} states and games, not {article} "
+                                                    rf"{other} {what}: use board_widget\(state_or_game\), which picks"):
                     cls(given, seed=1)
     assert isinstance(board_widget(boardkit.load_game("gridhunt"), show_svg=False), GridhuntBoard)

@@ -13,24 +13,88 @@ from boardkit.core.validate import shorten
 
 
 class AgentError(RuntimeError):
-    """An agent chose an action the rules forbid (or chose nothing).
+    """An agent chose an action the rules forbid (or chose nothing), or failed to choose one:
+    it raised an exception, or could not be called as an agent (a function that does not
+    take ``(state, rng)``). The runner's error is then chained from the agent's own
+    (``__cause__``, also when it comes from a worker process).
 
     Attributes:
         agent: the agent's name.
         player: the seat it played.
-        action: what it returned.
+        action: what it returned (None when it failed).
         clause: the clause the action breaks ("" when it is not an action at all).
         reason: why, in plain words.
+        failed: True when the agent raised (or could not be called) instead of answering.
+        original: the exception it raised (None when it answered).
     """
 
-    def __init__(self, agent: str, player: int, action: Any, clause: str, reason: str) -> None:
+    def __init__(self, agent: str, player: int, action: Any, clause: str, reason: str, failed: bool = False,
+                 original: BaseException | None = None) -> None:
         self.agent, self.player, self.action, self.clause, self.reason = agent, player, action, clause, reason
+        self.failed, self.original = failed, original
         where = f"[{clause}] " if clause else ""
-        super().__init__(f"agent {agent!r} (seat {player}) chose {str(action)[:80]!r}: {where}{reason}")
+        did = "failed" if failed else f"chose {str(action)[:80]!r}"
+        super().__init__(f"agent {agent!r} (seat {player}) {did}: {where}{reason}")
+
+    @classmethod
+    def raised_by(cls, agent: Any, player: int, exc: Exception) -> "AgentError":
+        """The error for an agent that raised ``exc`` when asked for seat ``player``'s action
+        (raise it ``from exc``): a call that did not reach the agent (a TypeError of the call
+        itself: a function that does not take ``(state, rng)``) is said as such."""
+        name, text = _agent_name(agent), f"{type(exc).__name__}: {str(exc)[:300]}"
+        if isinstance(exc, TypeError) and exc.__traceback__ is not None and exc.__traceback__.tb_next is None:
+            form = "agent.act(state, player, rng)" if isinstance(agent, Agent) else "f(state, rng) -> action"
+            return cls(name, player, None, "", f"it cannot be called as {form} ({text})", True, exc)
+        return cls(name, player, None, "", f"it raised {text}", True, exc)
+
+    def at_game(self, index: int, seed: str) -> "AgentError":
+        """The same error naming the game of a run it happened in (``"(game 0, seed '1:0')"``);
+        raise it ``from self.__cause__``."""
+        return AgentError(self.agent, self.player, self.action, self.clause,
+                          f"{self.reason} (game {index}, seed {seed!r})", self.failed, self.original)
+
+    def chained_again(self) -> "AgentError":
+        """Once received from a worker process (whose traceback the pool makes its
+        ``__cause__``): chained from the agent's own exception again, that exception from the
+        worker's traceback. Returns self."""
+        if self.original is not None and self.__cause__ is not self.original:
+            if self.original.__cause__ is None and self.original is not self.__cause__:
+                self.original.__cause__ = self.__cause__
+            self.__cause__ = self.original
+        return self
 
     def __reduce__(self) -> tuple[Any, ...]:
-        """Rebuilt from its fields, so the error crosses process and Dask worker boundaries."""
-        return (AgentError, (self.agent, self.player, str(self.action), self.clause, self.reason))
+        """Rebuilt from its fields, so the error crosses process and Dask worker boundaries
+        (with the agent's exception, or a RuntimeError telling it, if that does not pickle)."""
+        return (AgentError, (self.agent, self.player, None if self.action is None else str(self.action), self.clause,
+                             self.reason, self.failed, _portable(self.original)))
+
+
+def _portable(exc: BaseException | None) -> BaseException | None:
+    """``exc`` if it pickles and unpickles, else a RuntimeError with its type and text."""
+    import pickle
+
+    if exc is None:
+        return None
+    try:
+        pickle.loads(pickle.dumps(exc))
+    except Exception:  # noqa: BLE001 - any exception of a user's type: sent as text
+        return RuntimeError(f"{type(exc).__name__}: {str(exc)[:300]}")
+    return exc
+
+
+def result_of(job: Any) -> Any:
+    """``job.result()`` of a future (a local pool's or Dask's), an :class:`AgentError` of the
+    worker chained again from the agent's own exception (:meth:`AgentError.chained_again`).
+
+    Raises:
+        whatever the job raised.
+    """
+    try:
+        return job.result()
+    except AgentError as exc:
+        exc.chained_again()
+        raise
 
 
 def check_heuristic(label: str, fn: Any) -> Any:
@@ -156,7 +220,10 @@ def checked_action(agent: Any, state: State, player: int, rng: random.Random) ->
         The legal action, in the game's own form.
 
     Raises:
-        AgentError: the agent returned an illegal action (naming the clause it breaks and
+        AgentError: the agent raised an exception, or cannot be called as an agent (a
+            function that does not take ``(state, rng)``): chained from that exception
+            (:meth:`AgentError.raised_by`; KeyboardInterrupt passes as it is); the agent
+            returned an illegal action (naming the clause it breaks and
             why) or something that is not an action of the game; or it applied actions to
             the state it was handed (``apply_action`` or ``apply_unchecked``: the history or
             the ``unrecorded`` count grew), which would play them unasked and unchecked (the
@@ -164,7 +231,10 @@ def checked_action(agent: Any, state: State, player: int, rng: random.Random) ->
             ``state.clone()``).
     """
     moves, unrecorded = state.move_number(), state.unrecorded  # cheap: no copy, no position key
-    action = agent.act(state, player, rng) if isinstance(agent, Agent) else agent(state, rng)
+    try:
+        action = agent.act(state, player, rng) if isinstance(agent, Agent) else agent(state, rng)
+    except Exception as exc:  # noqa: BLE001 - KeyboardInterrupt and the runner's stops (RunStopped) pass
+        raise AgentError.raised_by(agent, player, exc) from exc
     if state.move_number() != moves or state.unrecorded != unrecorded:
         raise AgentError(_agent_name(agent), player, action, "", _what_changed(state, moves - unrecorded, unrecorded))
     if state.current_player() == player and isinstance(action, Action):

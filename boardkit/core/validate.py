@@ -119,13 +119,20 @@ def _validator_class() -> Any:
     )
 
 
+#: How YAML 1.1 reads yes/no words, for messages refusing a true or false where none is wanted.
+YES_NO = "YAML reads yes, no, on, off, true and false as true or false"
+
+
 def short_message(err: jsonschema.ValidationError) -> str:
     """jsonschema's message with the offending value shortened (it quotes it whole); a whole
-    document of the wrong type (a file that is no data file) is not quoted at all."""
+    document of the wrong type (a file that is no data file) is not quoted at all; a true or
+    false where the schema wants no yes/no value says how YAML reads ``on``, ``yes``..."""
     if err.validator == "type" and not err.absolute_path:
         wanted = "a mapping" if err.validator_value == "object" else repr(err.validator_value)
         return f"expected {wanted}, got {type(err.instance).__name__}"
     message = err.message
+    if err.validator == "type" and isinstance(err.instance, bool) and "boolean" not in str(err.validator_value):
+        message += f" ({YES_NO}: write the value meant)"
     try:
         whole = repr(err.instance)
     except (RecursionError, ValueError):
@@ -433,6 +440,8 @@ def not_a_file(description: Any) -> str:
     a mapping: files are not read (read one with ``pathlib.Path(path).read_text()``)."""
     if hasattr(description, "read"):
         return ": a description is YAML text or a mapping, not an open file: give its text (f.read())"
+    if isinstance(description, (bytes, bytearray)):
+        return ": a description is YAML text or a mapping, not bytes: give the text (data.decode())"
     if isinstance(description, str):
         text = description.strip()
         if "\n" in text or not text:
@@ -468,11 +477,14 @@ def load_description(description: Any, schema: dict[str, Any], source: str = "po
         A new dict.
 
     Raises:
-        BoardkitDataError: not YAML (or YAML :func:`parse_yaml` refuses), not a mapping, a key
+        BoardkitDataError: not YAML (or YAML :func:`parse_yaml` refuses), an empty text, not a mapping, a key
             given twice, a key one level down that YAML read as true or false (``yes``,
             ``off``), or the schema is not met (names the field).
     """
     doc = parse_yaml(description, source) if isinstance(description, str) else description
+    if doc is None and isinstance(description, str):  # YAML reads an empty text (or only comments) as null
+        raise BoardkitDataError(f"{source}: (top level): the text is empty (or only comments): a description is "
+                                f"YAML text of a mapping (as to_position() writes it)")
     if not isinstance(doc, Mapping):
         raise BoardkitDataError(f"{source}: (top level): expected a mapping, got {type(doc).__name__}"
                                 f"{not_a_file(doc)}")
@@ -483,8 +495,7 @@ def load_description(description: Any, schema: dict[str, Any], source: str = "po
             for kk, vv in v.items():
                 if isinstance(kk, bool):
                     raise BoardkitDataError(f"{source}: {shorten(str(k), 40)[1:-1]}: key {str(kk).lower()} is a yes/no "
-                                            f"value, not a key (YAML reads yes, no, on, off, true and false as true or "
-                                            f"false); write the key meant")
+                                            f"value, not a key ({YES_NO}); write the key meant")
                 if str(kk) in inner:
                     raise BoardkitDataError(f"{source}: {shorten(str(k), 40)[1:-1]}: key {shorten(str(kk))} is given "
                                             f"twice (as {shorten(kk)} and as another key with the same text)")

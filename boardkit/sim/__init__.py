@@ -142,8 +142,8 @@ def play_one(game: Game, seed: str, index: int = 0, agent: Any = "random", max_a
 
     Raises:
         boardkit.agents.AgentError: an agent chose an illegal action (names the clause, the
-            game's index and seed), or applied actions to the state it was handed
-            (:func:`~boardkit.agents.checked_action`).
+            game's index and seed), applied actions to the state it was handed, or raised (or
+            could not be called): chained from its exception (:func:`~boardkit.agents.checked_action`).
     """
     from boardkit.agents import AgentError, checked_action
     from boardkit.agents.heuristics import score_for
@@ -173,9 +173,8 @@ def play_one(game: Game, seed: str, index: int = 0, agent: Any = "random", max_a
                 legal_total += len(state.legal_actions(p))
                 try:
                     action = checked_action(seats[p], state, p, rng)
-                except AgentError as exc:
-                    raise AgentError(exc.agent, exc.player, exc.action, exc.clause,
-                                     f"{exc.reason} (game {index}, seed {seed!r})") from None
+                except AgentError as exc:  # chained from the agent's own exception, if it raised one
+                    raise exc.at_game(index, seed) from exc.__cause__
                 state.apply_action(action, player=p if len(movers) > 1 else None)
                 decisions += 1
                 n += 1  # each seat's order at a simultaneous turn is one action
@@ -367,9 +366,9 @@ def play_many(game: Game, n: int, seed: int | str = 0, agent: Any = "random", pr
             do not fit, or that cannot be pickled with ``workers`` > 1 (a lambda, a local
             function: the message names the seat); an ``out`` that is not a writable .parquet file in an existing folder.
         OSError: a scheduler address that cannot be reached (or does not answer as Dask).
-        boardkit.agents.AgentError: an agent chose an illegal action, or applied actions to
-            the state it was handed (the first chunk's error stops the run: the chunks not
-            yet played are cancelled).
+        boardkit.agents.AgentError: an agent chose an illegal action, applied actions to the
+            state it was handed, or raised (chained from its exception, also from workers); the
+            first chunk's error stops the run: the chunks not yet played are cancelled.
         RunStopped: SIGINT or SIGTERM came during the run (the rest was cancelled, no output
             written).
     """
@@ -468,6 +467,8 @@ def _run(game: Game, n: int, seed: int | str, seats: list[Any], max_actions: int
         for start in range(0, n, chunk):
             take([play_one(game, f"{seed}:{i}", i, seats, max_actions, log) for i in range(start, min(start + chunk, n))])
         return
+    from boardkit.agents.base import result_of
+
     parts = [range(i, min(i + chunk, n)) for i in range(0, n, chunk)]
     args = (game.name, game.rules, dict(game.options), seed)
     dask = _client(client)
@@ -479,7 +480,7 @@ def _run(game: Game, n: int, seed: int | str, seats: list[Any], max_actions: int
         try:
             futures = [dask.submit(_play_chunk, *args, part, seats, max_actions, log, pure=False) for part in parts]
             for fut in dask_completed(futures):
-                take(fut.result())
+                take(result_of(fut))
                 fut.release()
             done = True
         finally:
@@ -493,7 +494,7 @@ def _run(game: Game, n: int, seed: int | str, seats: list[Any], max_actions: int
     try:
         jobs = [pool.submit(_play_chunk, *args, part, seats, max_actions, log) for part in parts]
         for job in as_completed(jobs):
-            take(job.result())  # the first chunk's error propagates at once
+            take(result_of(job))  # the first chunk's error propagates at once
         finished = True
     finally:
         if finished:

@@ -143,7 +143,8 @@ class BoardWidget(widgets.VBox):
 
     def _check_game(self, state_or_game: Any) -> None:
         """Refuse a state or game of another game than ``game_id`` (a game's own board) before
-        anything is drawn from it.
+        anything is drawn from it: a game of ``boardkit.game_class(game_id)``, or one that
+        stands in for it under that ``name``, is drawn.
 
         Raises:
             TypeError: naming the board, the game it draws, the game given, and
@@ -154,11 +155,12 @@ class BoardWidget(widgets.VBox):
             return
         import boardkit
 
-        if not isinstance(game, boardkit.game_class(self.game_id)):
+        name = str(getattr(game, "name", type(game).__name__))
+        if not isinstance(game, boardkit.game_class(self.game_id)) and name != self.game_id:
             what = "game" if game is state_or_game else "state"
-            raise TypeError(f"{type(self).__name__} draws {self.game_id} states and games, not a "
-                            f"{getattr(game, 'name', type(game).__name__)} {what}: use board_widget(state_or_game), "
-                            f"which picks the board of its game")
+            article = "an" if name[:1].lower() in "aeiou" else "a"
+            raise TypeError(f"{type(self).__name__} draws {self.game_id} states and games, not {article} "
+                            f"{name} {what}: use board_widget(state_or_game), which picks the board of its game")
 
     @contextmanager
     def batch(self) -> Iterator["BoardWidget"]:

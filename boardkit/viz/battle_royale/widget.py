@@ -50,7 +50,13 @@ class SquareBoardWidget(BoardWidget):
             position of the observation.
         seat: the seat whose view the board draws (its own hand; the others' as counts) and
             whose actions it offers; None: the full truth (every hand).
+
+    Raises:
+        TypeError: a state or game of another game (``game_id``): use
+            :func:`~boardkit.viz.widgets.board_widget`, which picks the board of its game.
     """
+
+    game_id = "battle_royale"
 
     def __init__(self, state_or_game: Any, seed: int | str | None = None, cell_width: int = 104,
                  cell_height: int = 44, zeros: bool = True, show_names: bool = False, show_svg: bool = True,
