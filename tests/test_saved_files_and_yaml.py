@@ -88,8 +88,8 @@ def test_a_changed_or_missing_data_file_is_told_on_load(tmp_path, game_id, optio
     ("armageddon", "data", DATA_DIR / "armageddon" / "default.yaml"),
     ("gridhunt", "layout", DATA_DIR / "gridhunt" / "arena12.yaml")])
 def test_a_save_of_a_game_with_its_own_data_file_must_record_the_file(tmp_path, game_id, option, source) -> None:
-    """A new-user trial (finding 8): a save whose ``files`` record was deleted or emptied
-    loaded with whatever the data file then held. A game that read a data file of its own
+    """A save whose ``files`` record was deleted or emptied used to load with whatever the
+    data file then held. A game that read a data file of its own
     (not packaged) is replayed only from a save that records that file (and its SHA-256);
     the refusal names the file."""
     path = tmp_path / "mine.yaml"
